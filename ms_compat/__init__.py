@@ -1,0 +1,43 @@
+"""ms_compat: the MindSpore API on top of PyTorch.
+
+``import ms_compat as mindspore`` for one file, or ``ms_compat.install()`` so that unchanged
+``import mindspore`` code resolves to this package (see README.md).
+"""
+from __future__ import annotations
+
+__version__ = "0.1.0"
+
+from .common import dtype
+from .common.dtype import (bfloat16, bool_, complex64, complex128, double, float16, float32, float64, float_,
+                           half, int8, int16, int32, int64, int_, single, string, tensor_type, type_none, uint,
+                           uint8, uint16, uint32, uint64, dtype_to_nptype, pytype_to_dtype)
+from .common.parameter import Parameter, ParameterTuple
+from .common.tensor import Tensor, tensor, is_tensor
+from .context import (GRAPH_MODE, PYNATIVE_MODE, ParallelMode, get_auto_parallel_context, get_context, get_seed,
+                      reset_auto_parallel_context, set_auto_parallel_context, set_context, set_seed)
+from . import context
+from ._missing import module_getattr as _mg
+
+globals()["float"] = float32  # mindspore.float / mindspore.int
+globals()["int"] = int32
+
+_LAZY = {
+    "nn": "ms_compat.nn", "ops": "ms_compat.ops", "amp": "ms_compat.amp", "train": "ms_compat.train",
+    "common": "ms_compat.common", "communication": "ms_compat.communication", "parallel": "ms_compat.parallel",
+    "numpy": "ms_compat.numpy", "dataset": "ms_compat.dataset", "testing": "ms_compat.testing",
+    "experimental": "ms_compat.experimental",
+    "save_checkpoint": "ms_compat.train.serialization:save_checkpoint",
+    "load_checkpoint": "ms_compat.train.serialization:load_checkpoint",
+    "load_param_into_net": "ms_compat.train.serialization:load_param_into_net",
+    "load_checkpoint_async": "ms_compat.train.serialization:load_checkpoint_async",
+    "ckpt_to_safetensors": "ms_compat.train.serialization:ckpt_to_safetensors",
+    "safetensors_to_ckpt": "ms_compat.train.serialization:safetensors_to_ckpt",
+    "Model": "ms_compat.train.model:Model",
+    "jit": "ms_compat.common.jit:jit", "JitConfig": "ms_compat.common.jit:JitConfig",
+    "grad": "ms_compat.ops.grad:grad", "value_and_grad": "ms_compat.ops.grad:value_and_grad",
+    "install": "ms_compat.alias:install", "uninstall": "ms_compat.alias:uninstall",
+}
+
+
+def __getattr__(name):
+    return _mg(__name__, name, _LAZY)

@@ -1,0 +1,567 @@
+"""``mindspore.Tensor`` on PyTorch: a ``torch.Tensor`` subclass carrying MindSpore's method semantics.
+
+Design (see ARCHITECTURE.md for the measurements): MindSpore-created tensors are instances of this
+subclass. A lean ``__torch_function__`` keeps the subclass on every result, so MindSpore code that
+chains ops keeps MindSpore semantics (``x.size`` is an int, ``x.std()`` is the population std,
+``x.max(axis=1)`` returns values only, ``x.gather(indices, axis)`` takes slices, ``x.shape`` is a
+tuple) while plain ``torch.Tensor`` objects in the same process keep PyTorch's semantics untouched.
+Every torch function works on it, and it *is* a ``torch.Tensor`` for ``isinstance`` checks.
+"""
+from __future__ import annotations
+
+import numbers
+
+import numpy as np
+import torch
+from torch._C import DisableTorchFunctionSubclass
+
+from . import dtype as mstype
+
+__all__ = ["Tensor", "tensor", "is_tensor", "as_ms", "to_torch"]
+
+_NOWRAP = frozenset(torch.overrides.get_default_nowrap_functions())
+_PlainTensor = torch.Tensor
+_as_subclass = torch.Tensor.as_subclass
+_tsize = torch.Tensor.size
+_Tuple = tuple
+_List = list
+
+
+class _Size(int):
+    """``Tensor.size``: MindSpore's element count (an ``int``) that can still be called as torch's
+    ``size()``/``size(dim)``, so PyTorch code handed a MindSpore tensor keeps working."""
+
+    def __call__(self, dim=None):
+        t = self._t
+        return _tsize(t) if dim is None else _tsize(t, dim)
+
+
+def _wrap(ret):
+    tp = type(ret)
+    if tp is _PlainTensor:
+        return _as_subclass(ret, Tensor)
+    if tp is _Tuple or tp is _List:
+        return tp(_wrap(r) for r in ret)
+    if isinstance(ret, tuple) and hasattr(ret, "n_fields"):  # torch.return_types.*
+        return tp([_wrap(r) for r in ret])
+    return ret
+
+
+def _axis(kwargs, axis_default=None):
+    """Pop MindSpore's reduction keywords (axis / keep_dims / keepdims) out of kwargs."""
+    axis = kwargs.pop("axis", axis_default)
+    if "dim" in kwargs:
+        axis = kwargs.pop("dim")
+    kd = kwargs.pop("keep_dims", None)
+    if kd is None:
+        kd = kwargs.pop("keepdims", None)
+    if kd is None:
+        kd = kwargs.pop("keepdim", False)
+    if isinstance(axis, list):
+        axis = tuple(axis)
+    return axis, bool(kd)
+
+
+def _infer_dtype(data):
+    """MindSpore's dtype for Python data: floats → float32, ints → int64, bools → bool."""
+    if isinstance(data, bool):
+        return torch.bool
+    if isinstance(data, numbers.Integral):
+        return torch.int64
+    if isinstance(data, numbers.Real):
+        return torch.float32
+    if isinstance(data, complex):
+        return torch.complex64
+    return None
+
+
+def _to_plain(input_data, dtype):
+    if isinstance(input_data, torch.Tensor):
+        t = input_data.detach()
+        if type(t) is not _PlainTensor:
+            t = _as_subclass(t, _PlainTensor)
+        return t.to(dtype) if dtype is not None and t.dtype != dtype else t
+    if isinstance(input_data, np.ndarray) or isinstance(input_data, np.generic):
+        arr = np.asarray(input_data)
+        if arr.dtype.kind in "US":
+            raise TypeError("For 'Tensor', string data is not supported.")
+        if arr.dtype == np.float64 and dtype is None:
+            return torch.from_numpy(arr.copy())
+        t = torch.from_numpy(np.ascontiguousarray(arr).copy())
+        return t.to(dtype) if dtype is not None else t
+    if isinstance(input_data, (list, tuple, numbers.Number)):
+        if dtype is None:
+            arr = np.asarray(input_data)
+            if arr.dtype == np.float64:
+                dtype = torch.float32  # python floats → float32 (MindSpore)
+            elif arr.dtype.kind == "c":
+                dtype = torch.complex64
+            elif arr.dtype.kind in "iu":
+                dtype = torch.int64
+            elif arr.dtype.kind == "b":
+                dtype = torch.bool
+            elif arr.dtype.kind in "OUS":
+                raise TypeError(f"For 'Tensor', the type of 'input_data' element is not supported: {input_data!r}.")
+            return torch.as_tensor(arr, dtype=dtype)
+        return torch.as_tensor(np.asarray(input_data), dtype=dtype) if dtype is not torch.bfloat16 \
+            else torch.as_tensor(np.asarray(input_data, dtype=np.float32)).to(dtype)
+    raise TypeError("For 'Tensor', the type of 'input_data' should be one of '[Tensor, ndarray, str_, list, "
+                    f"tuple, float, int, bool, complex, bool_]', but got type '{type(input_data).__name__}'.")
+
+
+class Tensor(torch.Tensor):
+    """Mirrors ``mindspore.Tensor(input_data=None, dtype=None, shape=None, init=None, ...)``.
+
+    A ``torch.Tensor`` subclass. Differences from MindSpore: ``dtype`` objects are torch dtypes
+    (``repr`` prints ``torch.float32``), ``.device`` is a ``torch.device``, and a Tensor has torch's
+    ``requires_grad``. ``Tensor(shape=..., dtype=..., init=...)`` is materialised at once (as PyNative
+    does); ``Tensor(shape=[None, 2], dtype=...)`` builds a dynamic-shape placeholder for ``set_inputs``.
+    """
+
+    def __new__(cls, input_data=None, dtype=None, shape=None, init=None, internal=False,
+                const_arg=False, device=None):
+        if dtype is not None:
+            dtype = mstype.to_torch_dtype(dtype, allow_str=False)
+        if input_data is None:
+            if shape is None:
+                raise TypeError("For 'Tensor', the type of 'input_data' should be one of '[Tensor, ndarray, "
+                                "str_, list, tuple, float, int, bool, complex, bool_]', but got type 'NoneType'.")
+            if isinstance(shape, int):
+                shape = (shape,)
+            if init is None:
+                if any(s is None or s == -1 for s in shape):
+                    t = torch.empty([0 if s is None or s == -1 else s for s in shape], dtype=dtype or torch.float32)
+                    out = torch.Tensor._make_subclass(cls, t, False)
+                    out._ms_dyn_shape = tuple(-1 if s is None else s for s in shape)
+                    return out
+                t = torch.zeros(tuple(shape), dtype=dtype or torch.float32)
+            else:
+                from .initializer import initializer as _init
+                t = _to_plain(_init(init, tuple(shape), dtype or torch.float32), None)
+        else:
+            if isinstance(input_data, bool) and dtype is None:
+                dtype = torch.bool
+            t = _to_plain(input_data, dtype)
+        if device is not None:
+            from ..context import _resolve_device
+            t = t.to(_resolve_device(device))
+        else:
+            from ..context import _default_device
+            dev = _default_device()
+            if dev is not None and t.device != dev:
+                t = t.to(dev)
+        return torch.Tensor._make_subclass(cls, t, False)
+
+    def __init__(self, *args, **kwargs):  # torch.Tensor has no __init__ of its own to call
+        pass
+
+    @classmethod
+    def __torch_function__(cls, func, types, args=(), kwargs=None):
+        with DisableTorchFunctionSubclass():
+            ret = func(*args, **kwargs) if kwargs else func(*args)
+        if func in _NOWRAP:
+            return ret
+        tp = type(ret)
+        if tp is _PlainTensor:
+            return _as_subclass(ret, Tensor)
+        if tp is _Tuple or tp is _List or (isinstance(ret, tuple) and hasattr(ret, "n_fields")):
+            return _wrap(ret)
+        return ret
+
+    # ---- attributes with MindSpore meaning --------------------------------------------------
+    @property
+    def shape(self):
+        """``tuple`` (MindSpore) rather than ``torch.Size``."""
+        return _Tuple(_tsize(self))
+
+    @property
+    def size(self):
+        """Element count (MindSpore); still callable as torch's ``size()``."""
+        s = _Size(self.numel())
+        s._t = self
+        return s
+
+    @property
+    def itemsize(self):
+        return self.element_size()
+
+    @property
+    def nbytes(self):
+        return self.numel() * self.element_size()
+
+    @property
+    def strides(self):
+        return _Tuple(s * self.element_size() for s in self.stride())
+
+    @property
+    def has_init(self):
+        return False
+
+    # ---- conversions --------------------------------------------------------------------------
+    def asnumpy(self):
+        """``Tensor.asnumpy()``: a numpy copy. bfloat16 comes back as float32 (numpy has no bfloat16)."""
+        t = _as_subclass(self.detach(), _PlainTensor)
+        if t.dtype is torch.bfloat16:
+            t = t.float()
+        return t.cpu().numpy()
+
+    def numpy(self, *args, **kwargs):
+        return self.asnumpy()
+
+    def __array__(self, dtype=None, copy=None):
+        a = self.asnumpy()
+        return a.astype(dtype, copy=False) if dtype is not None else a
+
+    def astype(self, dtype, copy=True):
+        """``Tensor.astype(dtype)``; accepts MindSpore dtypes and their names (``'float16'``)."""
+        return self.to(mstype.to_torch_dtype(dtype, where="astype"))
+
+    def to_tensor(self):
+        return self
+
+    def init_data(self, slice_index=None, shape=None, opt_shard_group=None):
+        return self
+
+    def set_dtype(self, dtype):
+        return self.astype(dtype)
+
+    def copy(self):
+        """``Tensor.copy()``: a new tensor with the same values."""
+        return self.clone()
+
+    def fill(self, value):
+        """``Tensor.fill(value)``: a new tensor filled with value (torch only has in-place ``fill_``)."""
+        return torch.full_like(self, value)
+
+    def expand_dims(self, axis):
+        return torch.unsqueeze(self, axis)
+
+    def broadcast_to(self, shape):
+        return torch.broadcast_to(self, tuple(shape))
+
+    def flush_from_cache(self):
+        return None
+
+    # ---- shape ops with MindSpore's argument forms ---------------------------------------------
+    def transpose(self, *axes):
+        """``transpose()`` reverses dims, ``transpose(a, b)`` swaps, ``transpose(*perm)`` permutes."""
+        if len(axes) == 1 and isinstance(axes[0], (tuple, list)):
+            axes = tuple(axes[0])
+        if not axes:
+            return torch.permute(self, tuple(range(self.dim() - 1, -1, -1)))
+        if len(axes) == 2 and self.dim() != 2:
+            return torch.transpose(self, axes[0], axes[1])
+        return torch.permute(self, axes)
+
+    def squeeze(self, *args, axis=None, dim=None):
+        if axis is None:
+            axis = dim
+        if axis is None and args:
+            axis = args[0] if len(args) == 1 else tuple(args)
+        if axis is None:
+            return torch.squeeze(self)
+        if isinstance(axis, list):
+            axis = tuple(axis)
+        return torch.squeeze(self, axis)
+
+    def flatten(self, order="C", *, start_dim=0, end_dim=-1):
+        if isinstance(order, int):  # torch form flatten(start_dim, end_dim)
+            start_dim, order = order, "C"
+        if order not in ("C", "F"):
+            raise ValueError(f"For 'flatten', the 'order' must be 'C' or 'F', but got '{order}'.")
+        t = self if order == "C" else torch.permute(self, tuple(range(self.dim() - 1, -1, -1)))
+        return torch.flatten(t, start_dim, end_dim)
+
+    def split(self, split_size_or_sections, axis=0, dim=None):
+        return torch.split(self, split_size_or_sections, axis if dim is None else dim)
+
+    def repeat(self, *repeats, axis=None):
+        """numpy-style element repeat as MindSpore documents ``Tensor.repeat(repeats, axis=None)``.
+
+        (Real MindSpore 2.10 on CPU raises ``RuntimeError`` here; torch's tiling is ``tile``.)
+        """
+        if len(repeats) == 1:
+            repeats = repeats[0]
+        if isinstance(repeats, (tuple, list)) and len(repeats) == 1:
+            repeats = repeats[0]
+        if axis is None:
+            return torch.repeat_interleave(torch.flatten(self), repeats if isinstance(repeats, int)
+                                           else torch.as_tensor(repeats))
+        return torch.repeat_interleave(self, repeats if isinstance(repeats, int)
+                                       else torch.as_tensor(repeats), dim=axis)
+
+    def gather(self, *args, **kwargs):
+        """MindSpore ``gather(input_indices, axis, batch_dims=0)`` takes whole slices along ``axis``
+        (like ``index_select``); the torch form ``gather(dim, index)`` is kept when the first
+        argument is an int."""
+        if args and isinstance(args[0], numbers.Integral) and not isinstance(args[0], torch.Tensor):
+            return torch.gather(self, *args, **kwargs)
+        indices = args[0] if args else kwargs.pop("input_indices")
+        axis = args[1] if len(args) > 1 else kwargs.pop("axis", 0)
+        batch_dims = args[2] if len(args) > 2 else kwargs.pop("batch_dims", 0)
+        return gather_slices(self, indices, axis, batch_dims)
+
+    # ---- reductions with MindSpore's keywords ------------------------------------------------
+    def _reduce(self, fn, args, kwargs):
+        if args:
+            return fn(self, *args, **kwargs)
+        axis, kd = _axis(kwargs)
+        if axis is None or axis == ():
+            out = fn(self, **kwargs)
+            if kd:
+                out = torch.reshape(out, (1,) * self.dim())
+            return out
+        return fn(self, axis, kd, **kwargs)
+
+    def mean(self, *args, **kwargs):
+        return Tensor._reduce(self, torch.mean, args, kwargs)
+
+    def sum(self, *args, **kwargs):
+        if "initial" in kwargs:
+            init = kwargs.pop("initial")
+            return Tensor._reduce(self, torch.sum, args, kwargs) + init
+        return Tensor._reduce(self, torch.sum, args, kwargs)
+
+    def prod(self, *args, **kwargs):
+        if args or not kwargs:
+            return torch.prod(self, *args, **kwargs)
+        axis, kd = _axis(kwargs)
+        if axis is None:
+            out = torch.prod(self)
+            return torch.reshape(out, (1,) * self.dim()) if kd else out
+        if isinstance(axis, tuple):
+            out = self
+            for a in sorted((a % self.dim() for a in axis), reverse=True):
+                out = torch.prod(out, a, kd)
+            return out
+        return torch.prod(self, axis, kd)
+
+    def all(self, *args, **kwargs):
+        return Tensor._reduce(self, torch.all, args, kwargs)
+
+    def any(self, *args, **kwargs):
+        return Tensor._reduce(self, torch.any, args, kwargs)
+
+    def amax(self, *args, **kwargs):
+        return Tensor._reduce(self, torch.amax, args, kwargs)
+
+    def amin(self, *args, **kwargs):
+        return Tensor._reduce(self, torch.amin, args, kwargs)
+
+    def _maxmin(self, fn, ifn, args, kwargs):
+        if args or not kwargs:
+            return fn(self, *args, **kwargs)
+        return_indices = kwargs.pop("return_indices", False)
+        initial = kwargs.pop("initial", None)
+        kwargs.pop("where", None)
+        axis, kd = _axis(kwargs)
+        if axis is None:
+            out = fn(self)
+            if kd:
+                out = torch.reshape(out, (1,) * self.dim())
+        elif isinstance(axis, tuple):
+            out = (torch.amax if fn is torch.max else torch.amin)(self, axis, kd)
+        else:
+            vals, idx = fn(self, axis, kd)
+            if return_indices:
+                return vals, idx
+            out = vals
+        if initial is not None:
+            out = (torch.clamp_min if fn is torch.max else torch.clamp_max)(out, initial)
+        return out
+
+    def max(self, *args, **kwargs):
+        """Positional ``max(1)`` → (values, indices) as torch; keyword ``max(axis=1)`` → values
+        only (MindSpore), ``return_indices=True`` → both."""
+        return Tensor._maxmin(self, torch.max, torch.argmax, args, kwargs)
+
+    def min(self, *args, **kwargs):
+        return Tensor._maxmin(self, torch.min, torch.argmin, args, kwargs)
+
+    def argmax(self, axis=None, keepdims=False, *, dim=None, keepdim=None):
+        axis = dim if dim is not None else axis
+        return torch.argmax(self, axis, keepdims if keepdim is None else keepdim)
+
+    def argmin(self, axis=None, keepdims=False, *, dim=None, keepdim=None):
+        axis = dim if dim is not None else axis
+        return torch.argmin(self, axis, keepdims if keepdim is None else keepdim)
+
+    def _moment(self, fn, args, kwargs):
+        """std/var: MindSpore's default is the population statistic (ddof=0)."""
+        if "correction" in kwargs or "unbiased" in kwargs:
+            return fn(self, *args, **kwargs)
+        ddof = kwargs.pop("ddof", 0)
+        if args:
+            axis = args[0]
+            if len(args) > 1:
+                ddof = args[1]  # MindSpore positional order: (axis, ddof, keepdims)
+            kd = args[2] if len(args) > 2 else kwargs.pop("keepdims", kwargs.pop("keep_dims", False))
+        else:
+            axis, kd = _axis(kwargs)
+        if isinstance(ddof, bool):  # torch positional form std(dim, unbiased)
+            ddof = int(ddof)
+        return fn(self, axis, correction=ddof, keepdim=bool(kd))
+
+    def std(self, *args, **kwargs):
+        return Tensor._moment(self, torch.std, args, kwargs)
+
+    def var(self, *args, **kwargs):
+        return Tensor._moment(self, torch.var, args, kwargs)
+
+    def cumsum(self, axis=None, dtype=None, *, dim=None):
+        axis = dim if dim is not None else axis
+        if axis is None:
+            return torch.cumsum(torch.flatten(self), 0, dtype=dtype)
+        return torch.cumsum(self, axis, dtype=dtype)
+
+    def softmax(self, axis=-1, dtype=None, *, dim=None):
+        return torch.softmax(self, axis if dim is None else dim, dtype=dtype)
+
+    def log_softmax(self, axis=-1, dtype=None, *, dim=None):
+        return torch.log_softmax(self, axis if dim is None else dim, dtype=dtype)
+
+    def clip(self, xmin=None, xmax=None, *, min=None, max=None):
+        lo = xmin if min is None else min
+        hi = xmax if max is None else max
+        return torch.clamp(self, lo, hi)
+
+    def norm(self, *args, **kwargs):
+        if "axis" in kwargs or "keep_dims" in kwargs:
+            axis, kd = _axis(kwargs)
+            return torch.linalg.vector_norm(self, kwargs.pop("ord", None) or 2, axis, kd)
+        return torch.norm(self, *args, **kwargs)
+
+    def swapaxes(self, axis0, axis1):
+        return torch.transpose(self, axis0, axis1)
+
+    def tile(self, *reps):
+        if len(reps) == 1 and isinstance(reps[0], (tuple, list)):
+            reps = tuple(reps[0])
+        return torch.tile(self, reps)
+
+    def view(self, *shape):
+        if len(shape) == 1 and isinstance(shape[0], (tuple, list)):
+            shape = tuple(shape[0])
+        return torch.Tensor.view(self, *shape) if shape and not isinstance(shape[0], torch.dtype) \
+            else torch.Tensor.view(self, *shape)
+
+    def reshape(self, *shape):
+        if len(shape) == 1 and isinstance(shape[0], (tuple, list)):
+            shape = tuple(shape[0])
+        return torch.reshape(self, shape)
+
+    def resize(self, *new_shape):
+        if len(new_shape) == 1 and isinstance(new_shape[0], (tuple, list)):
+            new_shape = tuple(new_shape[0])
+        flat = torch.flatten(self)
+        n = int(np.prod(new_shape)) if new_shape else 1
+        if flat.numel() < n:
+            flat = torch.cat([flat, torch.zeros(n - flat.numel(), dtype=self.dtype, device=self.device)])
+        return torch.reshape(flat[:n], new_shape)
+
+    def item(self, index=None):
+        if index is None:
+            return torch.Tensor.item(self)
+        return torch.Tensor.item(torch.flatten(self)[index])
+
+    def abs(self):
+        return torch.abs(self)
+
+    # ---- printing ----------------------------------------------------------------------------
+    def __repr__(self, *, tensor_contents=None):
+        dyn = getattr(self, "_ms_dyn_shape", None)
+        if dyn is not None:
+            return f"Tensor(shape={list(dyn)}, dtype={mstype.dtype_str(self.dtype)}, value=\n)"
+        shape = list(_tsize(self))
+        val = _format_values(self)
+        sep = "\n" if len(shape) > 1 else " "
+        return f"Tensor(shape={shape}, dtype={mstype.dtype_str(self.dtype)}, value={sep}{val})"
+
+    def __str__(self):
+        a = self.asnumpy()
+        return str(a)
+
+    def __format__(self, spec):
+        if self.dim() == 0:
+            return self.item().__format__(spec)
+        return str(self)
+
+    def __bool__(self):
+        if self.numel() != 1:
+            raise ValueError(f"The tensor should have only one element, but got {self.numel()}, "
+                             "more than one element is ambiguous.")
+        return bool(self.item())
+
+    def __reduce_ex__(self, proto):
+        return (_rebuild_tensor, (_as_subclass(self.detach(), _PlainTensor).cpu(),))
+
+    def __deepcopy__(self, memo):
+        out = _as_subclass(_as_subclass(self, _PlainTensor).detach().clone(), type(self))
+        memo[id(self)] = out
+        return out
+
+
+def _format_values(t: torch.Tensor) -> str:
+    a = _as_subclass(t.detach(), _PlainTensor)
+    if a.dtype is torch.bfloat16:
+        a = a.float()
+        return np.array2string(a.cpu().numpy(), separator=", ")
+    arr = a.cpu().numpy()
+    if arr.dtype.kind == "f":
+        fmt = {"float_kind": (lambda v: f"{v: .8e}") if arr.dtype != np.float16 else (lambda v: f"{v: .4e}")}
+        return np.array2string(arr, separator=", ", formatter=fmt) if arr.ndim else fmt["float_kind"](arr.item())
+    return np.array2string(arr, separator=", ") if arr.ndim else str(arr.item())
+
+
+def gather_slices(x, indices, axis=0, batch_dims=0):
+    """MindSpore ``Gather``: whole slices of ``x`` along ``axis`` picked by ``indices`` (any rank);
+    result shape ``x.shape[:axis] + indices.shape[batch_dims:] + x.shape[axis+1:]``."""
+    if not isinstance(indices, torch.Tensor):
+        indices = torch.as_tensor(indices)
+    nd = x.dim()
+    axis = axis % nd if nd else 0
+    idx = indices.long()
+    if batch_dims == 0:
+        flat = torch.index_select(x, axis, torch.flatten(idx))
+        shp = _tsize(x)
+        return torch.reshape(flat, tuple(shp[:axis]) + tuple(_tsize(idx)) + tuple(shp[axis + 1:]))
+    bshape = tuple(_tsize(x)[:batch_dims])
+    xs = torch.reshape(x, (-1,) + tuple(_tsize(x)[batch_dims:]))
+    ids = torch.reshape(idx, (-1,) + tuple(_tsize(idx)[batch_dims:]))
+    outs = [gather_slices(xs[i], ids[i], axis - batch_dims, 0) for i in range(_tsize(xs)[0])]
+    out = torch.stack(outs)
+    return torch.reshape(out, bshape + tuple(_tsize(out)[1:]))
+
+
+def _rebuild_tensor(data):
+    return torch.Tensor._make_subclass(Tensor, data, False)
+
+
+def tensor(input_data=None, dtype=None, shape=None, init=None, const_arg=False):
+    """Mirrors ``mindspore.tensor(...)`` (same as ``Tensor(...)``)."""
+    return Tensor(input_data, dtype, shape, init, const_arg=const_arg)
+
+
+def is_tensor(obj) -> bool:
+    """Mirrors ``mindspore.is_tensor``: any torch tensor counts."""
+    return isinstance(obj, torch.Tensor)
+
+
+def as_ms(t):
+    """View a plain ``torch.Tensor`` as an ms_compat ``Tensor`` (no copy); non-tensors pass through."""
+    if type(t) is _PlainTensor:
+        return _as_subclass(t, Tensor)
+    return t
+
+
+def to_torch(t):
+    """View an ms_compat ``Tensor``/``Parameter`` as a plain ``torch.Tensor`` (no copy)."""
+    if isinstance(t, torch.Tensor) and type(t) is not _PlainTensor:
+        return _as_subclass(t, _PlainTensor)
+    return t
+
+
+try:  # let torch.load(weights_only=True) rebuild ms tensors pickled by older code paths
+    torch.serialization.add_safe_globals([Tensor, _rebuild_tensor])
+except AttributeError:  # pragma: no cover - torch < 2.4
+    pass

@@ -1,0 +1,190 @@
+"""``mindspore.context`` / ``mindspore.set_context``: execution mode, device target, seeds.
+
+Mirrors ``mindspore.set_context``/``get_context``. ``device_target='CPU'`` runs on the CPU,
+``'GPU'`` on ``cuda:device_id``; ``'Ascend'`` raises ``ValueError`` (no PyTorch backend here).
+``mode=GRAPH_MODE`` makes every Cell call go through ``torch.compile`` (see migration_guides/graph-mode.md);
+``PYNATIVE_MODE`` (the default) runs eagerly.
+"""
+from __future__ import annotations
+
+import random
+import warnings
+
+import numpy as np
+import torch
+
+__all__ = ["GRAPH_MODE", "PYNATIVE_MODE", "set_context", "get_context", "set_seed", "get_seed",
+           "ParallelMode", "set_auto_parallel_context", "get_auto_parallel_context",
+           "reset_auto_parallel_context"]
+
+GRAPH_MODE = 0
+PYNATIVE_MODE = 1
+
+_ctx = {
+    "mode": PYNATIVE_MODE,
+    "device_target": "CPU",
+    "device_id": 0,
+    "max_call_depth": 1000,
+    "save_graphs": False,
+    "save_graphs_path": ".",
+    "deterministic": "OFF",
+    "pynative_synchronize": False,
+    "jit_config": None,
+    "max_device_memory": "1024GB",
+    "runtime_num_threads": None,
+}
+_device = None  # torch.device for new tensors, None = torch's default (cpu)
+_seed = None
+
+# Keys that only mean something on Ascend/graph compilers: stored, warned once, no effect.
+_NO_EFFECT_KEYS = {
+    "save_graphs", "save_graphs_path", "enable_graph_kernel", "graph_kernel_flags", "variable_memory_max_size",
+    "enable_reduce_precision", "print_file_path", "env_config_path", "precompile_only", "enable_compile_cache",
+    "compile_cache_path", "inter_op_parallel_num", "memory_optimize_level", "memory_offload", "ascend_config",
+    "gpu_config", "jit_syntax_level", "op_timeout", "aoe_tune_mode", "aoe_config", "enable_profiling",
+    "mempool_block_size", "max_call_depth", "check_bprop", "auto_tune_mode", "reserve_class_name_in_scope",
+    "disable_format_transform", "jit_level", "infer_boost",
+}
+_warned = set()
+
+
+def _warn_once(key, msg):
+    if key not in _warned:
+        _warned.add(key)
+        warnings.warn(msg, UserWarning, stacklevel=3)
+
+
+def _resolve_device(target, device_id=0) -> torch.device:
+    if isinstance(target, torch.device):
+        return target
+    t = str(target)
+    low = t.lower()
+    if low in ("cpu",):
+        return torch.device("cpu")
+    if low in ("gpu", "cuda") or low.startswith("cuda"):
+        if low.startswith("cuda:"):
+            return torch.device(low)
+        return torch.device("cuda", device_id)
+    if low.startswith("ascend") or low == "npu":
+        raise ValueError("For 'set_context', device_target 'Ascend' is not supported by ms_compat: "
+                         "it runs on PyTorch's CPU and CUDA backends. Use 'CPU' or 'GPU'.")
+    raise ValueError(f"For 'set_context', the argument 'device_target' must be one of ['CPU', 'GPU', 'Ascend'], "
+                     f"but got '{t}'.")
+
+
+def _default_device():
+    return _device
+
+
+def set_context(**kwargs):
+    """Mirrors ``mindspore.set_context(**kwargs)``."""
+    global _device
+    for key, value in kwargs.items():
+        if key == "mode":
+            if value not in (GRAPH_MODE, PYNATIVE_MODE):
+                raise ValueError(f"For 'set_context', the argument 'mode' should be context.GRAPH_MODE (0) "
+                                 f"or context.PYNATIVE_MODE (1), but got {value}.")
+            _ctx["mode"] = value
+        elif key == "device_target":
+            if not isinstance(value, str):
+                raise TypeError(f"For 'set_context', the argument 'device_target' must be str, but got {type(value)}.")
+            dev = _resolve_device(value, _ctx["device_id"])
+            _ctx["device_target"] = "GPU" if dev.type == "cuda" else "CPU"
+            _device = None if dev.type == "cpu" else dev
+        elif key == "device_id":
+            if not isinstance(value, int) or value < 0:
+                raise ValueError(f"For 'set_context', the argument 'device_id' must be int >= 0, but got {value}.")
+            _ctx["device_id"] = value
+            if _device is not None and _device.type == "cuda":
+                _device = torch.device("cuda", value)
+        elif key == "runtime_num_threads":
+            _ctx[key] = value
+            if value:
+                torch.set_num_threads(int(value))
+        elif key == "deterministic":
+            if value not in ("ON", "OFF"):
+                raise ValueError(f"For 'set_context', 'deterministic' must be 'ON' or 'OFF', but got {value}.")
+            _ctx[key] = value
+            torch.use_deterministic_algorithms(value == "ON", warn_only=True)
+        elif key == "pynative_synchronize":
+            _ctx[key] = bool(value)
+        elif key == "jit_config":
+            _ctx[key] = value
+        elif key in _ctx or key in _NO_EFFECT_KEYS:
+            _ctx[key] = value
+            if key in _NO_EFFECT_KEYS:
+                _warn_once(key, f"set_context({key}=...) has no effect in ms_compat (a MindSpore compiler/Ascend "
+                                "setting with no PyTorch counterpart); the value is stored only.")
+        else:
+            raise ValueError(f"For 'set_context', the keyword argument {key} is not recognized! "
+                             "For detailed usage of 'set_context', please refer to the Mindspore official website.")
+
+
+def get_context(attr_key):
+    """Mirrors ``mindspore.get_context(attr_key)``."""
+    if attr_key in _ctx:
+        return _ctx[attr_key]
+    raise ValueError(f"For 'get_context', the argument {attr_key} is not recognized! For detailed usage of "
+                     "'get_context', please refer to the Mindspore official website.")
+
+
+def set_seed(seed):
+    """Mirrors ``mindspore.set_seed``: seeds torch (CPU and CUDA), numpy and random."""
+    global _seed
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise TypeError(f"The argument 'seed' must be type of int, but got {type(seed)}.")
+    if seed < 0:
+        raise ValueError(f"The argument 'seed' must be greater than or equal to 0, but got {seed}.")
+    _seed = seed
+    torch.manual_seed(seed)
+    np.random.seed(seed)
+    random.seed(seed)
+
+
+def get_seed():
+    """Mirrors ``mindspore.get_seed``."""
+    return _seed
+
+
+class ParallelMode:
+    """Mirrors ``mindspore.ParallelMode`` (the mode names)."""
+    STAND_ALONE = "stand_alone"
+    DATA_PARALLEL = "data_parallel"
+    HYBRID_PARALLEL = "hybrid_parallel"
+    SEMI_AUTO_PARALLEL = "semi_auto_parallel"
+    AUTO_PARALLEL = "auto_parallel"
+    MODE_LIST = [STAND_ALONE, DATA_PARALLEL, HYBRID_PARALLEL, SEMI_AUTO_PARALLEL, AUTO_PARALLEL]
+
+
+_auto_parallel_defaults = {
+    "parallel_mode": ParallelMode.STAND_ALONE, "device_num": 1, "global_rank": 0,
+    "gradients_mean": False, "gradient_fp32_sync": True, "full_batch": False, "dataset_strategy": "data_parallel",
+    "search_mode": "recursive_programming", "enable_parallel_optimizer": False, "pipeline_stages": 1,
+    "strategy_ckpt_load_file": "", "strategy_ckpt_save_file": "", "parameter_broadcast": False,
+    "auto_parallel_search_mode": "recursive_programming", "comm_fusion": None, "grad_accumulation_step": 1,
+}
+_auto_parallel = dict(_auto_parallel_defaults)
+
+
+def set_auto_parallel_context(**kwargs):
+    """Mirrors ``mindspore.set_auto_parallel_context``; see migration_guides/parallel.md for what each key does."""
+    for k, v in kwargs.items():
+        if k not in _auto_parallel_defaults:
+            raise ValueError(f"For 'set_auto_parallel_context', the keyword argument {k} is not recognized!")
+        if k == "parallel_mode" and v not in ParallelMode.MODE_LIST:
+            raise ValueError(f"For 'set_auto_parallel_context', the argument 'parallel_mode' must be in "
+                             f"{ParallelMode.MODE_LIST}, but got {v}.")
+        _auto_parallel[k] = v
+
+
+def get_auto_parallel_context(attr_key):
+    """Mirrors ``mindspore.get_auto_parallel_context``."""
+    if attr_key not in _auto_parallel:
+        raise ValueError(f"For 'get_auto_parallel_context', the argument {attr_key} is not recognized!")
+    return _auto_parallel[attr_key]
+
+
+def reset_auto_parallel_context():
+    """Mirrors ``mindspore.reset_auto_parallel_context``."""
+    _auto_parallel.clear()
+    _auto_parallel.update(_auto_parallel_defaults)

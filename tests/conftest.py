@@ -1,0 +1,42 @@
+import json
+import pathlib
+
+import numpy as np
+import pytest
+import torch
+
+REF = pathlib.Path(__file__).parent / "reference_data"
+
+
+def pytest_collection_modifyitems(config, items):
+    if torch.cuda.is_available():
+        return
+    skip = pytest.mark.skip(reason="needs CUDA")
+    for item in items:
+        if "cuda" in item.keywords:
+            item.add_marker(skip)
+
+
+def load_ref_json(area, name):
+    """A reference file written by tools/reference/gen_*.py under real MindSpore 2.10."""
+    p = REF / area / f"{name}.json"
+    if not p.exists():
+        pytest.fail(f"missing reference file {p}; run: python tools/make_references.py")
+    return json.loads(p.read_text())
+
+
+def load_ref_npz(area, name):
+    p = REF / area / f"{name}.npz"
+    if not p.exists():
+        pytest.fail(f"missing reference file {p}; run: python tools/make_references.py")
+    return dict(np.load(p, allow_pickle=False))
+
+
+@pytest.fixture
+def ref_json():
+    return load_ref_json
+
+
+@pytest.fixture
+def ref_npz():
+    return load_ref_npz
