@@ -1,0 +1,31 @@
+"""The ``ms-compat`` command: ``run``, ``convert``, ``compare`` (each lives in its own module)."""
+from __future__ import annotations
+
+import importlib
+import sys
+
+# subcommand -> "module:function"; each function takes argv (list of str) and returns an exit code
+COMMANDS = {
+    "run": ("ms_compat.runner:main", "run an unchanged MindSpore script with `import mindspore` served by ms_compat"),
+    "convert": ("ms_compat.train.convert:main", "convert checkpoints: .ckpt <-> .safetensors <-> .pt state_dict"),
+    "compare": ("ms_compat.testing.compare_cli:main", "compare a model layer by layer against real MindSpore"),
+}
+
+
+def main(argv=None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if not argv or argv[0] in ("-h", "--help"):
+        print("usage: ms-compat {" + ",".join(COMMANDS) + "} ...\n")
+        for name, (_, text) in COMMANDS.items():
+            print(f"  {name:<8} {text}")
+        return 0 if argv else 2
+    cmd = argv.pop(0)
+    if cmd not in COMMANDS:
+        print(f"ms-compat: unknown command '{cmd}' (choose from {', '.join(COMMANDS)})", file=sys.stderr)
+        return 2
+    mod, _, fn = COMMANDS[cmd][0].partition(":")
+    return int(getattr(importlib.import_module(mod), fn)(argv) or 0)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
