@@ -52,7 +52,8 @@ def _data_from(default_input):
 
 def _check_bool(name, value):
     if not isinstance(value, bool):
-        raise TypeError(f"The argument `{name}` must be bool type")
+        # MindSpore 2.10 ends these messages with a period except for requires_grad
+        raise TypeError(f"The argument `{name}` must be bool type" + ("" if name == "requires_grad" else "."))
 
 
 class Parameter(Tensor, torch.nn.Parameter):

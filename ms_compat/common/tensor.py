@@ -273,7 +273,7 @@ class Tensor(torch.Tensor):
         return torch.flatten(t, start_dim, end_dim)
 
     def split(self, split_size_or_sections, axis=0, dim=None):
-        return torch.split(self, split_size_or_sections, axis if dim is None else dim)
+        return _PlainTensor.split(self, split_size_or_sections, axis if dim is None else dim)
 
     def repeat(self, *repeats, axis=None):
         """numpy-style element repeat as MindSpore documents ``Tensor.repeat(repeats, axis=None)``.
@@ -509,7 +509,7 @@ def _format_values(t: torch.Tensor) -> str:
     arr = a.cpu().numpy()
     if arr.dtype.kind == "f":
         fmt = {"float_kind": (lambda v: f"{v: .8e}") if arr.dtype != np.float16 else (lambda v: f"{v: .4e}")}
-        return np.array2string(arr, separator=", ", formatter=fmt) if arr.ndim else fmt["float_kind"](arr.item())
+        return np.array2string(arr, separator=", ", formatter=fmt) if arr.ndim else str(arr.item())
     return np.array2string(arr, separator=", ") if arr.ndim else str(arr.item())
 
 

@@ -130,7 +130,7 @@ class Cell(_Module):
             if isinstance(value, Parameter) and value._has_generated_name():
                 value.name = name
             if name in d["_modules"] or name in d["_buffers"]:
-                raise KeyError(f"For 'insert_param_to_cell', the sub parameter already exists in the network."
+                raise KeyError(f"For 'insert_param_to_cell', the {name} parameter already exists in the network."
                                "Cannot insert another parameter with the same name.")
             d.pop(name, None)
             params[name] = value
@@ -353,9 +353,14 @@ class Cell(_Module):
                 cell.__dict__["_param_prefix"] = name
 
     def generate_scope(self):
-        for name, cell in self.cells_and_names():
-            if isinstance(cell, Cell) and cell is not self:
-                cell.__dict__["_scope"] = "Default/" + name.replace(".", "/") + "-" + type(cell).__name__
+        """Give each descendant a scope string ``'Default/<name>-<Class>/...'`` (the root keeps ``None``)."""
+        def walk(cell, scope):
+            for name, child in cell._modules.items():
+                if isinstance(child, Cell):
+                    s = f"{scope}/{name}-{type(child).__name__}"
+                    child.__dict__["_scope"] = s
+                    walk(child, s)
+        walk(self, "Default")
 
     def get_scope(self):
         return self.__dict__["_scope"]
@@ -374,7 +379,7 @@ class Cell(_Module):
             raise AttributeError("For 'insert_param_to_cell', please call Cell.__init__() firstly.")
         if (param_name in d or param_name in d["_modules"] or param_name in d["_buffers"]) \
                 and param_name not in d["_parameters"]:
-            raise KeyError("For 'insert_param_to_cell', the sub parameter already exists in the network."
+            raise KeyError(f"For 'insert_param_to_cell', the {param_name} parameter already exists in the network."
                            "Cannot insert another parameter with the same name.")
         if param is not None and not isinstance(param, Parameter):
             raise TypeError(f"For 'insert_param_to_cell', the argument 'param' must be 'Parameter' if not None, "
@@ -509,7 +514,7 @@ class Cell(_Module):
         if isinstance(fusion_type, bool) or not isinstance(fusion_type, int) or fusion_type < 0:
             raise ValueError(f"The input value must be int and must >= 0, but got '{fusion_type}' with type "
                              f"'{type(fusion_type).__name__}'.")
-        for p in self.get_parameters(expand=recurse):
+        for p in self.trainable_params(recurse):
             if isinstance(p, Parameter):
                 p.comm_fusion = fusion_type
 
@@ -605,14 +610,8 @@ class Cell(_Module):
         for name, buf in self._buffers.items():
             if buf is not None and name not in npb:
                 destination[prefix + name] = buf if keep_vars else to_torch(buf.detach())
-        if type(self).get_extra_state is not Cell.get_extra_state:
+        if type(self).get_extra_state is not _Module.get_extra_state:
             destination[prefix + "_extra_state"] = self.get_extra_state()
-
-    def get_extra_state(self):
-        raise RuntimeError("Reached a code path in Cell.get_extra_state() that should never be called.")
-
-    def set_extra_state(self, state):
-        raise RuntimeError("Reached a code path in Cell.set_extra_state() that should never be called.")
 
     def load_state_dict(self, state_dict, strict=True, assign=False):
         """``torch.nn.Module.load_state_dict`` (MindSpore 2.10 has the same semantics)."""
