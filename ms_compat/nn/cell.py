@@ -67,6 +67,7 @@ class Cell(_Module):
 
     total_instance_count = 0
     forward = _construct_missing
+    construct = _construct_missing
 
     def __init_subclass__(cls, **kwargs):
         super().__init_subclass__(**kwargs)
@@ -75,7 +76,7 @@ class Cell(_Module):
             cls.forward = construct  # PyTorch's call path reaches construct directly
         elif "forward" in cls.__dict__ and "construct" not in cls.__dict__:
             cls.construct = cls.__dict__["forward"]  # torch-style subclass: construct() still works
-        if "bprop" in cls.__dict__:
+        if getattr(cls, "bprop", None) is not None:  # also subclasses inheriting a bprop
             from .bprop import install_bprop_class
             install_bprop_class(cls)
 
