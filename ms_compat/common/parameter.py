@@ -72,6 +72,12 @@ class Parameter(Tensor, torch.nn.Parameter):
             data = data.to(dev)
         can_grad = data.is_floating_point() or data.is_complex()
         self = torch.Tensor._make_subclass(cls, data, requires_grad and can_grad)
+        Parameter._init_state(self, name, requires_grad, layerwise_parallel, parallel_optimizer, storage_format)
+        return self
+
+    @staticmethod
+    def _init_state(self, name, requires_grad, layerwise_parallel=False, parallel_optimizer=True,
+                    storage_format=""):
         d = self.__dict__
         d["_ms_name"] = _next_name() if not name else Parameter._checked_name(name)
         d["_ms_requires_grad"] = requires_grad
@@ -88,7 +94,13 @@ class Parameter(Tensor, torch.nn.Parameter):
         d["inited_param"] = None
         d["is_init"] = False
         d["requires_aggr"] = True
-        return self
+
+    @staticmethod
+    def _adopt(p: torch.nn.Parameter, name: str) -> "Parameter":
+        """Turn a plain ``torch.nn.Parameter`` into an ms_compat Parameter in place (same object)."""
+        p.__class__ = Parameter
+        Parameter._init_state(p, name, bool(_rg_get(p)))
+        return p
 
     def __init__(self, *args, **kwargs):
         pass

@@ -264,9 +264,11 @@ class Tensor(torch.Tensor):
             axis = tuple(axis)
         return torch.squeeze(self, axis)
 
-    def flatten(self, order="C", *, start_dim=0, end_dim=-1):
+    def flatten(self, order="C", *args, start_dim=0, end_dim=-1):
         if isinstance(order, int):  # torch form flatten(start_dim, end_dim)
             start_dim, order = order, "C"
+            if args:
+                end_dim = args[0]
         if order not in ("C", "F"):
             raise ValueError(f"For 'flatten', the 'order' must be 'C' or 'F', but got '{order}'.")
         t = self if order == "C" else torch.permute(self, tuple(range(self.dim() - 1, -1, -1)))

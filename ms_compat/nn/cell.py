@@ -149,8 +149,11 @@ class Cell(_Module):
                 del params[name]
             d.pop(name, None)
             modules[name] = value
-            if d["_auto_prefix"] and isinstance(value, Cell):
-                value.update_parameters_name(name + ".")
+            if isinstance(value, Cell):
+                if d["_auto_prefix"]:
+                    value.update_parameters_name(name + ".")
+            else:
+                _bridge(value, name + "." if d["_auto_prefix"] else "")
             return
         if params is not None:
             if name in params:
@@ -406,6 +409,17 @@ class Cell(_Module):
             raise TypeError(f"For 'insert_child_to_cell', the argument 'child_cell' must be 'Cell' if not None, "
                             f"but got type {type(child_cell)}.")
         d["_modules"][child_name] = child_cell
+        if child_cell is not None and not isinstance(child_cell, Cell):
+            _bridge(child_cell, "")
+
+    def add_module(self, name, module):
+        """``torch.nn.Module.add_module``; a plain torch module gets the MindSpore bridge (torch_bridge.py)."""
+        super().add_module(name, module)
+        if module is not None and not isinstance(module, Cell):
+            _bridge(module, name + "." if self.__dict__["_auto_prefix"] else "")
+
+    def register_module(self, name, module):
+        self.add_module(name, module)
 
     # ------------------------------------------------------------------ modes and flags
     def set_train(self, mode=True):
@@ -710,6 +724,11 @@ class Cell(_Module):
         _warn_once("infer_param_pipeline_stage", "Cell.infer_param_pipeline_stage() has no pipeline stages here; "
                    "returns all parameters.")
         return list(self.get_parameters())
+
+
+def _bridge(module, prefix):
+    from .torch_bridge import bridge_torch_module
+    bridge_torch_module(module, prefix)
 
 
 def _ms_type_name(obj):
