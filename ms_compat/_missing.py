@@ -1,7 +1,7 @@
 """The error raised when MindSpore code reaches an API ms_compat does not provide (yet)."""
 from __future__ import annotations
 
-__all__ = ["MissingAPIError", "module_getattr"]
+__all__ = ["MissingAPIError", "MissingModuleError", "module_getattr"]
 
 COVERAGE = "migration_guides/api-coverage.md"
 
@@ -12,6 +12,12 @@ class MissingAPIError(AttributeError, NotImplementedError):
     It is an ``AttributeError`` (so ``hasattr``/``getattr(..., default)`` keep working) and a
     ``NotImplementedError``; the message names the MindSpore API and points at the coverage table.
     """
+
+
+class MissingModuleError(ModuleNotFoundError):
+    """Raised (with the ``mindspore`` alias installed) when user code imports a MindSpore module or
+    name ms_compat does not provide: ``import mindspore.mint``, ``from mindspore.nn import Missing``.
+    The message names the MindSpore path and points at the coverage table."""
 
 
 def module_getattr(module_name: str, public_name: str, lazy: dict):

@@ -87,7 +87,7 @@ def _to_plain(input_data, dtype):
             raise TypeError("For 'Tensor', string data is not supported.")
         if arr.dtype == np.float64 and dtype is None:
             return torch.from_numpy(arr.copy())
-        t = torch.from_numpy(np.ascontiguousarray(arr).copy())
+        t = torch.from_numpy(np.array(arr, order="C", copy=True))
         return t.to(dtype) if dtype is not None else t
     if isinstance(input_data, (list, tuple, numbers.Number)):
         if dtype is None:

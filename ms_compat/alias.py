@@ -1,0 +1,261 @@
+"""Drop-in import: ``import mindspore`` served by ms_compat.
+
+``install()`` puts a finder at the front of ``sys.meta_path`` that answers every ``mindspore`` /
+``mindspore.X.Y`` import with the ms_compat module of the same role — the *same module objects*
+(``sys.modules['mindspore.nn'] is ms_compat.nn``), so classes, ``isinstance`` checks and module-level
+state are shared between code that imports ``mindspore`` and code that imports ``ms_compat``.
+``uninstall()`` removes the finder and the ``mindspore*`` entries from ``sys.modules``.
+
+How a name ``mindspore.<path>`` is resolved (first match wins):
+
+1. ``ms_compat.<path>`` when that module exists (``mindspore.nn`` → ``ms_compat.nn``);
+2. the explicit :data:`PATH_ALIASES` table, for MindSpore paths whose role lives under another
+   name here (``mindspore.common.api`` → ``ms_compat.common.jit``);
+3. for a real MindSpore module below one of the :data:`NAMESPACE_FALLBACKS` prefixes, the flat
+   ms_compat namespace that holds those names (``mindspore.nn.layer.basic`` → ``ms_compat.nn``);
+4. otherwise an :class:`ms_compat._missing.MissingModuleError` (a ``ModuleNotFoundError``) naming the
+   MindSpore module (or the missing name, for ``from mindspore.nn import Missing``) and pointing to
+   ``migration_guides/api-coverage.md``.
+
+The alias refuses to install while the real MindSpore is imported or importable (both cannot own the
+name ``mindspore`` in one process) unless ``force=True``, in which case ms_compat shadows it.
+"""
+from __future__ import annotations
+
+import importlib
+import importlib.abc
+import importlib.machinery
+import importlib.util
+import sys
+
+from ._missing import COVERAGE, MissingModuleError
+
+__all__ = ["install", "uninstall", "is_installed", "resolve", "PATH_ALIASES", "NAMESPACE_FALLBACKS"]
+
+ROOT = "mindspore"
+
+# MindSpore module path -> ms_compat module path, where the role lives under another name here.
+# Entries whose target does not exist (yet) fall through to the missing-module error.
+PATH_ALIASES = {
+    "mindspore.common.api": "ms_compat.common.jit",
+    "mindspore.common.jit_config": "ms_compat.common.jit",
+    "mindspore.common.seed": "ms_compat.context",
+    "mindspore.common._utils": "ms_compat.common",
+    "mindspore.ops.function": "ms_compat.ops",
+    "mindspore.ops.functional": "ms_compat.ops",
+    "mindspore.ops.operations": "ms_compat.ops",
+    "mindspore.ops.composite": "ms_compat.ops",
+    "mindspore.ops.auto_generate": "ms_compat.ops",
+    "mindspore.nn.layer": "ms_compat.nn",
+    "mindspore.nn.loss": "ms_compat.nn",
+    "mindspore.nn.optim": "ms_compat.nn",
+    "mindspore.nn.wrap": "ms_compat.nn",
+    "mindspore.nn.cell": "ms_compat.nn.cell",
+    "mindspore.nn.learning_rate_schedule": "ms_compat.nn",
+    "mindspore.nn.dynamic_lr": "ms_compat.nn",
+    "mindspore.train.amp": "ms_compat.amp",
+    "mindspore.train.callback": "ms_compat.train",
+    "mindspore.train.model": "ms_compat.train",
+    "mindspore.train.loss_scale_manager": "ms_compat.amp",
+    "mindspore.train.metrics": "ms_compat.train",
+    "mindspore.communication.management": "ms_compat.communication",
+    "mindspore.parallel.shard": "ms_compat.parallel",
+    "mindspore.parallel.auto_parallel": "ms_compat.parallel",
+}
+
+# Prefixes under which any *real* MindSpore submodule (e.g. ``mindspore.nn.layer.basic``,
+# ``mindspore.ops.operations.nn_ops``) maps to one flat ms_compat namespace. Only module paths that
+# real MindSpore 2.10 has (ms_compat/_ms_modules.py) qualify, so ``from mindspore.nn.layer import X``
+# for a missing class ``X`` is still reported as missing rather than aliased to a module.
+NAMESPACE_FALLBACKS = {
+    "mindspore.nn.layer": "ms_compat.nn",
+    "mindspore.nn.loss": "ms_compat.nn",
+    "mindspore.nn.optim": "ms_compat.nn",
+    "mindspore.nn.wrap": "ms_compat.nn",
+    "mindspore.ops.operations": "ms_compat.ops",
+    "mindspore.ops.function": "ms_compat.ops",
+    "mindspore.ops.composite": "ms_compat.ops",
+    "mindspore.ops.auto_generate": "ms_compat.ops",
+    "mindspore.train.callback": "ms_compat.train",
+}
+
+_finder = None
+_added_attrs: list = []  # (parent module, attribute) set by the import system for aliased children
+
+
+def _module_exists(name: str) -> bool:
+    if name in sys.modules:
+        return True
+    try:
+        return importlib.util.find_spec(name) is not None
+    except (ImportError, AttributeError, ValueError):
+        return False
+
+
+def _real_ms_modules():
+    from ._ms_modules import MINDSPORE_MODULES
+    return MINDSPORE_MODULES
+
+
+def resolve(fullname: str) -> str | None:
+    """The ms_compat module path that serves MindSpore module ``fullname`` (None when there is none)."""
+    if fullname != ROOT and not fullname.startswith(ROOT + "."):
+        raise ValueError(f"not a mindspore module path: {fullname!r}")
+    rest = fullname[len(ROOT):]
+    same = "ms_compat" + rest
+    if _module_exists(same):
+        return same
+    target = PATH_ALIASES.get(fullname)
+    if target is not None and _module_exists(target):
+        return target
+    parts = fullname.split(".")
+    for i in range(len(parts) - 1, 1, -1):
+        prefix = ".".join(parts[:i])
+        target = NAMESPACE_FALLBACKS.get(prefix)
+        if target is not None:
+            if fullname in _real_ms_modules() and _module_exists(target):
+                return target
+            break
+    return None
+
+
+def _missing(fullname: str) -> MissingModuleError:
+    parent, _, leaf = fullname.rpartition(".")
+    if fullname in _real_ms_modules() or not parent:
+        msg = f"module '{fullname}' is not implemented in ms_compat yet."
+    else:
+        msg = f"'{fullname}' is not implemented in ms_compat yet (no such name in module '{parent}')."
+    # .name is the MindSpore path; importlib's `from pkg import X` probe imports `ms_compat.<pkg>.X`
+    # and would swallow an error carrying that name, printing the generic "cannot import name".
+    return MissingModuleError(f"{msg} See {COVERAGE} for what is covered, what is planned and what will "
+                              "not be supported.", name=fullname)
+
+
+class _AliasLoader(importlib.abc.Loader):
+    """Returns the already-imported ms_compat module; keeps that module's own ``__spec__``."""
+
+    def __init__(self, target: str):
+        self.target = target
+
+    def create_module(self, spec):
+        module = importlib.import_module(self.target)
+        self._saved_spec = module.__dict__.get("__spec__")
+        parent, _, child = spec.name.rpartition(".")
+        pmod = sys.modules.get(parent) if parent else None
+        if pmod is not None and child not in pmod.__dict__:
+            _added_attrs.append((pmod, child, module))  # importlib will setattr(parent, child, module)
+        return module
+
+    def exec_module(self, module):
+        module.__spec__ = self._saved_spec  # importlib replaced it with the alias spec
+
+
+class _MindSporeFinder(importlib.abc.MetaPathFinder):
+    """``sys.meta_path`` entry answering ``mindspore`` imports with ms_compat modules."""
+
+    def find_spec(self, fullname, path=None, target=None):
+        if fullname != ROOT and not fullname.startswith(ROOT + "."):
+            if fullname.startswith("ms_compat.") and _from_import_probe():
+                return self._find_ms_compat(fullname, path, target)
+            return None
+        name = resolve(fullname)
+        if name is None:
+            raise _missing(fullname)
+        module = importlib.import_module(name)
+        return importlib.machinery.ModuleSpec(fullname, _AliasLoader(name), is_package=hasattr(module, "__path__"))
+
+
+    def _find_ms_compat(self, fullname, path, target):
+        """``from mindspore.nn import X`` (after ``X`` was not an attribute) makes importlib try the
+        submodule ``ms_compat.nn.X`` — the module's real name — and turn a plain "not found" into
+        Python's generic "cannot import name". Look it up with the other finders and, when it does
+        not exist, raise the MindSpore-named error instead."""
+        for finder in sys.meta_path:
+            if finder is self or getattr(finder, "find_spec", None) is None:
+                continue
+            spec = finder.find_spec(fullname, path, target)
+            if spec is not None:
+                return spec
+        raise _missing(ROOT + fullname[len("ms_compat"):])
+
+
+def _from_import_probe() -> bool:
+    """True when the current import is importlib's ``from package import name`` submodule probe."""
+    f = sys._getframe(2)
+    for _ in range(8):
+        if f is None:
+            return False
+        if f.f_code.co_name == "_handle_fromlist":
+            return True
+        f = f.f_back
+    return False
+
+
+def _real_mindspore_location():
+    """Where a real MindSpore would be imported from (None if nowhere), ignoring our own finder."""
+    mod = sys.modules.get(ROOT)
+    if mod is not None and not getattr(mod, "__name__", "").startswith("ms_compat"):
+        return getattr(mod, "__file__", None) or repr(mod)
+    for finder in sys.meta_path:
+        if isinstance(finder, _MindSporeFinder):
+            continue
+        find = getattr(finder, "find_spec", None)
+        if find is None:
+            continue
+        try:
+            spec = find(ROOT, None)
+        except Exception:  # noqa: BLE001 - a broken third-party finder must not block install
+            continue
+        if spec is not None:
+            return spec.origin or (list(spec.submodule_search_locations or []) or ["?"])[0]
+    return None
+
+
+def is_installed() -> bool:
+    """True while the ``mindspore`` alias is active."""
+    return _finder is not None and _finder in sys.meta_path
+
+
+def install(force: bool = False) -> None:
+    """Make ``import mindspore`` (and every ``mindspore.X.Y``) resolve to ms_compat.
+
+    Idempotent. Raises ``RuntimeError`` if the real MindSpore is imported or importable, unless
+    ``force=True`` (then ms_compat shadows it for imports made from now on; an already-imported real
+    ``mindspore`` is dropped from ``sys.modules``).
+    """
+    global _finder
+    if is_installed():
+        return
+    where = _real_mindspore_location()
+    if where is not None:
+        if not force:
+            raise RuntimeError(
+                f"ms_compat.install(): the real MindSpore is {'imported' if ROOT in sys.modules else 'installed'} "
+                f"({where}). Both cannot own the name 'mindspore' in one process. Run this code in an environment "
+                "without MindSpore, use `import ms_compat as mindspore`, or call ms_compat.install(force=True) "
+                "to shadow the real package.")
+        for key in [k for k in sys.modules if k == ROOT or k.startswith(ROOT + ".")]:
+            del sys.modules[key]
+    _finder = _MindSporeFinder()
+    sys.meta_path.insert(0, _finder)
+    importlib.invalidate_caches()
+
+
+def uninstall() -> None:
+    """Undo :func:`install`: remove the finder and every aliased ``mindspore*`` entry of ``sys.modules``.
+
+    Idempotent. Objects user code already holds stay valid (they are ms_compat's)."""
+    global _finder
+    if _finder is not None:
+        while _finder in sys.meta_path:
+            sys.meta_path.remove(_finder)
+    _finder = None
+    for key in [k for k in sys.modules if k == ROOT or k.startswith(ROOT + ".")]:
+        mod = sys.modules[key]
+        if getattr(mod, "__name__", "").startswith("ms_compat"):
+            del sys.modules[key]
+    while _added_attrs:
+        pmod, child, module = _added_attrs.pop()
+        if pmod.__dict__.get(child) is module and pmod.__name__ + "." + child != module.__name__:
+            delattr(pmod, child)
+    importlib.invalidate_caches()
