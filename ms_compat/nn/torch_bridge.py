@@ -62,6 +62,13 @@ def _post_hook(module, args, kwargs, output):
     return _to_ms(output)
 
 
+def _state_dict_post_hook(module, state_dict, prefix, local_metadata):
+    # keep state_dict values plain torch tensors (loadable with torch.load(weights_only=True) anywhere)
+    for k, v in list(state_dict.items()):
+        if k.startswith(prefix) and isinstance(v, Tensor) and not isinstance(v, torch.nn.Parameter):
+            state_dict[k] = _as_subclass(v, _PlainTensor)
+
+
 def is_bridged(module) -> bool:
     return getattr(module, _MARK, False)
 
@@ -78,5 +85,7 @@ def bridge_torch_module(module: torch.nn.Module, prefix: str = ""):
     if not is_bridged(module):
         module.register_forward_pre_hook(_pre_hook, with_kwargs=True)
         module.register_forward_hook(_post_hook, with_kwargs=True, always_call=True)
+        for sub in module.modules():
+            sub.register_state_dict_post_hook(_state_dict_post_hook)
         object.__setattr__(module, _MARK, True)
     return module
