@@ -1,0 +1,31 @@
+"""``mindspore.amp``: mixed precision (auto_mixed_precision, custom_mixed_precision, build_train_network,
+loss scalers and loss-scale managers). ``Cell.to_float`` lives in :mod:`ms_compat.amp.cell_cast`."""
+from .._missing import module_getattr as _mg
+
+_LAZY = {
+    "auto_mixed_precision": "ms_compat.amp.auto_mixed_precision:auto_mixed_precision",
+    "custom_mixed_precision": "ms_compat.amp.auto_mixed_precision:custom_mixed_precision",
+    "get_white_list": "ms_compat.amp.auto_mixed_precision:get_white_list",
+    "get_black_list": "ms_compat.amp.auto_mixed_precision:get_black_list",
+    "build_train_network": "ms_compat.amp.build_train_network:build_train_network",
+    "LossScaler": "ms_compat.amp.loss_scaler:LossScaler",
+    "StaticLossScaler": "ms_compat.amp.loss_scaler:StaticLossScaler",
+    "DynamicLossScaler": "ms_compat.amp.loss_scaler:DynamicLossScaler",
+    "all_finite": "ms_compat.amp.loss_scaler:all_finite",
+    "init_status": "ms_compat.amp.loss_scaler:init_status",
+    "LossScaleManager": "ms_compat.amp.loss_scale_manager:LossScaleManager",
+    "FixedLossScaleManager": "ms_compat.amp.loss_scale_manager:FixedLossScaleManager",
+    "DynamicLossScaleManager": "ms_compat.amp.loss_scale_manager:DynamicLossScaleManager",
+}
+
+__all__ = ["DynamicLossScaleManager", "LossScaleManager", "FixedLossScaleManager", "build_train_network",
+           "DynamicLossScaler", "StaticLossScaler", "LossScaler", "auto_mixed_precision", "all_finite",
+           "custom_mixed_precision", "get_white_list", "get_black_list"]
+
+
+def __getattr__(name):
+    return _mg(__name__, name, _LAZY)
+
+
+def __dir__():
+    return sorted(set(globals()) | set(_LAZY))
