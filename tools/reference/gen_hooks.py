@@ -533,6 +533,28 @@ def case_param_hook():
     res["bad_param"] = refutil.error_of(lambda: SC().register_parameter_forward_hook([{"params": [1], "hook": abs}]))
     res["bad_type"] = refutil.error_of(lambda: SC().register_parameter_forward_hook(3))
     res["ret"] = repr(SC().register_parameter_forward_hook(lambda p: p))
+
+    def times10(p):
+        return p * 10
+
+    def plus1(p):
+        return p + 1
+
+    def jit_run(net):
+        out, g = ms.jit(ms.value_and_grad(net, grad_position=0, weights=net.trainable_params()),
+                        backend="ms_backend")(Tensor(3.0, ms.float32))
+        return {"out": val(out), "grads": val(g)}
+
+    net = SC()
+    net.register_parameter_forward_hook(times10)
+    res["jit_global"] = jit_run(net)
+    net = SC()
+    net.register_parameter_forward_hook([{"params": [net.weight], "hook": times10}])
+    res["jit_per_param"] = jit_run(net)
+    net = SC()
+    net.register_parameter_forward_hook(plus1)
+    net.register_parameter_forward_hook([{"params": [net.weight], "hook": times10}])
+    res["jit_both"] = jit_run(net)
     return res
 
 
