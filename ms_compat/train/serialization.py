@@ -767,8 +767,8 @@ def _plan_prefixed(params, parameter_dict, param_not_load, strict_load, plan):
 # save_checkpoint
 # ---------------------------------------------------------------------------------------------
 def _to_tensor_value(value):
-    if isinstance(value, np.ndarray):
-        return torch.from_numpy(np.ascontiguousarray(value))
+    if isinstance(value, np.ndarray):   # (np.ascontiguousarray would turn 0-d into 1-d)
+        return torch.from_numpy(value if value.flags.c_contiguous else value.copy(order="C"))
     return value
 
 
