@@ -81,6 +81,7 @@ NAMESPACE_FALLBACKS = {
 
 _finder = None
 _added_attrs: list = []  # (parent module, attribute) set by the import system for aliased children
+_probe_aliases: list = []  # ms_compat.* names registered for `from mindspore.x import <table alias>`
 
 
 def _module_exists(name: str) -> bool:
@@ -176,7 +177,15 @@ class _MindSporeFinder(importlib.abc.MetaPathFinder):
             spec = finder.find_spec(fullname, path, target)
             if spec is not None:
                 return spec
-        raise _missing(ROOT + fullname[len("ms_compat"):])
+        ms_name = ROOT + fullname[len("ms_compat"):]
+        name = resolve(ms_name)
+        if name is None:
+            raise _missing(ms_name)
+        # a table alias reached through `from mindspore.ops import functional`: serve it under the
+        # probed ms_compat name too (removed again by uninstall()).
+        _probe_aliases.append(fullname)
+        module = importlib.import_module(name)
+        return importlib.machinery.ModuleSpec(fullname, _AliasLoader(name), is_package=hasattr(module, "__path__"))
 
 
 def _from_import_probe() -> bool:
@@ -254,6 +263,8 @@ def uninstall() -> None:
         mod = sys.modules[key]
         if getattr(mod, "__name__", "").startswith("ms_compat"):
             del sys.modules[key]
+    while _probe_aliases:
+        sys.modules.pop(_probe_aliases.pop(), None)
     while _added_attrs:
         pmod, child, module = _added_attrs.pop()
         if pmod.__dict__.get(child) is module and pmod.__name__ + "." + child != module.__name__:
