@@ -1,0 +1,1 @@
+"""``mindspore.nn`` layers (one family per module)."""

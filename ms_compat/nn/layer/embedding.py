@@ -1,0 +1,47 @@
+"""``mindspore.nn.Embedding`` on ``torch.nn.functional.embedding``."""
+from __future__ import annotations
+
+import torch.nn.functional as F
+import torch
+
+from ...common import dtype as mstype
+from ...common.initializer import initializer
+from ...common.parameter import Parameter
+from ..cell import Cell
+from ._checks import check_bool, positive_int
+
+__all__ = ["Embedding"]
+
+
+class Embedding(Cell):
+    """Mirrors ``nn.Embedding(vocab_size, embedding_size, use_one_hot=False, embedding_table='normal',
+    dtype=mstype.float32, padding_idx=None)``: Parameter ``embedding_table`` (vocab, dim), default
+    Normal(sigma=0.01) (torch: N(0, 1), name ``weight``). ``padding_idx`` only zeroes that row at
+    construction — its gradient is *not* masked (torch masks it)."""
+
+    def __init__(self, vocab_size, embedding_size, use_one_hot=False, embedding_table="normal",
+                 dtype=mstype.float32, padding_idx=None):
+        super().__init__()
+        self.vocab_size = positive_int(vocab_size, "vocab_size", "Embedding")
+        self.embedding_size = positive_int(embedding_size, "embedding_size", "Embedding")
+        self.use_one_hot = check_bool(use_one_hot, "use_one_hot", "Embedding")
+        self.dtype = mstype.to_torch_dtype(dtype)
+        if padding_idx is not None:
+            if isinstance(padding_idx, bool) or not isinstance(padding_idx, int) or \
+                    not -vocab_size <= padding_idx < vocab_size:
+                raise ValueError(f"For 'Embedding', the 'padding_idx' must be in range [{-vocab_size}, "
+                                 f"{vocab_size}), but got {padding_idx}.")
+        self.padding_idx = padding_idx
+        table = initializer(embedding_table, [vocab_size, embedding_size], dtype)
+        if padding_idx is not None:
+            with torch.no_grad():
+                table[padding_idx] = 0
+        self.embedding_table = Parameter(table, name="embedding_table")
+
+    def construct(self, ids):
+        return F.embedding(ids, self.embedding_table)
+
+    def extend_repr(self):
+        return (f"vocab_size={self.vocab_size}, embedding_size={self.embedding_size}, "
+                f"use_one_hot={self.use_one_hot}, embedding_table={self.embedding_table}, "
+                f"dtype={mstype.dtype_str(self.dtype)}, padding_idx={self.padding_idx}")

@@ -1,0 +1,257 @@
+"""Recurrent layers mirroring ``mindspore.nn``: RNN, LSTM, GRU and RNNCell, LSTMCell, GRUCell.
+
+MindSpore argument names (``has_bias``, ``batch_first``, ``dropout``, ``bidirectional``) and parameter
+names (``weight_ih_l0``, ``weight_hh_l0_reverse``, ``bias_ih_l1`` ..., registered in MindSpore's order:
+all input weights, then hidden weights, input biases, hidden biases). Gate order is torch's
+(LSTM i,f,g,o; GRU r,z,n), so the math runs on PyTorch's fused ``torch.lstm``/``torch.gru`` kernels.
+``construct(x, hx=None, seq_length=None)``: ``seq_length`` (per-batch valid lengths) freezes the state
+and zeroes the output after each sequence's end, as MindSpore does (via packed sequences).
+"""
+from __future__ import annotations
+
+import math
+import numbers
+
+import torch
+from torch.nn.utils.rnn import PackedSequence, pack_padded_sequence, pad_packed_sequence
+
+from ...common import dtype as mstype
+from ...common.parameter import Parameter, ParameterTuple
+from ..cell import Cell
+from .basic import Dropout
+from ._checks import check_bool, positive_int
+
+__all__ = ["RNN", "LSTM", "GRU", "RNNCell", "LSTMCell", "GRUCell"]
+
+_GATES = {"LSTM": 4, "GRU": 3, "RNN_TANH": 1, "RNN_RELU": 1}
+_FN = {"LSTM": torch.lstm, "GRU": torch.gru, "RNN_TANH": torch.rnn_tanh, "RNN_RELU": torch.rnn_relu}
+
+
+def _uniform(shape, stdv, dtype):
+    return Parameter(torch.empty(shape, dtype=torch.float32).uniform_(-stdv, stdv).to(dtype))
+
+
+class _DynamicLSTMCPUGPU(Cell):
+    """Name-only child kept for MindSpore's repr/structure (``LSTM.rnn``); the recurrence runs in torch."""
+
+
+class _DynamicGRUCPUGPU(Cell):
+    """Name-only child kept for MindSpore's repr/structure (``GRU.rnn``)."""
+
+
+class _DynamicRNNTanh(Cell):
+    """Name-only child kept for MindSpore's repr/structure (``RNN.rnn``)."""
+
+
+class _DynamicRNNRelu(Cell):
+    """Name-only child kept for MindSpore's repr/structure (``RNN.rnn`` with relu)."""
+
+
+_RNN_CHILD = {"LSTM": _DynamicLSTMCPUGPU, "GRU": _DynamicGRUCPUGPU, "RNN_TANH": _DynamicRNNTanh,
+              "RNN_RELU": _DynamicRNNRelu}
+
+
+class _RNNBase(Cell):
+    """Shared multi-layer recurrent network."""
+
+    def __init__(self, mode, input_size, hidden_size, num_layers=1, has_bias=True, batch_first=False, dropout=0.0,
+                 bidirectional=False, dtype=mstype.float32):
+        super().__init__()
+        cls = type(self).__name__
+        positive_int(hidden_size, "hidden_size", cls)
+        positive_int(input_size, "input_size", cls)
+        positive_int(num_layers, "num_layers", cls)
+        if isinstance(dropout, bool) or not isinstance(dropout, float):
+            raise TypeError(f"For '{cls}', the type of 'dropout' should be 'float', but got type "
+                            f"'{type(dropout).__name__}'.")
+        check_bool(has_bias, "has_bias", cls)
+        check_bool(batch_first, "batch_first", cls)
+        check_bool(bidirectional, "bidirectional", cls)
+        if not 0 <= dropout < 1:
+            raise ValueError(f"For '{cls}', the 'dropout' must be a number in range [0, 1) representing the "
+                             f"probability of an element being zeroed, but got {dropout}.")
+        self.mode = mode
+        self.rnn = _RNN_CHILD[mode]()
+        self.hidden_size = hidden_size
+        self.batch_first = batch_first
+        self.num_layers = num_layers
+        self.dropout = dropout
+        self.dropout_op = Dropout(p=float(dropout))
+        self.bidirectional = bidirectional
+        self.has_bias = has_bias
+        self.is_lstm = mode == "LSTM"
+        self._fn = _FN[mode]
+        dirs = 2 if bidirectional else 1
+        gate = _GATES[mode] * hidden_size
+        stdv = 1 / math.sqrt(hidden_size)
+        dt = mstype.to_torch_dtype(dtype)
+        w_ih, w_hh, b_ih, b_hh = [], [], [], []
+        for layer in range(num_layers):
+            for d in range(dirs):
+                in_size = input_size if layer == 0 else hidden_size * dirs
+                sfx = f"l{layer}{'_reverse' if d == 1 else ''}"
+                p = _uniform((gate, in_size), stdv, dt)
+                p.name = f"weight_ih_{sfx}"
+                w_ih.append(p)
+                p = _uniform((gate, hidden_size), stdv, dt)
+                p.name = f"weight_hh_{sfx}"
+                w_hh.append(p)
+                if has_bias:
+                    p = _uniform((gate,), stdv, dt)
+                    p.name = f"bias_ih_{sfx}"
+                    b_ih.append(p)
+                    p = _uniform((gate,), stdv, dt)
+                    p.name = f"bias_hh_{sfx}"
+                    b_hh.append(p)
+        self.w_ih_list = ParameterTuple(w_ih)
+        self.w_hh_list = ParameterTuple(w_hh)
+        self.b_ih_list = ParameterTuple(b_ih)
+        self.b_hh_list = ParameterTuple(b_hh)
+        keys = []
+        for i in range(num_layers * dirs):
+            keys += [w_ih[i].name, w_hh[i].name]
+            if has_bias:
+                keys += [b_ih[i].name, b_hh[i].name]
+        self._flat_keys = tuple(keys)
+
+    def _flat_weights(self, dtype):
+        params = self._parameters
+        ws = [params[k] for k in self._flat_keys]
+        if ws[0].dtype != dtype:
+            ws = [w.to(dtype) for w in ws]
+        return ws
+
+    def construct(self, x, hx=None, seq_length=None):
+        dirs = 2 if self.bidirectional else 1
+        batch = x.shape[0] if self.batch_first else x.shape[1]
+        if hx is None:
+            z = torch.zeros(self.num_layers * dirs, batch, self.hidden_size, dtype=x.dtype, device=x.device)
+            hx = (z, z) if self.is_lstm else z
+        elif self.is_lstm and (not isinstance(hx, (tuple, list)) or len(hx) != 2):
+            raise TypeError(f"For '{type(self).__name__}', the 'hx' must be a tuple of two Tensors (h, c).")
+        weights = self._flat_weights(x.dtype)
+        train = self.training
+        if seq_length is not None:
+            return self._packed(x, hx, seq_length, weights, train)
+        if self.is_lstm:
+            out, h, c = self._fn(x, tuple(hx), weights, self.has_bias, self.num_layers, self.dropout, train,
+                                 self.bidirectional, self.batch_first)
+            return out, (h, c)
+        out, h = self._fn(x, hx, weights, self.has_bias, self.num_layers, self.dropout, train, self.bidirectional,
+                          self.batch_first)
+        return out, h
+
+    def _packed(self, x, hx, seq_length, weights, train):
+        if seq_length.dtype not in (torch.int32, torch.int64):
+            raise TypeError(f"For '{type(self).__name__}', the dtype of 'seq_length' must be int32 or int64, but "
+                            f"got {seq_length.dtype}.")
+        total = x.shape[1] if self.batch_first else x.shape[0]
+        packed = pack_padded_sequence(x, seq_length.detach().cpu().long(), self.batch_first, enforce_sorted=False)
+        order, back = packed.sorted_indices, packed.unsorted_indices
+        if self.is_lstm:
+            h0 = (hx[0].index_select(1, order), hx[1].index_select(1, order))
+            data, h, c = self._fn(packed.data, packed.batch_sizes, h0, weights, self.has_bias, self.num_layers,
+                                  self.dropout, train, self.bidirectional)
+            state = (h.index_select(1, back), c.index_select(1, back))
+        else:
+            data, h = self._fn(packed.data, packed.batch_sizes, hx.index_select(1, order), weights, self.has_bias,
+                               self.num_layers, self.dropout, train, self.bidirectional)
+            state = h.index_select(1, back)
+        out, _ = pad_packed_sequence(PackedSequence(data, packed.batch_sizes, order, back), self.batch_first,
+                                     total_length=total)
+        return out, state
+
+
+class RNN(_RNNBase):
+    """Mirrors ``nn.RNN(input_size, hidden_size, num_layers=1, has_bias=True, batch_first=False,
+    dropout=0.0, bidirectional=False, dtype, nonlinearity='tanh')`` (``nonlinearity`` by keyword only,
+    as in MindSpore). Returns ``(output, h_n)``."""
+
+    def __init__(self, *args, **kwargs):
+        nl = kwargs.pop("nonlinearity", "tanh")
+        if nl not in ("tanh", "relu"):
+            raise ValueError(f"For 'RNN', the 'nonlinearity' must be in ['tanh', 'relu'], but got {nl}.")
+        super().__init__("RNN_TANH" if nl == "tanh" else "RNN_RELU", *args, **kwargs)
+
+
+class LSTM(_RNNBase):
+    """Mirrors ``nn.LSTM(input_size, hidden_size, num_layers=1, has_bias=True, batch_first=False,
+    dropout=0.0, bidirectional=False, dtype)``. Returns ``(output, (h_n, c_n))``."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__("LSTM", *args, **kwargs)
+
+
+class GRU(_RNNBase):
+    """Mirrors ``nn.GRU(input_size, hidden_size, num_layers=1, has_bias=True, batch_first=False,
+    dropout=0.0, bidirectional=False, dtype)``. Returns ``(output, h_n)``."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__("GRU", *args, **kwargs)
+
+
+class _CellBase(Cell):
+    _chunks = 1
+
+    def __init__(self, input_size, hidden_size, has_bias=True, dtype=mstype.float32):
+        super().__init__()
+        cls = type(self).__name__
+        positive_int(input_size, "input_size", cls)
+        positive_int(hidden_size, "hidden_size", cls)
+        check_bool(has_bias, "has_bias", cls)
+        self.input_size = input_size
+        self.hidden_size = hidden_size
+        self.has_bias = has_bias
+        stdv = 1 / math.sqrt(hidden_size)
+        dt = mstype.to_torch_dtype(dtype)
+        g = self._chunks * hidden_size
+        self.weight_ih = _uniform((g, input_size), stdv, dt)
+        self.weight_hh = _uniform((g, hidden_size), stdv, dt)
+        if has_bias:
+            self.bias_ih = _uniform((g,), stdv, dt)
+            self.bias_hh = _uniform((g,), stdv, dt)
+        else:
+            self.bias_ih = None
+            self.bias_hh = None
+
+
+class RNNCell(_CellBase):
+    """Mirrors ``nn.RNNCell(input_size, hidden_size, has_bias=True, nonlinearity='tanh', dtype)``:
+    ``construct(x, hx)`` → ``h'``."""
+
+    def __init__(self, input_size, hidden_size, has_bias=True, nonlinearity="tanh", dtype=mstype.float32):
+        if nonlinearity not in ("tanh", "relu"):
+            raise ValueError(f"For 'RNNCell', the 'nonlinearity' must be in ['tanh', 'relu'], but got "
+                             f"{nonlinearity}.")
+        super().__init__(input_size, hidden_size, has_bias, dtype)
+        self.nonlinearity = nonlinearity
+        self._fn = torch.rnn_tanh_cell if nonlinearity == "tanh" else torch.rnn_relu_cell
+
+    def construct(self, x, hx=None):
+        if hx is None:
+            hx = torch.zeros(x.shape[0], self.hidden_size, dtype=x.dtype, device=x.device)
+        return self._fn(x, hx, self.weight_ih, self.weight_hh, self.bias_ih, self.bias_hh)
+
+
+class LSTMCell(_CellBase):
+    """Mirrors ``nn.LSTMCell(input_size, hidden_size, has_bias=True, dtype)``: ``construct(x, hx)`` with
+    ``hx = (h, c)`` → ``(h', c')``."""
+
+    _chunks = 4
+
+    def construct(self, x, hx=None):
+        if hx is None:
+            z = torch.zeros(x.shape[0], self.hidden_size, dtype=x.dtype, device=x.device)
+            hx = (z, z)
+        return torch.lstm_cell(x, tuple(hx), self.weight_ih, self.weight_hh, self.bias_ih, self.bias_hh)
+
+
+class GRUCell(_CellBase):
+    """Mirrors ``nn.GRUCell(input_size, hidden_size, has_bias=True, dtype)``: ``construct(x, hx)`` → ``h'``."""
+
+    _chunks = 3
+
+    def construct(self, x, hx=None):
+        if hx is None:
+            hx = torch.zeros(x.shape[0], self.hidden_size, dtype=x.dtype, device=x.device)
+        return torch.gru_cell(x, hx, self.weight_ih, self.weight_hh, self.bias_ih, self.bias_hh)
