@@ -4,6 +4,47 @@ from .._missing import module_getattr as _mg
 
 _LAZY = {}
 
+# ---- layers (layers engineer): public name -> ms_compat.nn.layer.<family> ----
+_LAYER_FAMILIES = {
+    "basic": ('Dense', 'BiDense', 'Flatten', 'Unflatten', 'Identity', 'Dropout', 'Dropout1d', 'Dropout2d', 'Dropout3d', 'Unfold', 'Upsample', 'OneHot', 'Tril', 'Triu'),
+    "activation": ('ReLU', 'ReLU6', 'GELU', 'FastGelu', 'SiLU', 'HSwish', 'HSigmoid', 'Sigmoid', 'Tanh', 'Softmax', 'LogSoftmax', 'Softmin', 'Softmax2d', 'LeakyReLU', 'PReLU', 'ELU', 'CELU', 'Mish', 'Softsign', 'Hardtanh', 'LogSigmoid', 'Tanhshrink', 'SoftShrink', 'HShrink', 'Threshold', 'GLU', 'RReLU', 'get_activation'),
+    "conv": ('Conv1d', 'Conv2d', 'Conv3d', 'Conv1dTranspose', 'Conv2dTranspose', 'Conv3dTranspose'),
+    "normalization": ('BatchNorm1d', 'BatchNorm2d', 'BatchNorm3d', 'SyncBatchNorm', 'LayerNorm', 'GroupNorm', 'InstanceNorm1d', 'InstanceNorm2d', 'InstanceNorm3d'),
+    "pooling": ('MaxPool1d', 'MaxPool2d', 'MaxPool3d', 'AvgPool1d', 'AvgPool2d', 'AvgPool3d', 'AdaptiveAvgPool1d', 'AdaptiveAvgPool2d', 'AdaptiveAvgPool3d', 'AdaptiveMaxPool1d', 'AdaptiveMaxPool2d', 'AdaptiveMaxPool3d', 'LPPool1d', 'LPPool2d'),
+    "padding": ('Pad', 'ConstantPad1d', 'ConstantPad2d', 'ConstantPad3d', 'ZeroPad2d', 'ReflectionPad1d', 'ReflectionPad2d', 'ReflectionPad3d', 'ReplicationPad1d', 'ReplicationPad2d', 'ReplicationPad3d'),
+    "embedding": ('Embedding',),
+    "container": ('SequentialCell', 'CellList', 'CellDict'),
+    "rnns": ('RNN', 'LSTM', 'GRU', 'RNNCell', 'LSTMCell', 'GRUCell'),
+    "transformer": ('MultiheadAttention', 'TransformerEncoderLayer', 'TransformerDecoderLayer', 'TransformerEncoder', 'TransformerDecoder', 'Transformer'),
+}
+_LAZY.update({n: f"ms_compat.nn.layer.{fam}:{n}" for fam, names in _LAYER_FAMILIES.items() for n in names})
+_LAZY["layer"] = "ms_compat.nn.layer"
+# ---- end layers block ----
+
+# ---- losses, optimizers, learning rates, training wrappers (training engineer) ----
+_TRAIN_LAZY = {
+    **{n: "ms_compat.nn.loss.loss:" + n for n in (
+        "LossBase", "L1Loss", "MSELoss", "SmoothL1Loss", "SoftmaxCrossEntropyWithLogits", "CrossEntropyLoss",
+        "BCELoss", "BCEWithLogitsLoss", "NLLLoss", "KLDivLoss", "HuberLoss", "CosineEmbeddingLoss")},
+    **{n: "ms_compat.nn.optim:" + n for n in (
+        "Optimizer", "SGD", "Momentum", "Adam", "AdamWeightDecay", "Lamb", "RMSProp", "Adagrad")},
+    **{n: "ms_compat.nn.learning_rate_schedule:" + n for n in (
+        "LearningRateSchedule", "ExponentialDecayLR", "NaturalExpDecayLR", "InverseDecayLR", "CosineDecayLR",
+        "PolynomialDecayLR", "WarmUpLR")},
+    **{n: "ms_compat.nn.dynamic_lr:" + n for n in (
+        "piecewise_constant_lr", "exponential_decay_lr", "natural_exp_decay_lr", "inverse_decay_lr",
+        "cosine_decay_lr", "polynomial_decay_lr", "warmup_lr")},
+    **{n: "ms_compat.nn.wrap.cell_wrapper:" + n for n in (
+        "WithLossCell", "WithEvalCell", "WithGradCell", "ForwardValueAndGrad", "TrainOneStepCell")},
+    "loss": "ms_compat.nn.loss", "optim": "ms_compat.nn.optim", "wrap": "ms_compat.nn.wrap",
+    "learning_rate_schedule": "ms_compat.nn.learning_rate_schedule", "dynamic_lr": "ms_compat.nn.dynamic_lr",
+}
+_LAZY.update(_TRAIN_LAZY)
+_LAZY["DistributedGradReducer"] = "ms_compat.parallel.data_parallel:DistributedGradReducer"  # parallel engineer
+# ---- end training block ----
+_LAZY.update({n: "ms_compat.nn.wrap.loss_scale:" + n for n in (  # amp engineer
+    "TrainOneStepWithLossScaleCell", "DynamicLossScaleUpdateCell", "FixedLossScaleUpdateCell")})
+
 
 def __getattr__(name):
     return _mg(__name__, name, _LAZY)
