@@ -28,6 +28,10 @@ class ReduceOp:
     PROD = "prod"
 
 
+# torch >= 2.13 names (the *_tensor spellings are deprecated there)
+_all_gather_1 = getattr(dist, "all_gather_single", None) or dist.all_gather_into_tensor
+_reduce_scatter_1 = getattr(dist, "reduce_scatter_single", None) or dist.reduce_scatter_tensor
+
 _TORCH_OP = {"sum": dist.ReduceOp.SUM, "max": dist.ReduceOp.MAX, "min": dist.ReduceOp.MIN,
              "prod": dist.ReduceOp.PRODUCT}
 
@@ -73,7 +77,7 @@ class _AllGather(torch.autograd.Function):
         x = to_torch(x).detach().contiguous()
         n = dist.get_world_size(pg)
         out = x.new_empty((x.shape[0] * n,) + tuple(x.shape[1:]))
-        dist.all_gather_into_tensor(out, x, group=pg)
+        _all_gather_1(out, x, group=pg)
         ctx.pg = pg
         return out
 
@@ -82,7 +86,7 @@ class _AllGather(torch.autograd.Function):
         dout = dout.contiguous()
         n = dist.get_world_size(ctx.pg)
         g = dout.new_empty((dout.shape[0] // n,) + tuple(dout.shape[1:]))
-        dist.reduce_scatter_tensor(g, dout, op=dist.ReduceOp.SUM, group=ctx.pg)
+        _reduce_scatter_1(g, dout, op=dist.ReduceOp.SUM, group=ctx.pg)
         return g, None
 
 
@@ -95,7 +99,7 @@ class _ReduceScatter(torch.autograd.Function):
             raise ValueError(f"For 'ReduceScatter', the first dimension of the input ({x.shape[0]}) must be "
                              f"divisible by the group size {n}.")
         out = x.new_empty((x.shape[0] // n,) + tuple(x.shape[1:]))
-        dist.reduce_scatter_tensor(out, x, op=_TORCH_OP[op], group=pg)
+        _reduce_scatter_1(out, x, op=_TORCH_OP[op], group=pg)
         ctx.pg = pg
         return out
 
@@ -104,7 +108,7 @@ class _ReduceScatter(torch.autograd.Function):
         dout = dout.contiguous()
         n = dist.get_world_size(ctx.pg)
         g = dout.new_empty((dout.shape[0] * n,) + tuple(dout.shape[1:]))
-        dist.all_gather_into_tensor(g, dout, group=ctx.pg)
+        _all_gather_1(g, dout, group=ctx.pg)
         return g, None, None
 
 

@@ -31,7 +31,8 @@ _Module = _tnn.Module
 _module_setattr = _Module.__setattr__
 
 # order in which per-instance forward wrappers compose (inner → outer)
-_WRAPPER_ORDER = {"bprop": 10, "cast": 20, "amp": 25, "recompute": 30, "offload": 35, "shard": 40, "jit": 50}
+_WRAPPER_ORDER = {"bprop": 10, "param_hook": 15, "cast": 20, "amp": 25, "recompute": 30, "offload": 35,
+                  "shard": 40, "saved_tensors": 45, "jit": 50}
 
 _removed_warned = set()
 
@@ -534,8 +535,9 @@ class Cell(_Module):
                 p.comm_fusion = fusion_type
 
     def set_data_parallel(self):
-        """No effect outside MindSpore graph-mode auto-parallel (as in PyNative MindSpore)."""
-        return None
+        """Batch-split every input over the processes (see ``ms_compat/parallel/shard.py``)."""
+        from ..parallel.shard import cell_set_data_parallel
+        return cell_set_data_parallel(self)
 
     def set_jit_config(self, jit_config):
         """Store a ``JitConfig``; used by ``compile`` / GRAPH_MODE (see migration_guides/graph-mode.md)."""

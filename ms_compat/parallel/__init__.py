@@ -1,0 +1,15 @@
+"""``mindspore.parallel``: ``shard`` and data-parallel gradient reduction on DTensor / torch.distributed
+(see migration_guides/parallel.md)."""
+from __future__ import annotations
+
+from .._missing import module_getattr as _mg
+
+_LAZY = {
+    "shard": "ms_compat.parallel.function_shard:shard",
+    "DistributedGradReducer": "ms_compat.parallel.data_parallel:DistributedGradReducer",
+    "data_parallel": "ms_compat.parallel.data_parallel",
+}
+
+
+def __getattr__(name):
+    return _mg(__name__, name, _LAZY)
