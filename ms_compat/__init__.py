@@ -36,6 +36,10 @@ _LAZY = {
     "jit": "ms_compat.common.jit:jit", "JitConfig": "ms_compat.common.jit:JitConfig",
     "grad": "ms_compat.ops.grad:grad", "value_and_grad": "ms_compat.ops.grad:value_and_grad",
     "install": "ms_compat.alias:install", "uninstall": "ms_compat.alias:uninstall",
+    "LossScaleManager": "ms_compat.amp.loss_scale_manager:LossScaleManager",
+    "FixedLossScaleManager": "ms_compat.amp.loss_scale_manager:FixedLossScaleManager",
+    "DynamicLossScaleManager": "ms_compat.amp.loss_scale_manager:DynamicLossScaleManager",
+    "build_train_network": "ms_compat.amp.build_train_network:build_train_network",
 }
 
 

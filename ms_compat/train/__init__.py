@@ -10,6 +10,10 @@ _LAZY = {
     "ckpt_to_safetensors": "ms_compat.train.serialization:ckpt_to_safetensors",
     "safetensors_to_ckpt": "ms_compat.train.serialization:safetensors_to_ckpt",
     "Model": "ms_compat.train.model:Model",
+    "LossScaleManager": "ms_compat.amp.loss_scale_manager:LossScaleManager",
+    "FixedLossScaleManager": "ms_compat.amp.loss_scale_manager:FixedLossScaleManager",
+    "DynamicLossScaleManager": "ms_compat.amp.loss_scale_manager:DynamicLossScaleManager",
+    "build_train_network": "ms_compat.amp.build_train_network:build_train_network",
 }
 
 
