@@ -588,6 +588,9 @@ class Cell(_Module):
     def register_forward_pre_hook(self, hook_fn, *, prepend=False, with_kwargs=False):
         """``hook_fn(cell, args)``; same meaning as PyTorch's forward pre hook."""
         _check_hook(hook_fn)
+        if with_kwargs:
+            from ._hook_adapters import forward_pre_hook_with_kwargs
+            hook_fn = forward_pre_hook_with_kwargs(hook_fn)
         return super().register_forward_pre_hook(hook_fn, prepend=prepend, with_kwargs=with_kwargs)
 
     def register_forward_hook(self, hook_fn, *, prepend=False, with_kwargs=False, always_call=False):
@@ -599,12 +602,14 @@ class Cell(_Module):
     def register_backward_hook(self, hook_fn):
         """``hook_fn(cell, grad_input, grad_output)`` — PyTorch's *full* backward hook (MindSpore 2.10)."""
         _check_hook(hook_fn)
-        return self.register_full_backward_hook(hook_fn)
+        from ._hook_adapters import backward_hook
+        return self.register_full_backward_hook(backward_hook(hook_fn))
 
     def register_backward_pre_hook(self, hook_fn):
         """``hook_fn(cell, grad_output)`` — PyTorch's full backward pre hook."""
         _check_hook(hook_fn)
-        return self.register_full_backward_pre_hook(hook_fn)
+        from ._hook_adapters import backward_pre_hook
+        return self.register_full_backward_pre_hook(backward_pre_hook(hook_fn))
 
     def register_parameter_forward_hook(self, hook):
         """MindSpore 2.10: ``hook(cell, name, param)`` may return a replacement for each parameter
