@@ -1,0 +1,295 @@
+"""``mindspore.nn`` losses on ``torch.nn.functional``, with MindSpore's defaults and checks.
+
+Differences from torch to remember: ``SoftmaxCrossEntropyWithLogits`` defaults to one-hot float
+labels and ``reduction='none'``; ``SmoothL1Loss`` defaults to ``reduction='none'``;
+``CrossEntropyLoss`` class-index labels must be int32 (as MindSpore checks).
+"""
+from __future__ import annotations
+
+import torch
+import torch.nn.functional as F
+
+from ...common.parameter import Parameter
+from ...common.tensor import as_ms, to_torch
+from ..cell import Cell
+from ..optim import _validate as V
+
+__all__ = ["LossBase", "L1Loss", "MSELoss", "SmoothL1Loss", "SoftmaxCrossEntropyWithLogits", "CrossEntropyLoss",
+           "BCELoss", "BCEWithLogitsLoss", "NLLLoss", "KLDivLoss", "HuberLoss", "CosineEmbeddingLoss"]
+
+_REDUCTIONS = ("mean", "sum", "none")
+_FLOATS = (torch.float16, torch.float32)
+
+
+def _dtype_name(dt):
+    from ...common.dtype import dtype_str
+    return dtype_str(dt)
+
+
+def _check_is_tensor(name, x, cls_name):
+    if x is not None and not isinstance(x, torch.Tensor):
+        raise TypeError(f"For '{cls_name}', the '{name}' must be 'Tensor', but got '{type(x).__name__}'")
+
+
+def _check_reduction(reduction, cls_name, allowed=_REDUCTIONS):
+    if reduction not in allowed:
+        raise ValueError(f"For '{cls_name}', the 'reduction' must be in {list(allowed)}, but got {reduction}.")
+
+
+def _check_type_name(arg, dt, valid, prim):
+    if dt not in valid:
+        names = ", ".join(_dtype_name(d) for d in valid)
+        raise TypeError(f"For '{prim}', the '{arg}' should be a tensor with type in [{names}], "
+                        f"but got {_dtype_name(dt)}.")
+
+
+class LossBase(Cell):
+    """Mirrors ``mindspore.nn.LossBase(reduction='mean')``; ``get_loss(x, weights=1.0)`` multiplies
+    by ``weights`` in float32, reduces over all axes per ``reduction`` and casts back to x's dtype."""
+
+    def __init__(self, reduction="mean"):
+        super().__init__()
+        _check_reduction(reduction, type(self).__name__)
+        self.average = reduction != "sum"
+        self.reduce = reduction != "none"
+
+    def get_axis(self, x):
+        return tuple(range(x.ndim))
+
+    def get_loss(self, x, weights=1.0):
+        dt = x.dtype
+        y = to_torch(x).float()
+        if isinstance(weights, torch.Tensor):
+            y = to_torch(weights).float() * y
+        elif weights != 1.0:
+            y = float(weights) * y
+        if self.reduce:
+            y = y.mean() if self.average else y.sum()
+        return as_ms(y.to(dt))
+
+    def construct(self, logits, labels):
+        raise NotImplementedError
+
+
+class L1Loss(LossBase):
+    """Mirrors ``nn.L1Loss(reduction='mean')``: ``|logits - labels|`` (broadcast), reduced."""
+
+    def __init__(self, reduction="mean"):
+        super().__init__(reduction)
+        self.reduction = reduction
+
+    def construct(self, logits, labels):
+        d = torch.abs(to_torch(logits) - to_torch(labels))
+        return as_ms(d.mean() if self.reduction == "mean" else d.sum() if self.reduction == "sum" else d)
+
+
+class MSELoss(LossBase):
+    """Mirrors ``nn.MSELoss(reduction='mean')``: ``(logits - labels)²`` (broadcast), reduced."""
+
+    def construct(self, logits, labels):
+        _check_is_tensor("logits", logits, self.cls_name)
+        _check_is_tensor("labels", labels, self.cls_name)
+        return self.get_loss(torch.square(to_torch(logits) - to_torch(labels)))
+
+
+class SmoothL1Loss(LossBase):
+    """Mirrors ``nn.SmoothL1Loss(beta=1.0, reduction='none')`` (note the default ``'none'``; torch: ``'mean'``)."""
+
+    def __init__(self, beta=1.0, reduction="none"):
+        super().__init__(reduction)
+        V.value_type("beta", beta, [float], "SmoothL1Loss")
+        V.positive_float(beta, "beta", "SmoothL1Loss")
+        self.beta = beta
+        self.reduction = reduction
+
+    def construct(self, logits, labels):
+        x, y = to_torch(logits), to_torch(labels)
+        if x.dtype != y.dtype:
+            raise TypeError(f"For 'SmoothL1Loss', the dtype of 'labels' must be the same as 'logits', "
+                            f"but got {_dtype_name(y.dtype)} and {_dtype_name(x.dtype)}.")
+        if x.shape != y.shape:
+            raise ValueError(f"For 'SmoothL1Loss', the shape of 'logits' and 'labels' must be the same, "
+                             f"but got {tuple(x.shape)} and {tuple(y.shape)}.")
+        return as_ms(F.smooth_l1_loss(x, y, reduction=self.reduction, beta=self.beta))
+
+
+class SoftmaxCrossEntropyWithLogits(LossBase):
+    """Mirrors ``nn.SoftmaxCrossEntropyWithLogits(sparse=False, reduction='none')``.
+
+    ``sparse=False``: labels are one-hot/probabilities of the logits' dtype (int labels raise
+    ``TypeError``); the per-sample loss ``-sum(labels * log_softmax(logits), -1)`` is reduced per
+    ``reduction``. ``sparse=True``: labels are class indices (one-hot encoded first)."""
+
+    def __init__(self, sparse=False, reduction="none"):
+        super().__init__(reduction)
+        self.sparse = V.check_bool(sparse, "sparse", type(self).__name__)
+        self.reduction = reduction
+
+    def construct(self, logits, labels):
+        _check_is_tensor("logits", logits, self.cls_name)
+        _check_is_tensor("labels", labels, self.cls_name)
+        x, y = to_torch(logits), to_torch(labels)
+        if self.sparse:
+            if y.is_floating_point():
+                raise TypeError("For 'SparseSoftmaxCrossEntropyWithLogits', the 'labels' must be a tensor of "
+                                f"int32 or int64, but got {_dtype_name(y.dtype)}.")
+            if self.reduction == "mean":
+                return as_ms(F.cross_entropy(x.reshape(-1, x.shape[-1]), y.reshape(-1).long()))
+            y = F.one_hot(y.long(), x.shape[-1]).to(x.dtype)
+        elif y.dtype != x.dtype:
+            raise TypeError("For primitive[SoftmaxCrossEntropyWithLogits], the input type must be same. "
+                            f"name:[logits]:Tensor[{_dtype_name(x.dtype)}]. name:[labels]:Tensor[{_dtype_name(y.dtype)}].")
+        per = -(y * F.log_softmax(x, dim=-1)).sum(-1)
+        return self.get_loss(per)
+
+
+class CrossEntropyLoss(LossBase):
+    """Mirrors ``nn.CrossEntropyLoss(weight=None, ignore_index=-100, reduction='mean', label_smoothing=0.0)``:
+    ``torch.nn.functional.cross_entropy`` with MindSpore's input checks (logits float16/32; class
+    indices int32; probabilities of the logits' shape)."""
+
+    def __init__(self, weight=None, ignore_index=-100, reduction="mean", label_smoothing=0.0):
+        super().__init__(reduction)
+        name = type(self).__name__
+        V.value_type("ignore_index", ignore_index, int, name)
+        V.value_type("label_smoothing", label_smoothing, float, name)
+        V.float_range(label_smoothing, 0.0, 1.0, "both", "label_smoothing", name)
+        if weight is not None:
+            V.value_type("weight", weight, [torch.Tensor], name)
+            _check_type_name("weight", weight.dtype, _FLOATS, name)
+        self.weight = weight
+        self.ignore_index = ignore_index
+        self.reduction = reduction
+        self.label_smoothing = label_smoothing
+
+    def construct(self, logits, labels):
+        name = self.cls_name
+        _check_is_tensor("logits", logits, name)
+        _check_is_tensor("labels", labels, name)
+        x, y = to_torch(logits), to_torch(labels)
+        _check_type_name("logits", x.dtype, _FLOATS, name)
+        if x.ndim == y.ndim:
+            _check_type_name("labels", y.dtype, _FLOATS, name)
+            if x.shape != y.shape:
+                raise ValueError(f"For '{name}', the shape of 'logits' should be (N, C, d_0, d_1, ...), and the shape "
+                                 f"of 'labels' should be (N, C, d_0, d_1, ...), but get 'logits' shape: "
+                                 f"{tuple(x.shape)} and 'labels' shape: {tuple(y.shape)}.")
+        elif y.ndim == x.ndim - 1:
+            _check_type_name("labels", y.dtype, (torch.int32,), name)
+            if x.ndim != 1 and (x.shape[0], *x.shape[2:]) != tuple(y.shape):
+                raise ValueError(f"For '{name}', the shape of 'logits' should be (N, C, d_0, d_1, ...), and the shape "
+                                 f"of 'labels' should be (N, d_0, d_1, ...), but get 'logits' shape: "
+                                 f"{tuple(x.shape)} and 'labels' shape: {tuple(y.shape)}.")
+            y = y.long()
+        else:
+            raise ValueError(f"For '{name}', the rank of 'logits' and 'labels' should be:\n1. 'logits.ndim == "
+                             "labels.ndim' for probabilities, \n2. 'logits.ndim - 1 == labels.ndim' for class "
+                             f"indices, \nbut get 'logits' rank: {x.ndim} and 'labels' rank: {y.ndim}.")
+        w = to_torch(self.weight) if self.weight is not None else None
+        return as_ms(F.cross_entropy(x, y, weight=w, ignore_index=self.ignore_index, reduction=self.reduction,
+                                     label_smoothing=self.label_smoothing))
+
+
+class BCELoss(LossBase):
+    """Mirrors ``nn.BCELoss(weight=None, reduction='mean')``."""
+
+    def __init__(self, weight=None, reduction="mean"):
+        super().__init__(reduction)
+        self.reduction = reduction
+        self.weight = weight
+
+    def construct(self, logits, labels):
+        w = to_torch(self.weight) if self.weight is not None else None
+        return as_ms(F.binary_cross_entropy(to_torch(logits), to_torch(labels), weight=w, reduction=self.reduction))
+
+
+class BCEWithLogitsLoss(LossBase):
+    """Mirrors ``nn.BCEWithLogitsLoss(reduction='mean', weight=None, pos_weight=None)``."""
+
+    def __init__(self, reduction="mean", weight=None, pos_weight=None):
+        super().__init__()
+        _check_reduction(reduction, type(self).__name__)
+        if isinstance(weight, Parameter):
+            raise TypeError(f"For '{type(self).__name__}', the 'weight' can not be a Parameter.")
+        if isinstance(pos_weight, Parameter):
+            raise TypeError(f"For '{type(self).__name__}', the 'pos_weight' can not be a Parameter.")
+        self.reduction = reduction
+        self.weight = weight
+        self.pos_weight = pos_weight
+
+    def construct(self, input, target):  # noqa: A002 - MindSpore's argument name
+        _check_is_tensor("input", input, self.cls_name)
+        _check_is_tensor("target", target, self.cls_name)
+        w = to_torch(self.weight) if self.weight is not None else None
+        pw = to_torch(self.pos_weight) if self.pos_weight is not None else None
+        return as_ms(F.binary_cross_entropy_with_logits(to_torch(input), to_torch(target), weight=w, pos_weight=pw,
+                                                        reduction=self.reduction))
+
+
+class NLLLoss(LossBase):
+    """Mirrors ``nn.NLLLoss(weight=None, ignore_index=-100, reduction='mean')``."""
+
+    def __init__(self, weight=None, ignore_index=-100, reduction="mean"):
+        super().__init__(reduction)
+        V.value_type("ignore_index", ignore_index, int, type(self).__name__)
+        if weight is not None:
+            V.value_type("weight", weight, [torch.Tensor], type(self).__name__)
+            _check_type_name("weight", weight.dtype, _FLOATS, type(self).__name__)
+        self.weight = weight
+        self.ignore_index = ignore_index
+        self.reduction = reduction
+
+    def construct(self, logits, labels):
+        w = to_torch(self.weight) if self.weight is not None else None
+        return as_ms(F.nll_loss(to_torch(logits), to_torch(labels).long(), weight=w, ignore_index=self.ignore_index,
+                                reduction=self.reduction))
+
+
+class KLDivLoss(LossBase):
+    """Mirrors ``nn.KLDivLoss(reduction='mean')``: ``labels * (log(labels) - logits)``; reduction
+    ``'mean'`` (over all elements), ``'batchmean'``, ``'sum'`` or ``'none'``."""
+
+    def __init__(self, reduction="mean"):
+        super().__init__()
+        _check_reduction(reduction, type(self).__name__, ("none", "mean", "batchmean", "sum"))
+        self.reduction = reduction
+
+    def construct(self, logits, labels):
+        _check_is_tensor("logits", logits, self.cls_name)
+        _check_is_tensor("labels", labels, self.cls_name)
+        return as_ms(F.kl_div(to_torch(logits), to_torch(labels), reduction=self.reduction))
+
+
+class HuberLoss(LossBase):
+    """Mirrors ``nn.HuberLoss(reduction='mean', delta=1.0)``."""
+
+    def __init__(self, reduction="mean", delta=1.0):
+        super().__init__(reduction)
+        V.value_type("delta", delta, [float, int], "huber_loss")
+        V.check_number(float(delta), 0, "gt", float, "delta", "huber_loss")
+        self.reduction = reduction
+        self.delta = delta
+
+    def construct(self, logits, labels):
+        return as_ms(F.huber_loss(to_torch(logits), to_torch(labels), reduction=self.reduction, delta=float(self.delta)))
+
+
+class CosineEmbeddingLoss(LossBase):
+    """Mirrors ``nn.CosineEmbeddingLoss(margin=0.0, reduction='mean')``: ``1 - cos`` for label 1,
+    ``max(0, cos - margin)`` for label -1, 0 otherwise (cosine over axis 1)."""
+
+    def __init__(self, margin=0.0, reduction="mean"):
+        super().__init__(reduction)
+        V.value_type("margin", margin, [float], type(self).__name__)
+        self.margin = V.float_range(margin, -1.0, 1.0, "both", "margin", type(self).__name__)
+
+    def construct(self, logits_x1, logits_x2, labels):
+        x1, x2, y = to_torch(logits_x1), to_torch(logits_x2), to_torch(labels)
+        if x1.shape != x2.shape or x1.dtype != x2.dtype:
+            raise TypeError("For 'CosineEmbeddingLoss', 'logits_x1' and 'logits_x2' must have the same shape and "
+                            f"dtype, but got {tuple(x1.shape)} {_dtype_name(x1.dtype)} and {tuple(x2.shape)} "
+                            f"{_dtype_name(x2.dtype)}.")
+        cos = (x1 * x2).sum(1) / (torch.sqrt(torch.square(x1).sum(1)) * torch.sqrt(torch.square(x2).sum(1)))
+        zeros = torch.zeros_like(cos)
+        out = torch.where(y == 1, 1.0 - cos, zeros) + torch.where(y == -1, torch.clamp(cos - self.margin, min=0.0), zeros)
+        return self.get_loss(out)

@@ -1,0 +1,10 @@
+"""``mindspore.nn.optim``: MindSpore-style optimizers (Cells called with a tuple of gradients)."""
+from .optimizer import Optimizer
+from .sgd import SGD
+from .momentum import Momentum
+from .adam import Adam, AdamWeightDecay
+from .lamb import Lamb
+from .rmsprop import RMSProp
+from .ada_grad import Adagrad
+
+__all__ = ["Optimizer", "SGD", "Momentum", "Adam", "AdamWeightDecay", "Lamb", "RMSProp", "Adagrad"]

@@ -1,0 +1,36 @@
+"""``mindspore.nn.Adagrad`` with MindSpore's update rule (``ApplyAdagrad``)."""
+from __future__ import annotations
+
+import torch
+
+from ...common.tensor import to_torch
+from . import _validate as V
+from .optimizer import Optimizer, _no_grad_plain, _zeros_like_state
+
+__all__ = ["Adagrad"]
+
+
+class Adagrad(Optimizer):
+    """Mirrors ``nn.Adagrad(params, accum=0.1, learning_rate=0.001, update_slots=True, loss_scale=1.0,
+    weight_decay=0.0)``: ``a += g²`` (if ``update_slots``); ``p -= lr * g / sqrt(a)`` (no eps, unlike
+    torch; ``a`` starts at ``accum``). State ``accum.<name>``."""
+
+    def __init__(self, params, accum=0.1, learning_rate=0.001, update_slots=True, loss_scale=1.0, weight_decay=0.0):
+        super().__init__(learning_rate, params, weight_decay, loss_scale)
+        V.value_type("accum", accum, [float], self.cls_name)
+        V.value_type("update_slots", update_slots, [bool], self.cls_name)
+        V.non_negative_float(accum, "accum", self.cls_name)
+        self.update_slots = update_slots
+        self._set_param_tuple("accum", _zeros_like_state(self._params_tuple, "accum", accum))
+
+    @_no_grad_plain
+    def construct(self, grads):
+        grads = self._prepare_gradients(self._check_gradients(grads))
+        lrs = self._lr_list()
+        self._step_increase()
+        for p, g, a, lr in zip(self._plain_params(), grads, self.accum, lrs):
+            a = to_torch(a)
+            if self.update_slots:
+                a.add_(g * g)
+            p.sub_(lr * g / torch.sqrt(a))
+        return (True,) * self.param_length

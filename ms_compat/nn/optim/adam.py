@@ -1,0 +1,134 @@
+"""``mindspore.nn.Adam`` and ``mindspore.nn.AdamWeightDecay`` with MindSpore's update rules."""
+from __future__ import annotations
+
+import torch
+
+from ...common.parameter import Parameter
+from ...common.tensor import Tensor, to_torch
+from . import _validate as V
+from .optimizer import Optimizer, _no_grad_plain, _zeros_like_state
+
+__all__ = ["Adam", "AdamWeightDecay"]
+
+
+def _check_param_value(beta1, beta2, eps, prim_name):
+    V.value_type("beta1", beta1, [float], prim_name)
+    V.value_type("beta2", beta2, [float], prim_name)
+    V.value_type("eps", eps, [float], prim_name)
+    V.float_range(beta1, 0.0, 1.0, "neither", "beta1", prim_name)
+    V.float_range(beta2, 0.0, 1.0, "neither", "beta2", prim_name)
+    V.positive_float(eps, "eps", prim_name)
+
+
+class Adam(Optimizer):
+    """Mirrors ``nn.Adam(params, learning_rate=1e-3, beta1=0.9, beta2=0.999, eps=1e-8, use_locking=False,
+    use_nesterov=False, weight_decay=0.0, loss_scale=1.0, use_amsgrad=False, **kwargs)``.
+
+    ``lr_t = lr*sqrt(1-beta2^t)/(1-beta1^t)``; ``m += (1-beta1)(g-m)``; ``v += (1-beta2)(g²-v)``;
+    ``p -= lr_t * m / (sqrt(v) + eps)`` (eps is not bias-corrected, unlike torch); nesterov uses
+    ``beta1*m + (1-beta1)*g``; amsgrad keeps ``vhat = max(vhat, v)``. Weight decay is L2 added to
+    the gradient. State ``beta1_power``, ``beta2_power``, ``moment1.<name>``, ``moment2.<name>``
+    (``vhat.<name>``). ``use_lazy``/``use_offload`` are accepted and run the dense update."""
+
+    def __init__(self, params, learning_rate=1e-3, beta1=0.9, beta2=0.999, eps=1e-8, use_locking=False,
+                 use_nesterov=False, weight_decay=0.0, loss_scale=1.0, use_amsgrad=False, **kwargs):
+        super().__init__(learning_rate, params, weight_decay, loss_scale)
+        if set(kwargs) - {"use_lazy", "use_offload"}:
+            raise KeyError("For 'Adam', invalid keys are passed as kwargs, supported keys are 'use_lazy' and"
+                           f"'use_offload', but got {kwargs.keys()}.")
+        use_lazy = kwargs.get("use_lazy", False)
+        use_offload = kwargs.get("use_offload", False)
+        _check_param_value(beta1, beta2, eps, self.cls_name)
+        for n, v in (("use_locking", use_locking), ("use_nesterov", use_nesterov), ("use_amsgrad", use_amsgrad),
+                     ("use_lazy", use_lazy), ("use_offload", use_offload)):
+            V.value_type(n, v, [bool], self.cls_name)
+        if use_lazy and use_offload:
+            raise ValueError("For 'Adam', 'use_lazy' and 'use_offload' can not both be True."
+                             f"But got use_lazy={use_lazy}, use_offload={use_offload}.")
+        if use_amsgrad and (use_lazy or use_offload):
+            raise ValueError("For lazy Adam and Adam with offload, there is no parameter named 'use_amsgrad'."
+                             f"but got 'use_amsgrad'={use_amsgrad}.")
+        self.beta1 = beta1
+        self.beta2 = beta2
+        self.eps = eps
+        self.use_nesterov = use_nesterov
+        self.use_locking = use_locking
+        self.use_amsgrad = use_amsgrad
+        self.use_lazy = use_lazy
+        self.use_offload = use_offload
+        self.beta1_power = Parameter(Tensor(1.0, torch.float32), name="beta1_power")
+        self.beta2_power = Parameter(Tensor(1.0, torch.float32), name="beta2_power")
+        self._set_param_tuple("moment1", _zeros_like_state(self._params_tuple, "moment1"))
+        self._set_param_tuple("moment2", _zeros_like_state(self._params_tuple, "moment2"))
+        if use_amsgrad:
+            self._set_param_tuple("vhat", _zeros_like_state(self._params_tuple, "vhat"))
+
+    @_no_grad_plain
+    def construct(self, gradients):
+        grads = self._check_gradients(gradients)
+        grads = self.decay_weight(grads)
+        if not self.use_offload:
+            grads = self.gradients_centralization(grads)
+        grads = self.scale_grad(grads)
+        lrs = self._lr_list()
+        self._step_increase()
+        b1p, b2p = to_torch(self.beta1_power), to_torch(self.beta2_power)
+        b1p.mul_(self.beta1)
+        b2p.mul_(self.beta2)
+        b1, b2, eps = self.beta1, self.beta2, self.eps
+        corr = torch.sqrt(1.0 - b2p) / (1.0 - b1p)
+        vhats = self.vhat if self.use_amsgrad else [None] * self.param_length
+        for p, g, m, v, vh, lr in zip(self._plain_params(), grads, self.moment1, self.moment2, vhats, lrs):
+            m, v = to_torch(m), to_torch(v)
+            lr_t = lr * corr
+            if self.use_amsgrad:
+                vh = to_torch(vh)
+                m.mul_(b1).add_(g * (1.0 - b1))
+                v.mul_(b2).add_(g * g * (1.0 - b2))
+                torch.maximum(vh, v, out=vh)
+                p.sub_(lr_t * m / (torch.sqrt(vh) + eps))
+                continue
+            m.add_((g - m) * (1.0 - b1))
+            v.add_((g * g - v) * (1.0 - b2))
+            num = m * b1 + (1.0 - b1) * g if self.use_nesterov else m
+            p.sub_(lr_t * num / (torch.sqrt(v) + eps))
+        return (True,) * self.param_length
+
+
+class AdamWeightDecay(Optimizer):
+    """Mirrors ``nn.AdamWeightDecay(params, learning_rate=1e-3, beta1=0.9, beta2=0.999, eps=1e-6, weight_decay=0.0)``.
+
+    Decoupled weight decay and **no bias correction**: ``m = b1 m + (1-b1) g``; ``v = b2 v + (1-b2) g²``;
+    ``p -= lr * (m / (sqrt(v) + eps) + wd * p)`` (wd only for decayed parameters). Differs from
+    ``torch.optim.AdamW`` (bias-corrected, eps 1e-8, wd 0.01). State ``adam_m.<name>``, ``adam_v.<name>``."""
+
+    _support_parallel_optimizer = True
+
+    def __init__(self, params, learning_rate=1e-3, beta1=0.9, beta2=0.999, eps=1e-6, weight_decay=0.0):
+        super().__init__(learning_rate, params, weight_decay)
+        _check_param_value(beta1, beta2, eps, self.cls_name)
+        self.beta1 = beta1
+        self.beta2 = beta2
+        self.eps = eps
+        self._set_param_tuple("moments1", _zeros_like_state(self._params_tuple, "adam_m"))
+        self._set_param_tuple("moments2", _zeros_like_state(self._params_tuple, "adam_v"))
+
+    @_no_grad_plain
+    def construct(self, gradients):
+        grads = self._check_gradients(gradients)
+        wd = self.get_weight_decay()
+        lrs = self._lr_list()
+        self._step_increase()
+        b1, b2, eps = self.beta1, self.beta2, self.eps
+        for i, (p, g, m, v, lr) in enumerate(zip(self._plain_params(), grads, self.moments1, self.moments2, lrs)):
+            m, v = to_torch(m), to_torch(v)
+            g = g.to(p.dtype)
+            m.mul_(b1).add_(g * (1.0 - b1))
+            v.mul_(b2).add_(g * g * (1.0 - b2))
+            upd = m / (torch.sqrt(v) + eps)
+            if self.decay_flags[i]:
+                w = wd[i] if self.is_group else wd
+                w = to_torch(w) if isinstance(w, torch.Tensor) else w
+                upd = upd + w * p
+            p.sub_(lr * upd)
+        return (True,) * self.param_length

@@ -1,0 +1,56 @@
+"""``mindspore.nn.Lamb`` with MindSpore's update rule (``Lamb`` kernel)."""
+from __future__ import annotations
+
+import torch
+
+from ...common.tensor import to_torch
+from .adam import _check_param_value
+from .optimizer import Optimizer, _no_grad_plain, _zeros_like_state
+
+__all__ = ["Lamb"]
+
+
+class Lamb(Optimizer):
+    """Mirrors ``nn.Lamb(params, learning_rate, beta1=0.9, beta2=0.999, eps=1e-6, weight_decay=0.0)``.
+
+    With ``t`` = global step after increment: ``m = b1 m + (1-b1) g``; ``v = b2 v + (1-b2) g²``;
+    ``r = (m/(1-b1^t)) / (sqrt(v/(1-b2^t)) + eps) + wd*p``; trust ratio ``||p|| / ||r||`` (1 if either
+    norm is 0); ``p -= lr * ratio * r``. State ``lamb_m.<name>``, ``lamb_v.<name>``."""
+
+    _support_parallel_optimizer = True
+
+    def __init__(self, params, learning_rate, beta1=0.9, beta2=0.999, eps=1e-6, weight_decay=0.0):
+        super().__init__(learning_rate, params, weight_decay)
+        _check_param_value(beta1, beta2, eps, self.cls_name)
+        self.beta1 = beta1
+        self.beta2 = beta2
+        self.eps = eps
+        self._set_param_tuple("params", self._params_tuple)
+        self._set_param_tuple("moments1", _zeros_like_state(self._params_tuple, "lamb_m"))
+        self._set_param_tuple("moments2", _zeros_like_state(self._params_tuple, "lamb_v"))
+
+    @_no_grad_plain
+    def construct(self, gradients):
+        grads = self._check_gradients(gradients)
+        wd = self.get_weight_decay()
+        lrs = self._lr_list()
+        self._step_increase()
+        grads = self.gradients_centralization(grads)
+        b1, b2, eps = self.beta1, self.beta2, self.eps
+        t = to_torch(self.global_step).to(torch.float32).reshape(())
+        bc1 = 1.0 - torch.pow(torch.tensor(b1, dtype=torch.float32), t)
+        bc2 = 1.0 - torch.pow(torch.tensor(b2, dtype=torch.float32), t)
+        for i, (p, g, m, v, lr) in enumerate(zip(self._plain_params(), grads, self.moments1, self.moments2, lrs)):
+            m, v = to_torch(m), to_torch(v)
+            m.mul_(b1).add_(g * (1.0 - b1))
+            v.mul_(b2).add_(g * g * (1.0 - b2))
+            r = (m / bc1) / (torch.sqrt(v / bc2) + eps)
+            if self.decay_flags[i]:
+                w = wd[i] if self.is_group else wd
+                w = to_torch(w) if isinstance(w, torch.Tensor) else w
+                r = r + w * p
+            wn = torch.linalg.vector_norm(p)
+            rn = torch.linalg.vector_norm(r)
+            ratio = torch.where((wn > 0) & (rn > 0), wn / rn, torch.ones((), dtype=p.dtype))
+            p.sub_(lr * ratio * r)
+        return (True,) * self.param_length

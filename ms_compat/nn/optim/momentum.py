@@ -1,0 +1,45 @@
+"""``mindspore.nn.Momentum`` with MindSpore's update rule (``ops.ApplyMomentum``)."""
+from __future__ import annotations
+
+import torch
+
+from ...common.parameter import Parameter
+from ...common.tensor import Tensor, to_torch
+from . import _validate as V
+from .optimizer import Optimizer, _no_grad_plain, _zeros_like_state
+
+__all__ = ["Momentum"]
+
+
+class Momentum(Optimizer):
+    """Mirrors ``nn.Momentum(params, learning_rate, momentum, weight_decay=0.0, loss_scale=1.0,
+    use_nesterov=False)``: ``v = momentum*v + g``; ``p -= lr*v`` (nesterov: ``p -= lr*(g + momentum*v)``).
+    State ``momentum``, ``moments.<name>``.
+
+    Difference: real MindSpore 2.10 on CPU ignores ``use_nesterov`` (measured: identical numbers);
+    ms_compat applies the documented Nesterov rule (what GPU/Ascend kernels do)."""
+
+    def __init__(self, params, learning_rate, momentum, weight_decay=0.0, loss_scale=1.0, use_nesterov=False):
+        super().__init__(learning_rate, params, weight_decay, loss_scale)
+        V.value_type("momentum", momentum, [float], self.cls_name)
+        if momentum < 0.0:
+            raise ValueError(f"For 'Momentum', the argument 'momentum' must be at least 0.0, but got {momentum}")
+        self.momentum = Parameter(Tensor(momentum, torch.float32), name="momentum")
+        self.use_nesterov = V.check_bool(use_nesterov)
+        self._set_param_tuple("params", self._params_tuple)
+        self._set_param_tuple("moments", _zeros_like_state(self._params_tuple, "moments", 0.0))
+
+    @_no_grad_plain
+    def construct(self, gradients):
+        grads = self._prepare_gradients(self._check_gradients(gradients))
+        lrs = self._lr_list()
+        self._step_increase()
+        mom = to_torch(self.momentum)
+        for p, g, v, lr in zip(self._plain_params(), grads, self.moments, lrs):
+            v = to_torch(v)
+            v.mul_(mom).add_(g)
+            if self.use_nesterov:
+                p.sub_(g * lr + v * mom * lr)
+            else:
+                p.sub_(lr * v)
+        return (True,) * self.param_length

@@ -1,0 +1,481 @@
+"""``mindspore.nn.Optimizer``: the base Cell of the MindSpore-style optimizers.
+
+An optimizer is a Cell called with a tuple of gradients (in the order of ``optimizer.parameters``)
+that updates the parameters in place, under ``torch.no_grad``. It keeps MindSpore's state as
+Parameters with MindSpore's names (``global_step``, ``learning_rate``, ``moment1.<param name>`` ...),
+so they appear in ``parameters_dict()`` and checkpoints as MindSpore writes them.
+
+Learning rate: a float or 0-d Tensor (stored as the Parameter ``learning_rate``), a list / 1-D Tensor
+(one value per step, indexed by ``global_step``), or a ``LearningRateSchedule`` cell. Parameter groups:
+a list of dicts with ``'params'`` and optional ``'lr'``, ``'weight_decay'``, ``'grad_centralization'``,
+plus an optional ``{'order_params': [...]}``. Weight decay (L2 added to the gradient for most
+optimizers) skips parameters whose name contains ``'beta'`` or ``'gamma'`` when parameters are not
+grouped; with groups it applies where the group's ``weight_decay > 0``. ``loss_scale`` multiplies
+weight decay and divides gradients, as MindSpore does.
+
+Differences: the update runs eagerly in PyTorch (no graph); sparse (``RowTensor``) gradients and
+the parallel optimizer are not supported; ``Module.parameters()`` is still callable on an
+optimizer (``opt.parameters`` is also MindSpore's ParameterTuple).
+"""
+from __future__ import annotations
+
+import numbers
+from collections.abc import Iterable
+
+import numpy as np
+import torch
+from torch._C import DisableTorchFunctionSubclass
+
+from ...common.parameter import Parameter, ParameterTuple
+from ...common.tensor import Tensor, as_ms, to_torch
+from ..cell import Cell
+from . import _validate as V
+
+__all__ = ["Optimizer"]
+
+_GROUP_KEYS = ["params", "lr", "weight_decay", "order_params", "grad_centralization"]
+
+
+class _OptimizerParameters(ParameterTuple):
+    """``optimizer.parameters``: MindSpore's ParameterTuple; calling it (torch's ``Module.parameters()``)
+    still yields the optimizer module's parameters."""
+
+    def __call__(self, recurse=True):
+        owner = self.__dict__.get("_owner")
+        return torch.nn.Module.parameters(owner, recurse) if owner is not None else iter(self)
+
+
+def _zeros_like_state(params, prefix, fill=0.0):
+    """``ParameterTuple.clone(prefix, init)``: new Parameters named ``prefix.<name>``, filled with ``fill``."""
+    out = []
+    for p in params:
+        data = torch.full(tuple(p.shape), fill, dtype=p.dtype, device=p.device)
+        out.append(Parameter(data, name=f"{prefix}.{p.name}", requires_grad=p.requires_grad))
+    return ParameterTuple(out)
+
+
+class _IteratorLearningRate(Cell):
+    """A 1-D learning-rate Tensor indexed by the global step (MindSpore's ``_IteratorLearningRate``)."""
+
+    def __init__(self, learning_rate, name):
+        super().__init__()
+        if learning_rate.ndim != 1:
+            raise ValueError("For 'Optimizer', the dimension of the argument 'learning_rate' should be 1, "
+                             f"but got {learning_rate.ndim}.")
+        self.learning_rate = Parameter(learning_rate, name)
+
+    def construct(self, global_step):
+        lr = to_torch(self.learning_rate)
+        idx = to_torch(global_step).long().reshape(-1)
+        n = lr.shape[0]
+        bad = (idx >= n) | (idx < -n)
+        if bool(bad.any()):
+            raise RuntimeError(f"For 'Gather', the 'input_indices' should be in the range [0, {n}), but got "
+                               f"{int(idx[bad][0])}, error_code[58]")
+        return as_ms(lr[idx])
+
+
+class _ConvertToCell(Cell):
+    """A fixed learning-rate Parameter used where other groups have dynamic rates."""
+
+    def __init__(self, learning_rate):
+        super().__init__()
+        if not isinstance(learning_rate, Parameter):
+            raise TypeError("For 'Optimizer', the argument 'learning_rate' must be Parameter, "
+                            f"but got {type(learning_rate)}.")
+        self.learning_rate = learning_rate
+
+    def construct(self, global_step):
+        return as_ms(to_torch(self.learning_rate).clone())
+
+
+class _CellSequence(Cell):
+    """Ordered holder of cells with ``auto_prefix=False`` (MindSpore's ``CellList(..., auto_prefix=False)``)."""
+
+    def __init__(self, cells):
+        super().__init__(auto_prefix=False)
+        for i, c in enumerate(cells):
+            self._modules[str(i)] = c
+
+    def __getitem__(self, i):
+        return self._modules[str(i)]
+
+    def __len__(self):
+        return len(self._modules)
+
+    def __iter__(self):
+        return iter(self._modules.values())
+
+
+class _WrappedWeightDecay(Cell):
+    def __init__(self, weight_decay, loss_scale=1.0):
+        super().__init__()
+        self.weight_decay = weight_decay
+        self.loss_scale = loss_scale
+
+    def construct(self, global_step):
+        return self.weight_decay(global_step) * self.loss_scale
+
+
+def _is_lr_schedule(x):
+    from ..learning_rate_schedule import LearningRateSchedule
+    return isinstance(x, LearningRateSchedule)
+
+
+class Optimizer(Cell):
+    """Mirrors ``mindspore.nn.Optimizer(learning_rate, parameters, weight_decay=0.0, loss_scale=1.0)``.
+
+    Subclasses implement ``construct(gradients)``. Helpers for them: ``_prepare_gradients`` (weight
+    decay, gradient centralization, loss-scale division), ``_lr_list`` (one learning rate per
+    parameter for this step), ``_step_increase``."""
+
+    _support_parallel_optimizer = False
+
+    def __init__(self, learning_rate, parameters, weight_decay=0.0, loss_scale=1.0):
+        super().__init__(auto_prefix=False)
+        parameters = self._parameters_base_check(parameters, "parameters")
+        if not all(isinstance(x, Parameter) for x in parameters) and not all(isinstance(x, dict) for x in parameters):
+            raise TypeError("For 'Optimizer', all elements of the argument 'parameters' must be 'Parameter' or "
+                            "'dict', please check the 'parameters'.")
+        if isinstance(loss_scale, int) and not isinstance(loss_scale, bool):
+            loss_scale = float(loss_scale)
+        V.value_type("loss_scale", loss_scale, [float], self.cls_name)
+        V.positive_float(loss_scale, "loss_scale", self.cls_name)
+        self.loss_scale = loss_scale
+        self.dynamic_weight_decay = False
+        self.grad_centralization = False
+        self.dynamic_lr = False
+        self.is_group = False
+        self.is_group_lr = False
+        self.is_group_params_ordered = False
+        self.global_step = Parameter(Tensor(np.zeros([1], np.int32)), name="global_step")
+        learning_rate = self._preprocess_single_lr(learning_rate)
+        if isinstance(parameters[0], dict):
+            self.is_group = True
+            d = self.__dict__  # plain lists, kept out of Cell's list-of-Parameters name checks
+            d["group_params"], d["group_lr"], d["group_weight_decay"], d["group_grad_centralization"] = [], [], [], []
+            self._init_group_params(parameters, learning_rate, weight_decay, self.grad_centralization)
+        self._init_opt_attrs(learning_rate, parameters, weight_decay)
+
+    # ------------------------------------------------------------------ set-up
+    def _set_param_tuple(self, name, value):
+        """Register a ParameterTuple attribute (its members become this cell's parameters) and make
+        ``self.<name>`` return the tuple itself."""
+        setattr(self, name, value)
+        self.__dict__[name] = value
+
+    def _init_opt_attrs(self, learning_rate, parameters, weight_decay):
+        weight_decay = self._preprocess_weight_decay(weight_decay)
+        if self.is_group_lr:
+            if self.dynamic_lr:
+                self.learning_rate = _CellSequence(self.group_lr)
+            else:
+                self._set_param_tuple("learning_rate", ParameterTuple(self.group_lr))
+        else:
+            lr = self._build_single_lr(learning_rate, "learning_rate")
+            self.learning_rate = lr
+        params = _OptimizerParameters(self.group_params if self.is_group else parameters)
+        params.__dict__["_owner"] = self
+        self._set_param_tuple("parameters", params)
+        self._params_tuple = params
+        if self.is_group:
+            self.decay_flags = tuple(isinstance(x, Cell) or x > 0 for x in self.group_weight_decay)
+            self.dynamic_decay_flags = tuple(isinstance(x, Cell) for x in self.group_weight_decay)
+            self.weight_decay = tuple(self.group_weight_decay)
+            self.exec_weight_decay = any(self.decay_flags)
+            self.grad_centralization_flags = tuple(self.group_grad_centralization)
+        else:
+            self.decay_flags = tuple("beta" not in p.name and "gamma" not in p.name for p in params)
+            self.dynamic_decay_flags = isinstance(weight_decay, Cell)
+            self.exec_weight_decay = isinstance(weight_decay, Cell) or weight_decay > 0
+            self.weight_decay = weight_decay
+        self.reciprocal_scale = 1.0 / self.loss_scale
+        self.need_scale = self.loss_scale != 1.0
+        self.param_length = len(params)
+        self.optim_filter = (True,) * self.param_length
+
+    @staticmethod
+    def _parameters_base_check(parameters, param_info):
+        if parameters is None:
+            raise ValueError(f"For 'Optimizer', the argument {param_info} can not be None.")
+        if not isinstance(parameters, Iterable):
+            raise TypeError(f"For 'Optimizer', the argument {param_info} must be Iterable type, "
+                            f"but got {type(parameters)}.")
+        parameters = list(parameters)
+        if not parameters:
+            raise ValueError(f"For 'Optimizer', the argument {param_info} must not be empty.")
+        return parameters
+
+    def _preprocess_weight_decay(self, weight_decay):
+        if isinstance(weight_decay, (float, int)) and not isinstance(weight_decay, bool):
+            weight_decay = float(weight_decay)
+            V.non_negative_float(weight_decay, "weight_decay", self.cls_name)
+            return weight_decay * self.loss_scale
+        if isinstance(weight_decay, Cell):
+            self.dynamic_weight_decay = True
+            return _WrappedWeightDecay(weight_decay, self.loss_scale)
+        raise TypeError("For 'Optimizer', the argument 'Weight_decay' must be int, float or Cell.but got "
+                        f"{type(weight_decay)}")
+
+    def _preprocess_single_lr(self, learning_rate):
+        if isinstance(learning_rate, (float, int)) and not isinstance(learning_rate, bool):
+            learning_rate = float(learning_rate)
+            V.non_negative_float(learning_rate, "learning rate", self.cls_name)
+            return learning_rate
+        if isinstance(learning_rate, torch.Tensor) and learning_rate.ndim == 0:
+            return Tensor(to_torch(learning_rate).detach().cpu().numpy(), dtype=torch.float32)
+        self.dynamic_lr = True
+        if _is_lr_schedule(learning_rate):
+            return learning_rate
+        if isinstance(learning_rate, torch.Tensor):
+            if learning_rate.ndim > 1:
+                raise ValueError("For 'Optimizer', if 'learning_rate' is Tensor type, then the dimension of it "
+                                 f"should be 0 or 1, but got {learning_rate.ndim}.")
+            return Tensor(to_torch(learning_rate).detach().cpu().numpy(), dtype=torch.float32)
+        if isinstance(learning_rate, Iterable):
+            return Tensor(np.array([float(x) for x in learning_rate], dtype=np.float32))
+        raise TypeError("For 'Optimizer', the argument 'learning_rate' must be int, float, Tensor, Iterable or "
+                        f"LearningRateSchedule, but got {type(learning_rate)}.")
+
+    def _build_single_lr(self, learning_rate, name):
+        if isinstance(learning_rate, float):
+            lr = Parameter(Tensor(learning_rate, torch.float32), name)
+            return _ConvertToCell(lr) if self.is_group_lr and self.dynamic_lr else lr
+        if isinstance(learning_rate, torch.Tensor) and learning_rate.ndim == 0:
+            lr = Parameter(learning_rate, name)
+            return _ConvertToCell(lr) if self.is_group_lr and self.dynamic_lr else lr
+        if isinstance(learning_rate, torch.Tensor) and learning_rate.ndim == 1:
+            return _IteratorLearningRate(learning_rate, name)
+        return learning_rate
+
+    def _check_group_params(self, parameters):
+        for group in parameters:
+            invalid = [k for k in group.keys() if k not in _GROUP_KEYS]
+            if invalid:
+                raise KeyError(f"For 'Optimizer', the key in group params must be one of in {_GROUP_KEYS}, "
+                               f"but got {invalid}.")
+            if "order_params" in group:
+                if len(group.keys()) > 1:
+                    raise ValueError("For 'Optimizer', the order params dict in group parameters should only "
+                                     f"include the 'order_params' key, but got {group.keys()}.")
+                if not isinstance(group["order_params"], Iterable):
+                    raise TypeError("For 'Optimizer', the value of 'order_params' in group parameters should "
+                                    f"be Iterable type, but got {type(group['order_params'])}.")
+                continue
+            ps = self._parameters_base_check(group["params"], "group `params`")
+            for i, p in enumerate(ps):
+                if not isinstance(p, Parameter):
+                    raise TypeError("For 'Optimizer', the element in group parameters must be Parameter type, "
+                                    f"but got {type(p)} at index {i}.")
+
+    def _parse_group_params(self, parameters, learning_rate):
+        self._check_group_params(parameters)
+        tensor_len = learning_rate.size if isinstance(learning_rate, torch.Tensor) and learning_rate.ndim == 1 else 0
+        for group in parameters:
+            if "order_params" in group:
+                self.is_group_params_ordered = True
+                continue
+            if "lr" in group:
+                self.is_group_lr = True
+                glr = self._preprocess_single_lr(group["lr"])
+                if isinstance(glr, torch.Tensor) and glr.ndim == 1:
+                    if tensor_len == 0:
+                        tensor_len = glr.size
+                    elif glr.size != tensor_len:
+                        raise ValueError("For 'Optimizer', the Tensor type dynamic learning rate in group must be "
+                                         "the same size as the argument 'learning_rate'.")
+
+    def _init_group_params(self, parameters, learning_rate, weight_decay, grad_centralization):
+        self._parse_group_params(parameters, learning_rate)
+        default_lr = self._build_single_lr(learning_rate, "learning_rate")
+        seen = []
+        ordered = []
+        for num, group in enumerate(parameters):
+            if "order_params" in group:
+                ordered = list(group["order_params"])
+                continue
+            ps = list(group["params"])
+            self.group_params.extend(ps)
+            if "lr" in group:
+                lr = self._build_single_lr(self._preprocess_single_lr(group["lr"]), f"learning_rate_group_{num}")
+            else:
+                lr = default_lr
+            wd = self._preprocess_weight_decay(group.get("weight_decay", weight_decay))
+            if "grad_centralization" in group:
+                gc = group["grad_centralization"]
+                if not isinstance(gc, bool):
+                    raise TypeError("For 'Optimizer', the 'gradients_centralization' must be bool type, "
+                                    f"but got {type(gc)}.")
+                self.grad_centralization = gc
+            else:
+                gc = grad_centralization
+            for p in ps:
+                if p.name in seen:
+                    raise RuntimeError(f"For 'Optimizer', the {p.name} parameter already exists, it does not "
+                                       "support repeated setting. Please check whether the optimizer parameter "
+                                       "has been set multiple times.")
+                seen.append(p.name)
+                self.group_lr.append(lr)
+                self.group_weight_decay.append(wd)
+                self.group_grad_centralization.append(gc)
+        if self.is_group_params_ordered and ordered:
+            if len(ordered) != len(self.group_params):
+                raise ValueError("For 'Optimizer',the length of order parameters must be the same as the length of "
+                                 f"group parameters, but got order parameters' length {len(ordered)}, "
+                                 f"group parameters' length {len(self.group_params)}.")
+            names = [p.name for p in ordered]
+            idx = [names.index(p.name) for p in self.group_params]
+            n = len(idx)
+            perm = [None] * n
+            for src, dst in enumerate(idx):
+                perm[dst] = src
+            d = self.__dict__
+            for key in ("group_params", "group_lr", "group_weight_decay", "group_grad_centralization"):
+                d[key] = [d[key][i] for i in perm]
+
+    def _load_from_state_dict(self, state_dict, prefix, local_metadata, strict, missing_keys, unexpected_keys,
+                              error_msgs):
+        n = len(unexpected_keys)
+        super()._load_from_state_dict(state_dict, prefix, local_metadata, strict, missing_keys, unexpected_keys,
+                                      error_msgs)
+        # state Parameters are registered under dotted MindSpore names ('moment1.fc.weight'), which
+        # torch's strict check mistakes for children's keys although it loads them
+        own = self.__dict__["_parameters"]
+        unexpected_keys[n:] = [k for k in unexpected_keys[n:] if k[len(prefix):] not in own]
+
+    # ------------------------------------------------------------------ MindSpore API
+    @property
+    def unique(self):
+        return self.__dict__.get("_unique", True)
+
+    @unique.setter
+    def unique(self, value):
+        if not isinstance(value, bool):
+            raise TypeError(f"For 'Optimizer', the property 'unique' must be bool, but got {type(value)}")
+        self.__dict__["_unique"] = value
+
+    @property
+    def target(self):
+        from ...context import get_context
+        return self.__dict__.get("_target") or get_context("device_target")
+
+    def get_weight_decay(self):
+        """Weight decay for this step: a float, a Tensor from a dynamic cell, or a per-parameter tuple."""
+        if self.dynamic_weight_decay:
+            if self.is_group:
+                return tuple(w(self.global_step) if f else w
+                             for w, f in zip(self.weight_decay, self.dynamic_decay_flags))
+            return self.weight_decay(self.global_step)
+        return self.weight_decay
+
+    def get_lr(self):
+        """Learning rate for the current step (before ``global_step`` is incremented): the Parameter,
+        a 0-d Tensor for dynamic rates, or a per-parameter tuple with group learning rates."""
+        lr = self.learning_rate
+        if self.dynamic_lr:
+            if self.is_group_lr:
+                return tuple(as_ms(to_torch(c(self.global_step)).reshape(())) for c in lr)
+            return as_ms(to_torch(lr(self.global_step)).reshape(()))
+        return lr
+
+    def get_lr_parameter(self, param):
+        """The learning-rate Parameter (or schedule cell) of ``param`` (a Parameter or a list of them)."""
+        def value(lr):
+            return lr.learning_rate if isinstance(lr, (_ConvertToCell, _IteratorLearningRate)) else lr
+
+        if isinstance(param, Parameter):
+            plist = [param]
+        elif isinstance(param, list):
+            plist = param
+        else:
+            raise TypeError("For 'get_lr_parameter', the 'param' must be 'Parameter' or 'list' type, "
+                            f"but got {type(param)}.")
+        ids = [id(p) for p in self._params_tuple]
+        out = []
+        for p in plist:
+            V.value_type("parameter", p, [Parameter], self.cls_name)
+            if id(p) not in ids:
+                raise ValueError(f"For 'get_lr_parameter', the parameter {p.name} is not in optimizer, please check "
+                                 "whether the argument 'param' is correct.")
+            out.append(value(self.learning_rate[ids.index(id(p))] if self.is_group_lr else self.learning_rate))
+        return out if isinstance(param, list) else out[0]
+
+    def flatten_gradients(self, gradients):
+        return gradients
+
+    def decay_weight(self, gradients):
+        """Adds ``weight_decay * param`` to the gradients of the decayed parameters."""
+        if not self.exec_weight_decay:
+            return gradients
+        wd = self.get_weight_decay()
+        out = []
+        for i, (p, g) in enumerate(zip(self._params_tuple, gradients)):
+            if self.decay_flags[i]:
+                w = wd[i] if self.is_group else wd
+                w = to_torch(w).to(g.dtype) if isinstance(w, torch.Tensor) else w
+                g = to_torch(p) * w + g
+            out.append(g)
+        return tuple(out)
+
+    def gradients_centralization(self, gradients):
+        """Subtracts the per-output-channel mean (over axes 1..) from gradients of groups with
+        ``grad_centralization=True`` whose dim 1 is a multiple of 16 (MindSpore's rule)."""
+        if not self.is_group:
+            return gradients
+        out = []
+        for flag, g in zip(self.grad_centralization_flags, gradients):
+            if flag and g.ndim > 1 and g.shape[1] % 16 == 0:
+                g = g - g.mean(dim=tuple(range(1, g.ndim)), keepdim=True)
+            out.append(g)
+        return tuple(out)
+
+    def scale_grad(self, gradients):
+        """Divides the gradients by ``loss_scale``."""
+        if not self.need_scale:
+            return gradients
+        return tuple(g * self.reciprocal_scale for g in gradients)
+
+    def broadcast_params(self, optim_result):
+        return optim_result
+
+    def construct(self, *hyper_params):
+        raise NotImplementedError
+
+    # ------------------------------------------------------------------ helpers for subclasses
+    def _check_gradients(self, gradients):
+        if isinstance(gradients, torch.Tensor) or not isinstance(gradients, (tuple, list)):
+            raise TypeError(f"For '{self.cls_name}', the 'gradients' must be a tuple of Tensors, "
+                            f"but got {type(gradients).__name__}.")
+        if len(gradients) != self.param_length:
+            raise ValueError(f"For '{self.cls_name}', the number of gradients ({len(gradients)}) must equal the "
+                             f"number of parameters ({self.param_length}).")
+        return tuple(to_torch(g) if isinstance(g, torch.Tensor) else torch.as_tensor(g) for g in gradients)
+
+    def _prepare_gradients(self, gradients):
+        """Weight decay → gradient centralization → loss-scale division (MindSpore's order)."""
+        return self.scale_grad(self.gradients_centralization(self.decay_weight(gradients)))
+
+    def _lr_list(self):
+        """One plain 0-d tensor learning rate per parameter, for this step."""
+        lr = self.get_lr()
+        if self.is_group_lr:
+            return [to_torch(x) for x in lr]
+        return [to_torch(lr)] * self.param_length
+
+    def _step_increase(self):
+        to_torch(self.global_step).add_(1)
+
+    def _plain_params(self):
+        return [to_torch(p) for p in self._params_tuple]
+
+
+def _no_grad_plain(fn):
+    """Decorator: run an optimizer's ``construct`` under ``torch.no_grad`` with plain torch tensor semantics."""
+    import functools
+
+    @functools.wraps(fn)
+    def run(self, gradients):
+        with torch.no_grad(), DisableTorchFunctionSubclass():
+            return fn(self, gradients)
+
+    return run

@@ -1,0 +1,70 @@
+"""``mindspore.nn.SGD`` with MindSpore's update rule (``ops.SGD`` kernel)."""
+from __future__ import annotations
+
+import torch
+
+from ...common.parameter import Parameter
+from ...common.tensor import Tensor, to_torch
+from . import _validate as V
+from .optimizer import Optimizer, _no_grad_plain, _zeros_like_state
+
+__all__ = ["SGD"]
+
+
+class SGD(Optimizer):
+    """Mirrors ``nn.SGD(params, learning_rate=0.1, momentum=0.0, dampening=0.0, weight_decay=0.0,
+    nesterov=False, loss_scale=1.0)``.
+
+    Per element: ``accum = g`` on the first step (``stat`` = 1), else ``accum = momentum*accum +
+    (1-dampening)*g``; ``p -= lr * (g + momentum*accum if nesterov else accum)``. State:
+    ``momentum``, ``accum.<name>`` (zeros), ``stat.<name>`` (ones). With ``momentum=0`` the update is
+    ``p -= lr*g`` and ``dampening`` is ignored (measured)."""
+
+    def __init__(self, params, learning_rate=0.1, momentum=0.0, dampening=0.0, weight_decay=0.0, nesterov=False,
+                 loss_scale=1.0):
+        super().__init__(learning_rate, params, weight_decay, loss_scale)
+        if isinstance(momentum, int) and not isinstance(momentum, bool):
+            momentum = float(momentum)
+        if not isinstance(momentum, float):
+            raise TypeError(f"For 'SGD', the argument 'momentum' must be float type, but got {type(momentum)}.")
+        if momentum < 0.0:
+            raise ValueError(f"For 'SGD', the argument 'momentum' must be at least 0.0, but got {momentum}.")
+        if isinstance(dampening, int) and not isinstance(dampening, bool):
+            dampening = float(dampening)
+        if not isinstance(dampening, float):
+            raise TypeError(f"For 'SGD', the argument 'dampening' must be float type, but got {type(dampening)}.")
+        if dampening < 0.0:
+            raise ValueError(f"For 'SGD', the argument 'dampening' must be at least 0.0, but got 'dampening' "
+                             f"{dampening}")
+        self.dampening = dampening
+        V.value_type("nesterov", nesterov, [bool], self.cls_name)
+        if nesterov and (momentum <= 0.0 or dampening != 0.0):
+            raise ValueError("For 'SGD', if 'nesterov' is true, 'momentum' must be > 0.0 and 'dampening' must equal "
+                             f"to 0.0, but got 'momentum' {momentum}, 'dampening' {dampening}.")
+        self.nesterov = nesterov
+        if self.dynamic_weight_decay:
+            raise TypeError("For 'SGD', dynamic weight decay is currently not supported, the argument 'weight_decay' "
+                            "or 'weight_decay' set in grouped 'params' must be float or int type.")
+        self.momentum = Parameter(Tensor(momentum, torch.float32), name="momentum")
+        self._set_param_tuple("accum", _zeros_like_state(self._params_tuple, "accum", 0.0))
+        self._set_param_tuple("stat", _zeros_like_state(self._params_tuple, "stat", 1.0))
+
+    @_no_grad_plain
+    def construct(self, gradients):
+        grads = self._prepare_gradients(self._check_gradients(gradients))
+        lrs = self._lr_list()
+        self._step_increase()
+        mom = to_torch(self.momentum)
+        damp = 1.0 - self.dampening
+        plain = float(mom) <= 0.0  # MindSpore's kernel: no momentum → p -= lr*g; accum/stat untouched
+        for p, g, a, s, lr in zip(self._plain_params(), grads, self.accum, self.stat, lrs):
+            if plain:
+                p.sub_(lr * g)
+                continue
+            a, s = to_torch(a), to_torch(s)
+            first = s > 0
+            a.copy_(torch.where(first, g, a * mom + damp * g))
+            s.zero_()
+            upd = g + mom * a if self.nesterov else a
+            p.sub_(lr * upd)
+        return (True,) * self.param_length
