@@ -248,16 +248,18 @@ class ParameterTuple(tuple):
     def __new__(cls, iterable):
         data = tuple(iterable)
         names = set()
+        ids = set()
         for x in data:
             if not isinstance(x, Parameter):
                 raise TypeError("For ParameterTuple initialization, ParameterTuple input should be 'Parameter' "
                                 f"collection, but got a {type(iterable)}. ")
-            if id(x) in names:
+            if id(x) in ids:  # the same Parameter repeated is allowed (checked once)
                 continue
             if x.name in names:
                 raise ValueError(f"The value {x} , its name '{x.name}' already exists. "
                                  "Please set a unique name for the parameter.")
             names.add(x.name)
+            ids.add(id(x))
         return tuple.__new__(cls, data)
 
     def clone(self, prefix, init="same"):
