@@ -426,38 +426,53 @@ def _read_ckpt(path, keep, dec_key=None, dec_mode="AES-GCM", crc_check=False):
                                         f"the content cannot be parsed. It starts like a MindSpore {mode} encrypted "
                                         "checkpoint: pass 'dec_key' (and 'dec_mode').")
         f.seek(0)
-        cur = None            # _Pending of the tag being assembled
-        skip_tag = None       # tag whose entries the filters drop
-        crc = 0
-        for v, left, crc in _iter_values(f, end, path):
-            tag = v.tag
-            if skip_tag is not None:
-                if tag == skip_tag:
-                    continue
-                skip_tag = None
-            if cur is not None and tag != cur.tag:
-                out[cur.tag] = _finish(cur, path)
-                cur = None
-            which = v.WhichOneof("value")
-            if cur is None:
-                if not keep(tag):
-                    skip_tag = tag
-                    continue
-                if which is None:
-                    raise _tensor_error(path, tag, "has neither tensor nor map tensor data.")
-                cur = _Pending(tag, v.tensor.tensor_type if which == "tensor" else "<map>", list(v.tensor.dims))
-            if which == "maptensor" and cur.ttype == "<map>":
-                _add_map_piece(cur, v, path)
-            elif which == "tensor" and cur.ttype != "<map>":
-                _add_piece(cur, v, left, path)
-            else:
-                raise _tensor_error(path, tag, "mixes tensor and map tensor entries or has no data.")
-        if cur is not None:
-            out[cur.tag] = _finish(cur, path)
+        try:
+            _parse_entries(f, end, path, keep, out)
+        except CheckpointFormatError:
+            raise
+        except Exception as e:   # anything protobuf/torch/numpy raise on hostile input
+            raise CheckpointFormatError(f"Failed to read the checkpoint file {path}. The file may be corrupted, and "
+                                        f"the content cannot be parsed ({type(e).__name__}: {e}).") from e
+        crc = out.pop(_CRC_KEY)
         if crc_check and stored_crc is not None and crc != stored_crc:
             raise CheckpointFormatError("For 'load_checkpoint', the crc check is failed, please check whether the "
                                         f"ckpt file is damaged: {path}")
     return out
+
+
+_CRC_KEY = object()
+
+
+def _parse_entries(f, end, path, keep, out):
+    cur = None            # _Pending of the tag being assembled
+    skip_tag = None       # tag whose entries the filters drop
+    crc = 0
+    for v, left, crc in _iter_values(f, end, path):
+        tag = v.tag
+        if skip_tag is not None:
+            if tag == skip_tag:
+                continue
+            skip_tag = None
+        if cur is not None and tag != cur.tag:
+            out[cur.tag] = _finish(cur, path)
+            cur = None
+        which = v.WhichOneof("value")
+        if cur is None:
+            if not keep(tag):
+                skip_tag = tag
+                continue
+            if which is None:
+                raise _tensor_error(path, tag, "has neither tensor nor map tensor data.")
+            cur = _Pending(tag, v.tensor.tensor_type if which == "tensor" else "<map>", list(v.tensor.dims))
+        if which == "maptensor" and cur.ttype == "<map>":
+            _add_map_piece(cur, v, path)
+        elif which == "tensor" and cur.ttype != "<map>":
+            _add_piece(cur, v, left, path)
+        else:
+            raise _tensor_error(path, tag, "mixes tensor and map tensor entries or has no data.")
+    if cur is not None:
+        out[cur.tag] = _finish(cur, path)
+    out[_CRC_KEY] = crc
 
 
 # ---------------------------------------------------------------------------------------------
