@@ -35,6 +35,7 @@ _LAZY = {
     "Model": "ms_compat.train.model:Model",
     "jit": "ms_compat.common.jit:jit", "JitConfig": "ms_compat.common.jit:JitConfig",
     "grad": "ms_compat.ops.grad:grad", "value_and_grad": "ms_compat.ops.grad:value_and_grad",
+    "shard": "ms_compat.parallel.function_shard:shard",
     "install": "ms_compat.alias:install", "uninstall": "ms_compat.alias:uninstall",
     "LossScaleManager": "ms_compat.amp.loss_scale_manager:LossScaleManager",
     "FixedLossScaleManager": "ms_compat.amp.loss_scale_manager:FixedLossScaleManager",

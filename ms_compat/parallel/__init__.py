@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 from .._missing import module_getattr as _mg
+# imported eagerly: the function ``shard`` must win over the submodule of the same name (as in MindSpore)
+from .function_shard import shard
+
+__all__ = ["shard", "DistributedGradReducer"]
 
 _LAZY = {
-    "shard": "ms_compat.parallel.function_shard:shard",
     "DistributedGradReducer": "ms_compat.parallel.data_parallel:DistributedGradReducer",
     "data_parallel": "ms_compat.parallel.data_parallel",
 }
