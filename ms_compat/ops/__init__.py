@@ -1,0 +1,33 @@
+"""``mindspore.ops``: the functional API (``ops.xxx``), the Primitive classes (``ops.Transpose()``...,
+also as ``mindspore.ops.operations``/``P``), ``functional`` (F), ``composite`` (C) and the autograd API
+(``ops.grad``, ``ops.value_and_grad``, ``ops.GradOperation``).
+
+Functions are grouped by family under ``ms_compat/ops/function/``; the Primitive classes under
+``ms_compat/ops/operations/``.
+"""
+from .function import *  # noqa: F401,F403
+from .function import __all__ as _function_all
+from .function.array_func import size, range, slice  # noqa: F401  (shadow builtins as MindSpore does)
+from .function.nn_func import relu  # noqa: F401
+from .primitive import (Primitive, PrimitiveWithInfer, PrimitiveWithCheck, prim_attr_register,  # noqa: F401
+                        constexpr)
+from .operations import *  # noqa: F401,F403
+from . import operations, function  # noqa: F401
+from .._missing import module_getattr as _mg
+
+P = operations
+
+_LAZY = {
+    "functional": "ms_compat.ops.functional",
+    "composite": "ms_compat.ops.composite",
+    "MultitypeFuncGraph": "ms_compat.ops.composite:MultitypeFuncGraph",
+    "HyperMap": "ms_compat.ops.composite:HyperMap",
+    "Map": "ms_compat.ops.composite:Map",
+    "depend": "ms_compat.ops.functional:depend",
+    "scalar_to_tensor": "ms_compat.ops.functional:scalar_to_tensor",
+    "tuple_to_array": "ms_compat.ops.functional:tuple_to_array",
+}
+
+
+def __getattr__(name):
+    return _mg(__name__, name, _LAZY)

@@ -1,0 +1,788 @@
+"""``mindspore.ops`` array functions (shape, indexing, creation, sorting) on PyTorch.
+
+Each function keeps MindSpore 2.10's name, argument names and defaults; results are ms ``Tensor``
+objects. Differences from MindSpore are named in the docstrings.
+"""
+from __future__ import annotations
+
+import builtins
+import numbers
+
+import numpy as np
+import torch
+import torch.nn.functional as _F
+
+from ...common.tensor import Tensor, gather_slices as _gather_slices
+from .._utils import (axes_arg, check_axis, check_tensor, default_device, ms_dtype, shape_tuple, to_tensor,
+                      wrap)
+
+__all__ = [
+    "reshape", "transpose", "permute", "concat", "cat", "stack", "hstack", "vstack", "split", "chunk",
+    "tensor_split", "squeeze", "expand_dims", "unsqueeze", "tile", "broadcast_to", "gather", "gather_d",
+    "gather_elements", "gather_nd", "scatter", "scatter_nd", "scatter_add", "tensor_scatter_update",
+    "tensor_scatter_add", "tensor_scatter_elements", "index_select", "masked_fill", "masked_select",
+    "where", "select", "one_hot", "zeros", "ones", "zeros_like", "ones_like", "fill", "full",
+    "full_like", "arange", "range", "linspace", "cast", "shape", "rank", "size", "numel", "dtype",
+    "flatten", "narrow", "slice", "strided_slice", "flip", "fliplr", "flipud", "roll", "meshgrid",
+    "unique", "unique_consecutive", "sort", "argsort", "topk", "nonzero", "argwhere", "cumsum", "tril",
+    "triu", "eye", "pad", "repeat_interleave", "repeat_elements", "unbind", "unstack", "movedim",
+    "moveaxis", "swapaxes", "swapdims", "diag", "diagonal", "count_nonzero", "bincount", "searchsorted",
+    "masked_scatter", "index_add", "expand", "view_as_real", "col2im", "reverse_sequence",
+    "unsorted_segment_sum", "dyn_shape", "tensor_slice",
+]
+
+_isint = lambda v: isinstance(v, numbers.Integral) and not isinstance(v, bool)  # noqa: E731
+
+
+# ---------------------------------------------------------------------------------- shape ops
+def reshape(input, shape):
+    """``ops.reshape(input, shape)``: ``shape`` may hold one ``-1``."""
+    check_tensor("reshape", input)
+    shp = shape_tuple("reshape", shape)
+    if builtins.sum(1 for s in shp if s == -1) > 1:
+        raise ValueError(f"For 'reshape', there can be at most one '-1' in 'input_shape', but got {shp}.")
+    return torch.reshape(input, shp)
+
+
+def transpose(input, dims):
+    """``ops.transpose(input, dims)``: ``dims`` is a full permutation (torch's ``permute``)."""
+    check_tensor("transpose", input)
+    perm = shape_tuple("transpose", dims, "input_perm")
+    if len(perm) != input.dim():
+        raise ValueError(f"For 'transpose', the size of 'input_perm' must be equal to the dimension of 'input', "
+                         f"but got {len(perm)} and {input.dim()}.")
+    return torch.permute(input, perm)
+
+
+def permute(input, axis):
+    """``ops.permute(input, axis)``."""
+    return transpose(input, axis)
+
+
+def _tensor_seq(op, tensors):
+    if isinstance(tensors, torch.Tensor):
+        return list(torch.unbind(tensors))
+    if not isinstance(tensors, (tuple, list)):
+        raise TypeError(f"For '{op}', the 'tensors' must be a tuple or list of Tensor, but got "
+                        f"{type(tensors).__name__}.")
+    return [to_tensor(t) for t in tensors]
+
+
+def concat(tensors, axis=0):
+    """``ops.concat(tensors, axis=0)`` (alias ``cat``)."""
+    return torch.cat(_tensor_seq("concat", tensors), axis)
+
+
+def cat(tensors, axis=0):
+    """``ops.cat(tensors, axis=0)``."""
+    return torch.cat(_tensor_seq("cat", tensors), axis)
+
+
+def stack(tensors, axis=0):
+    """``ops.stack(tensors, axis=0)``."""
+    return torch.stack(_tensor_seq("stack", tensors), axis)
+
+
+def hstack(tensors):
+    """``ops.hstack(tensors)``."""
+    return torch.hstack(_tensor_seq("hstack", tensors))
+
+
+def vstack(inputs):
+    """``ops.vstack(inputs)``."""
+    return torch.vstack(_tensor_seq("vstack", inputs))
+
+
+def split(tensor, split_size_or_sections, axis=0):
+    """``ops.split(tensor, split_size_or_sections, axis=0)``: size-based like torch, returns a tuple."""
+    check_tensor("split", tensor, "tensor")
+    if isinstance(split_size_or_sections, (list, tuple)):
+        if builtins.sum(split_size_or_sections) != tensor.shape[axis]:
+            raise ValueError(f"For 'split', the sum of 'split_size_or_sections' must be equal to the size of "
+                             f"'tensor' along 'axis' {tensor.shape[axis]}, but got {list(split_size_or_sections)}.")
+        split_size_or_sections = list(split_size_or_sections)
+    elif not _isint(split_size_or_sections):
+        raise TypeError("For 'split', the type of 'split_size_or_sections' must be int, tuple or list, but got "
+                        f"{type(split_size_or_sections).__name__}.")
+    return tuple(torch.split(tensor, split_size_or_sections, axis))
+
+
+def chunk(input, chunks, axis=0):
+    """``ops.chunk(input, chunks, axis=0)``."""
+    check_tensor("chunk", input)
+    return tuple(torch.chunk(input, chunks, axis))
+
+
+def tensor_split(input, indices_or_sections, axis=0):
+    """``ops.tensor_split(input, indices_or_sections, axis=0)``."""
+    return tuple(torch.tensor_split(input, indices_or_sections, axis))
+
+
+def squeeze(input, axis=None):
+    """``ops.squeeze(input, axis=None)``: unlike torch, naming an axis whose size is not 1 is an error."""
+    check_tensor("squeeze", input)
+    if axis is None:
+        return torch.squeeze(input)
+    axes = (axis,) if _isint(axis) else tuple(axis)
+    if not axes:
+        return torch.squeeze(input)
+    nd = input.dim()
+    shp = input.shape
+    norm = []
+    for a in axes:
+        a = check_axis("squeeze", a, nd)
+        if shp[a] != 1:
+            raise ValueError(f"For 'squeeze', the shape of 'input' at axis {a} must be 1, but got {shp[a]}.")
+        norm.append(a)
+    return torch.squeeze(input, tuple(norm))
+
+
+def expand_dims(input_x, axis):
+    """``ops.expand_dims(input_x, axis)``."""
+    check_tensor("expand_dims", input_x, "input_x")
+    if not _isint(axis):
+        raise TypeError(f"For 'expand_dims', the type of 'axis' must be int, but got {type(axis).__name__}.")
+    nd = input_x.dim()
+    if axis < -nd - 1 or axis > nd:
+        raise ValueError(f"For 'expand_dims', the 'axis' must be in range [{-nd - 1}, {nd}], but got {axis}.")
+    return torch.unsqueeze(input_x, axis)
+
+
+def unsqueeze(input, dim):
+    """``ops.unsqueeze(input, dim)``."""
+    return expand_dims(input, dim)
+
+
+def tile(input, dims):
+    """``ops.tile(input, dims)``: ``dims`` shorter than the rank is left-padded with 1."""
+    check_tensor("tile", input)
+    return torch.tile(input, shape_tuple("tile", dims, "dims"))
+
+
+def broadcast_to(input, shape):
+    """``ops.broadcast_to(input, shape)``: ``-1`` keeps that dim."""
+    check_tensor("broadcast_to", input)
+    return input.expand(shape_tuple("broadcast_to", shape))
+
+
+def expand(input_x, size):
+    """``ops.expand`` (older name of broadcast_to with a Tensor size)."""
+    return broadcast_to(input_x, size)
+
+
+# ---------------------------------------------------------------------------------- gather / scatter
+def gather(input_params, input_indices, axis, batch_dims=0):
+    """``ops.gather(input_params, input_indices, axis, batch_dims=0)``: whole slices along ``axis``
+    (torch's ``index_select`` generalised to any index rank), not torch's element-wise gather."""
+    check_tensor("gather", input_params, "input_params")
+    input_indices = to_tensor(input_indices)
+    if not _isint(axis):
+        axis = int(axis)
+    return _gather_slices(input_params, input_indices, axis, batch_dims)
+
+
+def gather_d(x, dim, index):
+    """``ops.gather_d(x, dim, index)`` = torch ``gather`` (element-wise)."""
+    check_tensor("gather_d", x, "x")
+    return torch.gather(x, dim, index.long() if index.dtype != torch.int64 else index)
+
+
+def gather_elements(input, dim, index):
+    """``ops.gather_elements(input, dim, index)`` = torch ``gather``."""
+    check_tensor("gather_elements", input)
+    return torch.gather(input, dim, index.long() if index.dtype != torch.int64 else index)
+
+
+def gather_nd(input_x, indices):
+    """``ops.gather_nd(input_x, indices)``: the last dim of ``indices`` indexes the leading dims."""
+    check_tensor("gather_nd", input_x, "input_x")
+    idx = to_tensor(indices).long()
+    return input_x[tuple(torch.unbind(idx, -1))]
+
+
+def scatter(input, axis, index, src):
+    """``ops.scatter(input, axis, index, src)`` = torch ``scatter`` (out of place)."""
+    check_tensor("scatter", input)
+    if not isinstance(src, torch.Tensor):
+        return torch.scatter(input, axis, index.long(), src)
+    return torch.scatter(input, axis, index.long(), src.to(input.dtype))
+
+
+def scatter_add(input, axis, index, src):
+    """``ops.scatter_add(input, axis, index, src)`` (torch ``scatter_add``, out of place)."""
+    return torch.scatter_add(input, axis, index.long(), src.to(input.dtype))
+
+
+def _nd_index(indices):
+    idx = to_tensor(indices).long()
+    return tuple(torch.unbind(idx, -1))
+
+
+def scatter_nd(indices, updates, shape):
+    """``ops.scatter_nd(indices, updates, shape)``: a zero tensor of ``shape`` with ``updates``
+    added at ``indices`` (duplicate indices are summed, as MindSpore's ScatterNd)."""
+    check_tensor("scatter_nd", updates, "updates")
+    out = torch.zeros(shape_tuple("scatter_nd", shape), dtype=updates.dtype, device=updates.device)
+    return torch.index_put(wrap(out), _nd_index(indices), updates, accumulate=True)
+
+
+def tensor_scatter_update(input_x, indices, updates):
+    """``ops.tensor_scatter_update(input_x, indices, updates)`` (out of place)."""
+    check_tensor("tensor_scatter_update", input_x, "input_x")
+    return torch.index_put(input_x, _nd_index(indices), updates.to(input_x.dtype))
+
+
+def tensor_scatter_add(input_x, indices, updates):
+    """``ops.tensor_scatter_add(input_x, indices, updates)`` (duplicates accumulate)."""
+    check_tensor("tensor_scatter_add", input_x, "input_x")
+    return torch.index_put(input_x, _nd_index(indices), updates.to(input_x.dtype), accumulate=True)
+
+
+def tensor_scatter_elements(input_x, indices, updates, axis=0, reduction="none"):
+    """``ops.tensor_scatter_elements(input_x, indices, updates, axis=0, reduction='none')``."""
+    if reduction == "none":
+        return torch.scatter(input_x, axis, indices.long(), updates.to(input_x.dtype))
+    if reduction == "add":
+        return torch.scatter_add(input_x, axis, indices.long(), updates.to(input_x.dtype))
+    raise ValueError(f"For 'tensor_scatter_elements', the 'reduction' must be 'none' or 'add', but got {reduction}.")
+
+
+def index_select(input, axis, index):
+    """``ops.index_select(input, axis, index)``."""
+    check_tensor("index_select", input)
+    return torch.index_select(input, axis, to_tensor(index).long())
+
+
+def index_add(x, indices, y, axis, use_lock=True, check_index_bound=True):
+    """``ops.index_add(x, indices, y, axis)`` (out of place)."""
+    return torch.index_add(x, axis, indices.long(), y.to(x.dtype))
+
+
+def masked_fill(input_x, mask, value):
+    """``ops.masked_fill(input_x, mask, value)``: ``input_x`` and ``mask`` broadcast together."""
+    check_tensor("masked_fill", input_x, "input_x")
+    check_tensor("masked_fill", mask, "mask")
+    if mask.dtype != torch.bool:
+        raise TypeError(f"For 'masked_fill', the type of 'mask' must be Bool, but got {mask.dtype}.")
+    if isinstance(value, torch.Tensor):
+        value = value.to(input_x.dtype)
+    if mask.shape == input_x.shape or mask.dim() <= input_x.dim() and torch.broadcast_shapes(
+            mask.shape, input_x.shape) == input_x.shape:
+        return torch.masked_fill(input_x, mask, value)
+    return torch.where(mask, torch.as_tensor(value, dtype=input_x.dtype, device=input_x.device), input_x)
+
+
+def masked_select(input, mask):
+    """``ops.masked_select(input, mask)``."""
+    return torch.masked_select(input, mask)
+
+
+def masked_scatter(input, mask, source):
+    """``ops.masked_scatter(input, mask, source)``."""
+    return torch.masked_scatter(input, mask, source)
+
+
+def where(condition, input, other):
+    """``ops.where(condition, input, other)``; Python scalars follow MindSpore's dtype rules."""
+    check_tensor("where", condition, "condition")
+    if condition.dtype != torch.bool:
+        condition = condition.bool()
+    return torch.where(condition, input, other)
+
+
+def select(cond, x, y):
+    """``ops.select(cond, x, y)`` (same as ``where``)."""
+    return where(cond, x, y)
+
+
+def one_hot(indices, depth, on_value=1, off_value=0, axis=-1):
+    """``ops.one_hot(indices, depth, on_value=1, off_value=0, axis=-1)``; output dtype is that of
+    ``on_value`` (a Tensor, or int64/float32 for Python numbers)."""
+    check_tensor("one_hot", indices, "indices")
+    if indices.dtype not in (torch.int32, torch.int64, torch.uint8):
+        raise TypeError(f"For 'one_hot', the 'indices' must be int32, int64 or uint8, but got {indices.dtype}.")
+    if not _isint(depth):
+        if isinstance(depth, torch.Tensor):
+            depth = int(depth)
+        else:
+            raise TypeError(f"For 'one_hot', the type of 'depth' must be int, but got {type(depth).__name__}.")
+    if depth < 0:
+        raise ValueError(f"For 'one_hot', the 'depth' must be greater than or equal to 0, but got {depth}.")
+    on = to_tensor(on_value)
+    off = to_tensor(off_value, on.dtype)
+    idx = indices.long()
+    valid = (idx >= 0) & (idx < depth)
+    oh = _F.one_hot(torch.where(valid, idx, torch.zeros_like(idx)), depth) & valid.unsqueeze(-1).long()
+    out = torch.where(oh.bool(), on.to(indices.device), off.to(indices.device))
+    if axis != -1:
+        out = torch.movedim(out, -1, axis)
+    return out
+
+
+# ---------------------------------------------------------------------------------- creation
+def _creation_dtype(op, dtype, default=torch.float32):
+    return ms_dtype(op, dtype) if dtype is not None else default
+
+
+def zeros(size, dtype=None):
+    """``ops.zeros(size, dtype=None)``: float32 by default."""
+    return wrap(torch.zeros(shape_tuple("zeros", size, "size"), dtype=_creation_dtype("zeros", dtype),
+                            device=default_device()))
+
+
+def ones(shape, dtype=None):
+    """``ops.ones(shape, dtype=None)``: float32 by default."""
+    return wrap(torch.ones(shape_tuple("ones", shape), dtype=_creation_dtype("ones", dtype),
+                           device=default_device()))
+
+
+def zeros_like(input, *, dtype=None):
+    """``ops.zeros_like(input, *, dtype=None)``."""
+    check_tensor("zeros_like", input)
+    return torch.zeros_like(input, dtype=ms_dtype("zeros_like", dtype))
+
+
+def ones_like(input, *, dtype=None):
+    """``ops.ones_like(input, *, dtype=None)``."""
+    check_tensor("ones_like", input)
+    return torch.ones_like(input, dtype=ms_dtype("ones_like", dtype))
+
+
+def fill(type, shape, value):
+    """``ops.fill(type, shape, value)``."""
+    v = value.item() if isinstance(value, torch.Tensor) else value
+    return wrap(torch.full(shape_tuple("fill", shape), v, dtype=ms_dtype("fill", type), device=default_device()))
+
+
+def _value_dtype(v):
+    if isinstance(v, torch.Tensor):
+        return v.dtype
+    if isinstance(v, bool):
+        return torch.bool
+    if _isint(v):
+        return torch.int64
+    return torch.float32
+
+
+def full(size, fill_value, *, dtype=None):
+    """``ops.full(size, fill_value, *, dtype=None)``: dtype from ``fill_value`` (int → int64,
+    float → float32) unless given."""
+    d = ms_dtype("full", dtype) or _value_dtype(fill_value)
+    v = fill_value.item() if isinstance(fill_value, torch.Tensor) else fill_value
+    return wrap(torch.full(shape_tuple("full", size, "size"), v, dtype=d, device=default_device()))
+
+
+def full_like(input, fill_value, *, dtype=None):
+    """``ops.full_like(input, fill_value, *, dtype=None)``."""
+    v = fill_value.item() if isinstance(fill_value, torch.Tensor) else fill_value
+    return torch.full_like(input, v, dtype=ms_dtype("full_like", dtype))
+
+
+def _num(v):
+    return v.item() if isinstance(v, torch.Tensor) else v
+
+
+def arange(start=0, end=None, step=1, *, dtype=None):
+    """``ops.arange(start=0, end=None, step=1, *, dtype=None)``: int64 for ints, float32 if any
+    argument is a float (or the Tensor dtype when Tensors are given)."""
+    args = [a for a in (start, end, step) if a is not None]
+    d = ms_dtype("arange", dtype)
+    if d is None:
+        tdt = [a.dtype for a in args if isinstance(a, torch.Tensor)]
+        if tdt:
+            d = tdt[0]
+            for t in tdt[1:]:
+                d = torch.promote_types(d, t)
+        elif builtins.any(isinstance(_num(a), float) for a in args):
+            d = torch.float32
+        else:
+            d = torch.int64
+    if end is None:
+        start, end = 0, start
+    if _num(step) == 0:
+        raise ValueError("For 'arange', the 'step' can not be 0.")
+    return wrap(torch.arange(_num(start), _num(end), _num(step), dtype=d, device=default_device()))
+
+
+def range(start, end, step, maxlen=1000000):
+    """``ops.range(start, end, step, maxlen=1000000)``: 0-d Tensor arguments; output dtype is
+    theirs."""
+    d = start.dtype if isinstance(start, torch.Tensor) else _value_dtype(start)
+    return wrap(torch.arange(_num(start), _num(end), _num(step), dtype=d, device=default_device()))
+
+
+def linspace(start, end, steps):
+    """``ops.linspace(start, end, steps)``: float32."""
+    return wrap(torch.linspace(float(_num(start)), float(_num(end)), int(_num(steps)), dtype=torch.float32,
+                               device=default_device()))
+
+
+def eye(n, m=None, dtype=None):
+    """``ops.eye(n, m=None, dtype=None)``: float32 by default."""
+    m = n if m is None else m
+    return wrap(torch.eye(int(n), int(m), dtype=_creation_dtype("eye", dtype), device=default_device()))
+
+
+# ---------------------------------------------------------------------------------- info / cast
+def cast(input, dtype):
+    """``ops.cast(input, dtype)``."""
+    d = ms_dtype("cast", dtype)
+    if not isinstance(input, torch.Tensor):
+        return Tensor(input, d)
+    return input if input.dtype == d else input.to(d)
+
+
+def shape(input_x):
+    """``ops.shape(input_x)`` → tuple of ints."""
+    check_tensor("shape", input_x, "input_x")
+    return tuple(torch.Tensor.size(input_x))
+
+
+def dyn_shape(input_x):
+    """``ops.dyn_shape(input_x)`` → an int64 Tensor holding the shape."""
+    return wrap(torch.tensor(tuple(torch.Tensor.size(input_x)), dtype=torch.int64))
+
+
+def rank(input_x):
+    """``ops.rank(input_x)`` → int."""
+    check_tensor("rank", input_x, "input_x")
+    return input_x.dim()
+
+
+def size(input_x):
+    """``ops.size(input_x)`` → element count (int)."""
+    check_tensor("size", input_x, "input_x")
+    return input_x.numel()
+
+
+def numel(input):
+    """``ops.numel(input)``."""
+    return input.numel()
+
+
+def dtype(input):
+    """``ops.dtype(input)`` (F.dtype)."""
+    return input.dtype
+
+
+def flatten(input, order="C", *, start_dim=1, end_dim=-1):
+    """``ops.flatten(input, order='C', *, start_dim=1, end_dim=-1)``: note the default
+    ``start_dim=1`` (keeps the batch dim), unlike torch.flatten."""
+    check_tensor("flatten", input)
+    if order not in ("C", "F"):
+        raise ValueError(f"For 'flatten', the 'order' must be 'C' or 'F', but got '{order}'.")
+    if order == "F":
+        input = torch.permute(input, tuple(builtins.range(input.dim() - 1, -1, -1)))
+    if input.dim() == 0:
+        return torch.reshape(input, (1,))
+    if input.dim() == 1 and start_dim == 1:
+        return input
+    return torch.flatten(input, start_dim, end_dim)
+
+
+def narrow(input, axis, start, length):
+    """``ops.narrow(input, axis, start, length)``."""
+    return torch.narrow(input, axis, start, length)
+
+
+def slice(input_x, begin, size):
+    """``ops.slice(input_x, begin, size)``: ``size`` -1 takes everything to the end."""
+    check_tensor("slice", input_x, "input_x")
+    b = shape_tuple("slice", begin, "begin")
+    s = shape_tuple("slice", size, "size")
+    if len(b) != input_x.dim() or len(s) != input_x.dim():
+        raise ValueError(f"For 'slice', the length of 'begin' and 'size' must be equal to the rank of 'input_x' "
+                         f"{input_x.dim()}, but got {len(b)} and {len(s)}.")
+    idx = tuple(builtins.slice(bi, None if si == -1 else bi + si) for bi, si in zip(b, s))
+    return input_x[idx]
+
+
+tensor_slice = slice
+
+
+def strided_slice(input_x, begin, end, strides, begin_mask=0, end_mask=0, ellipsis_mask=0, new_axis_mask=0,
+                  shrink_axis_mask=0):
+    """``ops.strided_slice(input_x, begin, end, strides, begin_mask=0, end_mask=0, ellipsis_mask=0,
+    new_axis_mask=0, shrink_axis_mask=0)`` with MindSpore's (TensorFlow-style) bit masks.
+    Negative strides are served with ``flip`` (torch has no negative-step slicing)."""
+    check_tensor("strided_slice", input_x, "input_x")
+    b, e, s = (shape_tuple("strided_slice", v, n) for v, n in ((begin, "begin"), (end, "end"),
+                                                                (strides, "strides")))
+    if not (len(b) == len(e) == len(s)):
+        raise ValueError("For 'strided_slice', the length of 'begin', 'end' and 'strides' must be equal, "
+                         f"but got {len(b)}, {len(e)} and {len(s)}.")
+    if 0 in s:
+        raise ValueError("For 'strided_slice', the 'strides' cannot contain 0.")
+    index = []
+    flips = []
+    dim = 0
+    nd = input_x.dim()
+    n_real = builtins.sum(1 for i in builtins.range(len(b)) if not (new_axis_mask >> i) & 1)
+    for i in builtins.range(len(b)):
+        if (ellipsis_mask >> i) & 1:
+            skip = nd - (n_real - 1)
+            index.append(Ellipsis)
+            dim += skip
+            continue
+        if (new_axis_mask >> i) & 1:
+            index.append(None)
+            continue
+        size_d = input_x.shape[dim]
+        if (shrink_axis_mask >> i) & 1:
+            index.append(b[i] if b[i] >= 0 else b[i] + size_d)
+            dim += 1
+            continue
+        st = s[i]
+        bi = None if (begin_mask >> i) & 1 else b[i]
+        ei = None if (end_mask >> i) & 1 else e[i]
+        if st > 0:
+            index.append(builtins.slice(bi, ei, st))
+        else:
+            # python semantics of x[bi:ei:st] for negative st, computed as positions then flipped
+            rng = builtins.range(size_d)[builtins.slice(bi, ei, st)]
+            if len(rng) == 0:
+                index.append(builtins.slice(0, 0))
+            else:
+                index.append(builtins.slice(rng[-1], rng[0] + 1, -st))
+                flips.append(len([x for x in index if x is not None and x is not Ellipsis]) - 1)
+        dim += 1
+    out = input_x[tuple(index)]
+    if flips:
+        # map flip positions (over non-shrunk real dims) onto output dims
+        out_dims = []
+        od = 0
+        for it in index:
+            if it is None:
+                od += 1
+            elif it is Ellipsis:
+                od += nd - (n_real - 1)
+            elif isinstance(it, builtins.slice):
+                out_dims.append(od)
+                od += 1
+        real_slices = [it for it in index if isinstance(it, (builtins.slice, int))]
+        dims = []
+        k = 0
+        for j, it in enumerate(real_slices):
+            if isinstance(it, builtins.slice):
+                if j in flips:
+                    dims.append(out_dims[k])
+                k += 1
+        out = torch.flip(out, dims)
+    return out
+
+
+def flip(input, dims):
+    """``ops.flip(input, dims)``."""
+    return torch.flip(input, shape_tuple("flip", dims, "dims"))
+
+
+def fliplr(input):
+    """``ops.fliplr(input)``."""
+    return torch.fliplr(input)
+
+
+def flipud(input):
+    """``ops.flipud(input)``."""
+    return torch.flipud(input)
+
+
+def roll(input, shifts, dims=None):
+    """``ops.roll(input, shifts, dims=None)``."""
+    return torch.roll(input, shifts, dims)
+
+
+def meshgrid(*inputs, indexing="xy"):
+    """``ops.meshgrid(*inputs, indexing='xy')``: note MindSpore's default ``'xy'`` (torch: 'ij')."""
+    if len(inputs) == 1 and isinstance(inputs[0], (tuple, list)):
+        inputs = tuple(inputs[0])
+    if indexing not in ("xy", "ij"):
+        raise ValueError(f"For 'meshgrid', the 'indexing' must be 'xy' or 'ij', but got {indexing}.")
+    return tuple(torch.meshgrid(*inputs, indexing=indexing))
+
+
+def unique(input):
+    """``ops.unique(input)`` → ``(output, inverse_indices)``; output sorted ascending."""
+    out, inv = torch.unique(input, sorted=True, return_inverse=True)
+    return out, inv
+
+
+def unique_consecutive(input, return_idx=False, return_counts=False, axis=None):
+    """``ops.unique_consecutive(input, return_idx=False, return_counts=False, axis=None)``."""
+    return torch.unique_consecutive(input, return_inverse=return_idx, return_counts=return_counts, dim=axis)
+
+
+def sort(input_x, axis=-1, descending=False):
+    """``ops.sort(input_x, axis=-1, descending=False)`` → ``(values, indices)``."""
+    check_tensor("sort", input_x, "input_x")
+    v, i = torch.sort(input_x, axis, descending, stable=True)
+    return v, i
+
+
+def argsort(input, axis=-1, descending=False):
+    """``ops.argsort(input, axis=-1, descending=False)``."""
+    return torch.argsort(input, axis, descending, stable=True)
+
+
+def topk(input, k, dim=None, largest=True, sorted=True):
+    """``ops.topk(input, k, dim=None, largest=True, sorted=True)`` → ``(values, indices)``; ``dim``
+    None means the last dim."""
+    check_tensor("topk", input)
+    v, i = torch.topk(input, k, -1 if dim is None else dim, largest, sorted)
+    return v, i
+
+
+def nonzero(input, *, as_tuple=False):
+    """``ops.nonzero(input, *, as_tuple=False)``."""
+    if as_tuple:
+        return tuple(torch.nonzero(input, as_tuple=True))
+    return torch.nonzero(input)
+
+
+def argwhere(input):
+    """``ops.argwhere(input)``."""
+    return torch.argwhere(input)
+
+
+def count_nonzero(x, axis=(), keep_dims=False, dtype=torch.int32):
+    """``ops.count_nonzero(x, axis=(), keep_dims=False, dtype=mstype.int32)``."""
+    axis = axes_arg(axis)
+    nz = (x != 0)
+    out = nz.sum(axis, keepdim=keep_dims) if axis is not None else nz.sum()
+    if axis is None and keep_dims:
+        out = out.reshape((1,) * x.dim())
+    return out.to(dtype)
+
+
+def bincount(input, weights=None, minlength=0):
+    """``ops.bincount(input, weights=None, minlength=0)``."""
+    return torch.bincount(input, weights, minlength)
+
+
+def searchsorted(sorted_sequence, values, *, out_int32=False, right=False, side=None, sorter=None):
+    """``ops.searchsorted(sorted_sequence, values, *, out_int32=False, right=False, side=None, sorter=None)``."""
+    return torch.searchsorted(sorted_sequence, values, out_int32=out_int32, right=right, side=side, sorter=sorter)
+
+
+def cumsum(x, axis, dtype=None):
+    """``ops.cumsum(x, axis, dtype=None)``."""
+    check_tensor("cumsum", x, "x")
+    return torch.cumsum(x, axis, dtype=ms_dtype("cumsum", dtype))
+
+
+def tril(input, diagonal=0):
+    """``ops.tril(input, diagonal=0)``."""
+    return torch.tril(input, diagonal)
+
+
+def triu(input, diagonal=0):
+    """``ops.triu(input, diagonal=0)``."""
+    return torch.triu(input, diagonal)
+
+
+def diag(input):
+    """``ops.diag(input)``."""
+    return torch.diag(input)
+
+
+def diagonal(input, offset=0, dim1=0, dim2=1):
+    """``ops.diagonal(input, offset=0, dim1=0, dim2=1)``."""
+    return torch.diagonal(input, offset, dim1, dim2)
+
+
+_PAD_MODES = {"constant": "constant", "reflect": "reflect", "replicate": "replicate", "circular": "circular"}
+
+
+def pad(input_x, padding, mode="constant", value=None):
+    """``ops.pad(input_x, padding, mode='constant', value=None)``: ``padding`` lists
+    (left, right) pairs starting from the LAST dim (as torch's ``F.pad``); negative pads crop."""
+    check_tensor("pad", input_x, "input_x")
+    if mode not in _PAD_MODES:
+        raise ValueError(f"For 'pad', the 'mode' must be 'constant', 'reflect', 'replicate' or 'circular', "
+                         f"but got {mode}.")
+    pads = shape_tuple("pad", padding, "padding")
+    if len(pads) % 2 or len(pads) // 2 > input_x.dim():
+        raise ValueError(f"For 'pad', the length of 'padding' must be even and at most twice the rank of "
+                         f"'input_x', but got {len(pads)}.")
+    if mode == "constant":
+        return _F.pad(input_x, pads, "constant", 0 if value is None else value)
+    if value is not None:
+        raise ValueError(f"For 'pad', the 'value' must be None when 'mode' is '{mode}'.")
+    return _F.pad(input_x, pads, _PAD_MODES[mode])
+
+
+def repeat_interleave(input, repeats, axis=None):
+    """``ops.repeat_interleave(input, repeats, axis=None)``."""
+    if isinstance(repeats, (list, tuple)):
+        repeats = torch.as_tensor(repeats, device=input.device)
+    return torch.repeat_interleave(input, repeats, axis)
+
+
+def repeat_elements(x, rep, axis=0):
+    """``ops.repeat_elements(x, rep, axis=0)``."""
+    return torch.repeat_interleave(x, rep, axis)
+
+
+def unbind(input, dim=0):
+    """``ops.unbind(input, dim=0)``."""
+    return tuple(torch.unbind(input, dim))
+
+
+def unstack(input_x, axis=0):
+    """``ops.unstack(input_x, axis=0)``."""
+    return tuple(torch.unbind(input_x, axis))
+
+
+def movedim(x, source, destination):
+    """``ops.movedim(x, source, destination)``."""
+    return torch.movedim(x, source, destination)
+
+
+def moveaxis(x, source, destination):
+    """``ops.moveaxis(x, source, destination)``."""
+    return torch.movedim(x, source, destination)
+
+
+def swapaxes(input, axis0, axis1):
+    """``ops.swapaxes(input, axis0, axis1)``."""
+    return torch.transpose(input, axis0, axis1)
+
+
+def swapdims(input, dim0, dim1):
+    """``ops.swapdims(input, dim0, dim1)``."""
+    return torch.transpose(input, dim0, dim1)
+
+
+def view_as_real(input):
+    """``ops.view_as_real(input)``."""
+    return torch.view_as_real(input)
+
+
+def col2im(input_x, output_size, kernel_size, dilation, padding_value, stride):
+    """``ops.col2im`` = torch ``F.fold``."""
+    return _F.fold(input_x.reshape(input_x.shape[0], -1, input_x.shape[-1]), tuple(output_size.tolist())
+                   if isinstance(output_size, torch.Tensor) else output_size, kernel_size, dilation,
+                   padding_value, stride)
+
+
+def reverse_sequence(x, seq_lengths, seq_dim, batch_dim=0):
+    """``ops.reverse_sequence(x, seq_lengths, seq_dim, batch_dim=0)``."""
+    out = x.clone()
+    for b in builtins.range(x.shape[batch_dim]):
+        n = int(seq_lengths[b])
+        src = torch.select(x, batch_dim, b)
+        sd = seq_dim - (1 if seq_dim > batch_dim else 0)
+        part = torch.narrow(src, sd, 0, n).flip(sd)
+        torch.narrow(torch.select(out, batch_dim, b), sd, 0, n).copy_(part)
+    return out
+
+
+def unsorted_segment_sum(input_x, segment_ids, num_segments):
+    """``ops.unsorted_segment_sum(input_x, segment_ids, num_segments)``."""
+    n = int(num_segments)
+    ids = segment_ids.long()
+    out_shape = (n,) + tuple(input_x.shape[ids.dim():])
+    out = torch.zeros(out_shape, dtype=input_x.dtype, device=input_x.device)
+    flat_ids = ids.reshape(-1)
+    vals = input_x.reshape((-1,) + out_shape[1:])
+    keep = (flat_ids >= 0) & (flat_ids < n)
+    return wrap(out).index_add(0, flat_ids[keep], vals[keep])

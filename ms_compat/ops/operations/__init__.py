@@ -1,0 +1,18 @@
+"""``mindspore.ops.operations`` (usually imported as ``P``): the Primitive classes.
+
+Primitives are plain callable objects, not Cells: ``P.Transpose()(x, perm)`` runs the op eagerly.
+"""
+from ..primitive import Primitive, PrimitiveWithInfer, PrimitiveWithCheck, prim_attr_register  # noqa: F401
+from .array_ops import *  # noqa: F401,F403
+from .math_ops import *  # noqa: F401,F403
+from .nn_ops import *  # noqa: F401,F403
+from . import array_ops, math_ops, nn_ops
+from ..._missing import module_getattr as _mg
+
+__all__ = array_ops.__all__ + math_ops.__all__ + nn_ops.__all__ + ["Primitive", "PrimitiveWithInfer",
+                                                                   "PrimitiveWithCheck", "prim_attr_register"]
+_LAZY = {"GradOperation": "ms_compat.ops.function.grad_func:GradOperation"}
+
+
+def __getattr__(name):
+    return _mg(__name__, name, _LAZY)
