@@ -40,3 +40,6 @@ def ref_json():
 @pytest.fixture
 def ref_npz():
     return load_ref_npz
+
+
+pytest_plugins = ["pytester"]

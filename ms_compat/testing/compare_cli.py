@@ -1,0 +1,112 @@
+"""``ms-compat compare``: run a model under real MindSpore (a separate interpreter) and under ms_compat
+with the same checkpoint and inputs, and report per-cell differences.
+
+    ms-compat compare MODULE:FACTORY --input 2,3,32,32 [--input 2,8:int32:100 ...]
+        (--reference-python .msref/bin/python | --reference-recording ref.npz)
+        [--ckpt FILE | --init name-hash] [--save-reference ref.npz] [--train]
+        [--rtol 1e-4] [--atol 1e-5] [--junit-xml out.xml] [--path DIR]
+
+Exit status: 0 when every cell (and gradient, with --train) matches, 1 on divergence, 2 on usage errors.
+A saved reference recording holds the inputs too, so CI without MindSpore re-runs the comparison with
+``--reference-recording``.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import pathlib
+import subprocess
+import sys
+import tempfile
+
+import numpy as np
+
+from . import recorder
+from .compare import compare_recordings
+
+__all__ = ["main", "run_comparison"]
+
+
+def _reference_recording(args, inputs):
+    with tempfile.TemporaryDirectory() as tmp:
+        inp = os.path.join(tmp, "inputs.npz")
+        out = os.path.join(tmp, "ref.npz")
+        np.savez(inp, **{f"arg{i}": a for i, a in enumerate(inputs)})
+        cmd = [args.reference_python, recorder.__file__, args.target, "--inputs", inp, "--out", out]
+        for p in [os.getcwd()] + args.path:
+            cmd += ["--path", os.path.abspath(p)]
+        if args.ckpt:
+            cmd += ["--ckpt", os.path.abspath(args.ckpt)]
+        if args.init:
+            cmd += ["--init", args.init]
+        if args.train:
+            cmd.append("--train")
+        env = dict(os.environ, ONEDNN_MAX_CPU_ISA=os.environ.get("ONEDNN_MAX_CPU_ISA", "AVX2"), GLOG_v="3")
+        env.pop("PYTHONPATH", None)
+        r = subprocess.run(cmd, env=env, cwd=tmp, capture_output=True, text=True)
+        if r.returncode:
+            raise RuntimeError(f"the reference interpreter failed ({' '.join(cmd)}):\n{r.stderr[-4000:]}")
+        rec = recorder.load_recording(out)
+        if args.save_reference:
+            pathlib.Path(args.save_reference).write_bytes(pathlib.Path(out).read_bytes())
+    return rec
+
+
+def run_comparison(target, inputs=None, *, reference_python=None, reference_recording=None, ckpt=None,
+                   init=None, train=False, rtol=1e-4, atol=1e-5, save_reference=None, path=()):
+    """Programmatic form of the command; returns a ComparisonReport."""
+    import ms_compat
+
+    args = argparse.Namespace(target=target, reference_python=reference_python, ckpt=ckpt, init=init,
+                              train=train, save_reference=save_reference, path=list(path))
+    if reference_recording:
+        ref = recorder.load_recording(reference_recording)
+        n = sum(1 for k in ref[0] if k.startswith("input|"))
+        inputs = [ref[0][f"input|{i}"] for i in range(n)] if n else inputs
+    else:
+        if not reference_python:
+            raise ValueError("give reference_python or reference_recording")
+        ref = _reference_recording(args, inputs)
+    for p in path:
+        sys.path.insert(0, os.path.abspath(p))
+    if os.getcwd() not in sys.path:
+        sys.path.insert(0, os.getcwd())
+    installed = ms_compat.install(force=True)
+    try:
+        net = recorder.build_model(ms_compat, target, ckpt, init)
+        ours = recorder.record(ms_compat, net, inputs, train=train)
+    finally:
+        if installed is not False:
+            ms_compat.uninstall()
+    return compare_recordings(ours, (ref[0], ref[1]), rtol=rtol, atol=atol)
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(prog="ms-compat compare", description=__doc__,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("target", help="MODULE:FACTORY returning the model Cell (written with `import mindspore`)")
+    ap.add_argument("--input", action="append", default=[], help="SHAPE[:DTYPE[:HIGH]], e.g. 2,3,32,32 or 2,8:int32:100")
+    ap.add_argument("--reference-python")
+    ap.add_argument("--reference-recording")
+    ap.add_argument("--save-reference")
+    ap.add_argument("--ckpt")
+    ap.add_argument("--init", choices=["name-hash"])
+    ap.add_argument("--train", action="store_true")
+    ap.add_argument("--rtol", type=float, default=1e-4)
+    ap.add_argument("--atol", type=float, default=1e-5)
+    ap.add_argument("--junit-xml")
+    ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--path", action="append", default=[], help="extra import path for MODULE")
+    a = ap.parse_args(argv)
+    if not a.reference_python and not a.reference_recording:
+        ap.error("one of --reference-python or --reference-recording is required")
+    if not a.reference_recording and not a.input:
+        ap.error("--input is required unless --reference-recording holds the inputs")
+    inputs = recorder.make_inputs(a.input, a.seed) if a.input else None
+    rep = run_comparison(a.target, inputs, reference_python=a.reference_python,
+                         reference_recording=a.reference_recording, ckpt=a.ckpt, init=a.init, train=a.train,
+                         rtol=a.rtol, atol=a.atol, save_reference=a.save_reference, path=a.path)
+    print(rep.table())
+    if a.junit_xml:
+        rep.junit_xml(a.junit_xml)
+    return 0 if rep.ok else 1
