@@ -56,7 +56,7 @@ class SGD(Optimizer):
         self._step_increase()
         mom = to_torch(self.momentum)
         damp = 1.0 - self.dampening
-        plain = float(mom) <= 0.0  # MindSpore's kernel: no momentum → p -= lr*g; accum/stat untouched
+        plain = float(mom.detach()) <= 0.0  # MindSpore's kernel: no momentum → p -= lr*g; accum/stat untouched
         for p, g, a, s, lr in zip(self._plain_params(), grads, self.accum, self.stat, lrs):
             if plain:
                 p.sub_(lr * g)
