@@ -150,6 +150,10 @@ class ForwardValueAndGrad(Cell):
             grads = gi
         else:
             grads = gi[0]
+        if isinstance(loss, torch.Tensor):
+            loss = loss.detach()
+        elif isinstance(loss, (tuple, list)):
+            loss = type(loss)(x.detach() if isinstance(x, torch.Tensor) else x for x in loss)
         return loss, grads
 
 
