@@ -76,7 +76,7 @@ def test_with_grad_cell_and_forward_value_and_grad():
     for p, g in zip(net.trainable_params(), gs):
         np.testing.assert_allclose(g.asnumpy(), ARR[f"fvg/{p.name}"], rtol=1e-3, atol=1e-5)
     loss, out, lab = nn.WithEvalCell(net, loss_fn())(X, Y)
-    np.testing.assert_allclose(float(loss), META["eval_loss"], rtol=1e-5)
+    np.testing.assert_allclose(loss.asnumpy(), META["eval_loss"], rtol=1e-5)
     assert out.shape == (8, 3) and lab is Y
 
 
