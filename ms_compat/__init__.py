@@ -41,7 +41,7 @@ _LAZY = {
     "LossScaleManager": "ms_compat.amp.loss_scale_manager:LossScaleManager",
     "FixedLossScaleManager": "ms_compat.amp.loss_scale_manager:FixedLossScaleManager",
     "DynamicLossScaleManager": "ms_compat.amp.loss_scale_manager:DynamicLossScaleManager",
-    "build_train_network": "ms_compat.amp.build_train_network:build_train_network",
+    "build_train_network": "ms_compat.amp.build_train:build_train_network",
 }
 
 

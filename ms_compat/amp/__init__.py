@@ -3,11 +3,11 @@ loss scalers and loss-scale managers). ``Cell.to_float`` lives in :mod:`ms_compa
 from .._missing import module_getattr as _mg
 
 _LAZY = {
-    "auto_mixed_precision": "ms_compat.amp.auto_mixed_precision:auto_mixed_precision",
-    "custom_mixed_precision": "ms_compat.amp.auto_mixed_precision:custom_mixed_precision",
-    "get_white_list": "ms_compat.amp.auto_mixed_precision:get_white_list",
-    "get_black_list": "ms_compat.amp.auto_mixed_precision:get_black_list",
-    "build_train_network": "ms_compat.amp.build_train_network:build_train_network",
+    "auto_mixed_precision": "ms_compat.amp.amp_levels:auto_mixed_precision",
+    "custom_mixed_precision": "ms_compat.amp.amp_levels:custom_mixed_precision",
+    "get_white_list": "ms_compat.amp.amp_levels:get_white_list",
+    "get_black_list": "ms_compat.amp.amp_levels:get_black_list",
+    "build_train_network": "ms_compat.amp.build_train:build_train_network",
     "LossScaler": "ms_compat.amp.loss_scaler:LossScaler",
     "StaticLossScaler": "ms_compat.amp.loss_scaler:StaticLossScaler",
     "DynamicLossScaler": "ms_compat.amp.loss_scaler:DynamicLossScaler",

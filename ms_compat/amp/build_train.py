@@ -1,0 +1,164 @@
+"""``mindspore.amp.build_train_network`` (also ``mindspore.build_train_network`` / ``mindspore.train``).
+
+MindSpore 2.10's level table (``keep_batchnorm_fp32``, ``cast_model_type``, ``loss_scale_manager``):
+O0 (False, float32, None), O1 (False, float32, None), O2 (True, float16, DynamicLossScaleManager()),
+O3 (False, float16, None), auto (False, float32, None); kwargs override them. With
+``cast_model_type=float16`` the network gets ``to_float(float16)`` and, with ``keep_batchnorm_fp32``,
+its BatchNorm/LayerNorm cells run in float32 inside ``_OutputTo16``; O1/auto go through
+``auto_mixed_precision``. The loss wrapper casts the network output and label to float32 when the
+network runs in low precision. A loss-scale manager with an update cell gives a
+``TrainOneStepWithLossScaleCell``; otherwise a ``TrainOneStepCell`` whose ``sens`` is the fixed scale.
+
+Differences: MindSpore 2.10 refuses a loss-scale update cell on CPU (``ValueError: Only
+`loss_scale_manager=None` ... are supported on device `CPU`.``); ms_compat runs it on every device,
+so level O2's default dynamic loss scaling works on CPU. ``boost_level`` 'O1'/'O2' (MindSpore's
+Ascend boost algorithms) warn once and train without boost.
+"""
+from __future__ import annotations
+
+import warnings
+
+import torch
+
+from ..common import dtype as mstype
+from .amp_levels import _wrappers, auto_mixed_precision, keep_cells_fp32
+from .cell_cast import cast_floats
+from .loss_scale_manager import DynamicLossScaleManager, LossScaleManager
+
+__all__ = ["build_train_network"]
+
+_LEVELS = ["O0", "O1", "O2", "O3", "auto"]
+
+
+def _config_level(level):
+    table = {
+        "O0": (False, mstype.float32, None), "O1": (False, mstype.float32, None),
+        "O2": (True, mstype.float16, DynamicLossScaleManager()), "O3": (False, mstype.float16, None),
+        "auto": (False, mstype.float32, None)}
+    keep, cast, mgr = table[level]
+    return {"keep_batchnorm_fp32": keep, "cast_model_type": cast, "loss_scale_manager": mgr}
+
+
+def _check_level(level, boost_level):
+    if not isinstance(level, str):
+        raise TypeError(f"The argument `level` must be a string in {_LEVELS},but got type {type(level)}.")
+    if level not in _LEVELS:
+        raise ValueError(f"The 'level' should be in : {_LEVELS}, but got {level}.")
+    if boost_level not in ["O0", "O1", "O2"]:
+        raise ValueError(f"The 'boost_level' should be in : ['O0', 'O1', 'O2'], but got {boost_level}.")
+    return boost_level in ("O1", "O2")
+
+
+def _check_kwargs(kwargs):
+    for arg in kwargs:
+        if arg not in ("cast_model_type", "keep_batchnorm_fp32", "loss_scale_manager"):
+            raise ValueError(f"Unsupported arg '{arg}'")
+    if "cast_model_type" in kwargs:
+        t = kwargs["cast_model_type"]
+        if t not in (mstype.float16, mstype.float32):
+            shown = mstype.dtype_repr(t) if isinstance(t, torch.dtype) and mstype.is_mindspore_dtype(t) else t
+            raise TypeError("The 'cast_model_type' should be one of [mindspore.float16, mindspore.float32], "
+                            f"but got '{shown}'.")
+    if "keep_batchnorm_fp32" in kwargs and not isinstance(kwargs["keep_batchnorm_fp32"], bool):
+        raise TypeError("The type of 'keep_batchnorm_fp32' should be 'bool', but got type "
+                        f"'{type(kwargs['keep_batchnorm_fp32']).__name__}'.")
+    mgr = kwargs.get("loss_scale_manager")
+    if mgr and not isinstance(mgr, LossScaleManager):
+        raise TypeError("The type of 'loss_scale_manager' should be one of '['LossScaleManager', "
+                        f"'GroupLossScaleManager']', but got type '{type(mgr).__name__}'.")
+
+
+def _mixed_precision_process(network, config, level):
+    if config["cast_model_type"] == mstype.float16:
+        network.to_float(mstype.float16)
+        if config["keep_batchnorm_fp32"]:
+            keep_cells_fp32(network)
+    elif not config["keep_batchnorm_fp32"] and level == "O2":
+        network.to_float(mstype.float16)
+    elif config["cast_model_type"] == mstype.float32 and level in ("O2", "O3"):
+        pass
+    else:
+        network = auto_mixed_precision(network, level)
+    return network
+
+
+def _loss_network(network, loss_fn, cast_model_type):
+    from ..nn.cell import Cell
+    from ..nn.wrap.cell_wrapper import WithLossCell as _WithLossCell
+
+    if not isinstance(loss_fn, Cell):
+        raise TypeError(f"The type of 'loss_fn' should be 'Cell', but got type '{type(loss_fn).__name__}'.")
+    if cast_model_type in (mstype.float16, mstype.bfloat16) or \
+            network.__dict__.get("_amp_level") in ("O2", "O3", "auto"):
+        return _Fp32LossCell(network, loss_fn)
+    return _WithLossCell(network, loss_fn)
+
+
+def _make_fp32_loss_cell():
+    from ..nn.cell import Cell
+
+    class WithLossCell(Cell):
+        """build_train_network's loss wrapper for low-precision networks: output and label cast to float32."""
+
+        def __init__(self, backbone, loss_fn):
+            super().__init__(auto_prefix=False)
+            self._backbone = backbone
+            self._loss_fn = loss_fn
+
+        def construct(self, data, label):
+            out = self._backbone(data)
+            return self._loss_fn(cast_floats(out, torch.float32), cast_floats(label, torch.float32))
+
+        @property
+        def backbone_network(self):
+            return self._backbone
+
+    return WithLossCell
+
+
+_FP32_LOSS = None
+
+
+def _Fp32LossCell(network, loss_fn):  # noqa: N802 - class factory
+    global _FP32_LOSS
+    if _FP32_LOSS is None:
+        _FP32_LOSS = _make_fp32_loss_cell()
+    return _FP32_LOSS(network, loss_fn)
+
+
+_boost_warned = False
+
+
+def build_train_network(network, optimizer, loss_fn=None, level="O0", boost_level="O0", **kwargs):
+    """Mirrors ``mindspore.amp.build_train_network(network, optimizer, loss_fn=None, level='O0',
+    boost_level='O0', **kwargs)`` (kwargs: ``cast_model_type``, ``keep_batchnorm_fp32``,
+    ``loss_scale_manager``); returns a training cell in training mode. See the module docstring."""
+    global _boost_warned
+    from ..nn.optim.optimizer import Optimizer
+    from ..nn.wrap.cell_wrapper import TrainOneStepCell
+    from ..nn.wrap.loss_scale import TrainOneStepWithLossScaleCell
+
+    if not isinstance(optimizer, Optimizer):
+        raise TypeError("The type of 'optimizer' should be one of '['Optimizer', 'FreezeOpt', 'AdaSumByGradWrapCell', "
+                        f"'AdaSumByDeltaWeightWrapCell']', but got type '{type(optimizer).__name__}'.")
+    enable_boost = _check_level(level, boost_level)
+    _check_kwargs(kwargs)
+    if enable_boost and not _boost_warned:
+        _boost_warned = True
+        warnings.warn("build_train_network: boost_level has no effect in ms_compat (MindSpore's boost algorithms are "
+                      "not implemented); training runs without boost.", UserWarning, stacklevel=2)
+    config = dict(_config_level(level), **kwargs)
+    network = _mixed_precision_process(network, config, level)
+    if loss_fn:
+        network = _loss_network(network, loss_fn, config["cast_model_type"])
+    loss_scale = None
+    manager = config["loss_scale_manager"]
+    if manager is not None:
+        loss_scale = manager.get_loss_scale()
+        update_cell = manager.get_update_cell()
+        if update_cell is not None:
+            return TrainOneStepWithLossScaleCell(network, optimizer, scale_sense=update_cell).set_train()
+    return TrainOneStepCell(network, optimizer, loss_scale).set_train()
+
+
+del _wrappers

@@ -1,0 +1,92 @@
+"""amp.build_train_network against MindSpore 2.10 (tests/reference_data/amp/api.json)."""
+import numpy as np
+import pytest
+import torch
+
+import ms_compat as ms
+from ms_compat import Tensor, amp, nn
+from ms_compat.common.dtype import dtype_str
+from conftest import load_ref_json, load_ref_npz
+
+from test_amp_levels import LAYERS, find_cell, make_net
+
+API = load_ref_json("amp", "api")
+ARR = load_ref_npz("amp", "levels")
+
+
+def _err(key, fn):
+    etype, msg = API["build_errors"][key]
+    with pytest.raises(Exception) as e:
+        fn()
+    assert type(e.value).__name__ == etype
+    assert str(e.value) == msg
+
+
+def test_build_errors():
+    net = make_net()
+    opt = nn.Momentum(net.trainable_params(), 0.1, 0.9)
+    loss = nn.MSELoss()
+    _err("unknown_kwarg", lambda: amp.build_train_network(net, opt, loss, level="O2", foo=1))
+    _err("bad_level", lambda: amp.build_train_network(net, opt, loss, level="O5"))
+    _err("level_not_str", lambda: amp.build_train_network(net, opt, loss, level=2))
+    _err("bad_boost", lambda: amp.build_train_network(net, opt, loss, boost_level="O3"))
+    _err("not_optimizer", lambda: amp.build_train_network(net, object(), loss))
+    _err("bad_cast_type", lambda: amp.build_train_network(net, opt, loss, cast_model_type=ms.int32))
+    _err("bad_keep_bn", lambda: amp.build_train_network(net, opt, loss, keep_batchnorm_fp32=1))
+    _err("bad_manager", lambda: amp.build_train_network(net, opt, loss, loss_scale_manager=3))
+
+
+@pytest.mark.parametrize("key", ["O0", "O2", "O3", "O2_fixed"])
+def test_build_structure_matches_mindspore(key):
+    ref = API["build"][key]
+    level = key.split("_")[0]
+    kw = {"loss_scale_manager": None} if key == "O2" else {}
+    if key == "O2_fixed":
+        kw = {"loss_scale_manager": amp.FixedLossScaleManager(64.0, False)}
+    n = make_net()
+    o = nn.Momentum(n.trainable_params(), 0.1, 0.9)
+    tr = amp.build_train_network(n, o, nn.MSELoss(), level=level, **kw)
+    got = {"class": type(tr).__name__, "children": [type(c).__name__ for c in tr.cells()],
+           "training": bool(tr.training), "net_class": type(tr.network).__name__,
+           "flags": {l: {k: bool(v) for k, v in find_cell(tr, l).get_flags().items() if k in ("fp16", "fp32", "bf16")}
+                     for l in LAYERS},
+           "bn_wrapper": type(n.bn).__name__}
+    if key == "O2_fixed":
+        got["sens"] = float(tr.sens)
+    before = n.dense.weight.detach().clone()
+    lv = tr(Tensor(ARR["x"]), Tensor(np.zeros((2, 8), np.float32)))
+    got["loss_dtype"] = dtype_str(lv.dtype)
+    assert got == ref
+    assert not torch.equal(before, n.dense.weight.detach())  # the step updated the float32 master weight
+    assert n.dense.weight.dtype == torch.float32
+
+
+def test_o2_default_dynamic_loss_scale_runs_on_cpu():
+    """MindSpore 2.10 raises on CPU here (ref o2_default_cpu); ms_compat trains with loss scaling."""
+    assert API["build_errors"]["o2_default_cpu"][0] == "ValueError"
+    n = make_net()
+    tr = amp.build_train_network(n, nn.Momentum(n.trainable_params(), 0.01, 0.9), nn.MSELoss(), level="O2")
+    assert type(tr).__name__ == "TrainOneStepWithLossScaleCell"
+    assert float(tr.scale_sense) == 2.0 ** 24
+    y = Tensor(np.full((2, 8), 0.125, np.float32))
+    res = [tr(Tensor(ARR["x"]), y) for _ in range(3)]
+    loss, ov, scale = res[-1]
+    assert loss.dtype == torch.float32 and ov.dtype == torch.bool
+    assert torch.isfinite(n.dense.weight).all()
+
+
+def test_build_o1_and_boost_warning():
+    n = make_net()
+    with pytest.warns(UserWarning, match="boost_level"):
+        tr = amp.build_train_network(n, nn.SGD(n.trainable_params()), nn.MSELoss(), level="O1", boost_level="O1")
+    assert type(tr).__name__ == "TrainOneStepCell"
+    assert n.__dict__["_amp_level"] == "O1"
+    lv = tr(Tensor(ARR["x"]), Tensor(np.zeros((2, 8), np.float32)))
+    assert lv.dtype == torch.float32
+
+
+def test_top_level_and_train_exports():
+    assert ms.build_train_network is amp.build_train_network
+    assert ms.train.build_train_network is amp.build_train_network
+    assert ms.FixedLossScaleManager is amp.FixedLossScaleManager
+    assert ms.train.LossScaleManager is amp.LossScaleManager
