@@ -38,6 +38,9 @@ def _check_reduction(reduction, cls_name, allowed=_REDUCTIONS):
 
 def _check_type_name(arg, dt, valid, prim):
     if dt not in valid:
+        if len(valid) == 1:
+            raise TypeError(f"For '{prim}', the '{arg}' should be {_dtype_name(valid[0])}, but got "
+                            f"'mindspore.{str(dt).replace('torch.', '')}'.")
         names = ", ".join(_dtype_name(d) for d in valid)
         raise TypeError(f"For '{prim}', the '{arg}' should be a tensor with type in [{names}], "
                         f"but got {_dtype_name(dt)}.")
