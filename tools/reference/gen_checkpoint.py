@@ -153,6 +153,36 @@ bad.unlink()
 record["errors"] = errors
 record["mode_of_saved_file"] = oct(os.stat(msw / "mixed.ckpt").st_mode & 0o777)
 
+# --- a small real-layer model for the name-map tests (MindSpore names -> native torch layers) -----------
+class LayerNet(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.emb = nn.Embedding(5, 4)
+        self.conv = nn.Conv2d(1, 2, 3, pad_mode="pad", padding=1, has_bias=True)
+        self.bn = nn.BatchNorm2d(2)
+        self.dense = nn.Dense(32, 3)
+        self.ln = nn.LayerNorm((3,))
+
+    def construct(self, ids):
+        e = self.emb(ids).reshape(2, 1, 4, 4)
+        b = self.bn(self.conv(e))
+        return self.ln(self.dense(b.reshape(2, 32)))
+
+
+rng = np.random.default_rng(11)
+lnet = LayerNet()
+lnet.set_train(False)
+for p in lnet.get_parameters():
+    v = rng.standard_normal(p.shape).astype(np.float32)
+    if "moving_variance" in p.name:
+        v = np.abs(v) + 0.5
+    p.set_data(Tensor(v))
+ids = rng.integers(0, 5, (2, 4)).astype(np.int32)
+out = lnet(Tensor(ids)).asnumpy()
+ms.save_checkpoint(lnet, str(msw / "layers.ckpt"))
+refutil.save_npz(AREA, "layers", ids=ids, out=out)
+record["layers_names"] = [p.name for p in lnet.get_parameters()]
+
 refutil.save_json(AREA, "read_by_mindspore", record)
 refutil.save_npz(AREA, "read_by_mindspore", **arrays)
 for f in msw.iterdir():
