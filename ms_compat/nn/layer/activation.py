@@ -154,7 +154,7 @@ class LeakyReLU(Cell):
 
 
 class PReLU(Cell):
-    """Mirrors ``nn.PReLU(channel=1, w=0.25)``; the learnable slope is the Parameter ``a`` (channel,)."""
+    """Mirrors ``nn.PReLU(channel=1, w=0.25)``; the learnable slope is attribute ``w``, Parameter name ``a`` (channel,)."""
 
     def __init__(self, channel=1, w=0.25):
         super().__init__()
@@ -172,10 +172,10 @@ class PReLU(Cell):
         if data.dim() != 1 or data.shape[0] != channel:
             raise ValueError(f"For 'PReLU', the dimension of 'w' must be 1, and the elements number must be equal "
                              f"to the 'channel' when 'w' is a list or tensor, but got {tuple(data.shape)}.")
-        self.a = Parameter(data, name="a")
+        self.w = Parameter(data, name="a")
 
     def construct(self, x):
-        return F.prelu(x, self.a)
+        return F.prelu(x, self.w)
 
 
 class ELU(Cell):

@@ -108,6 +108,7 @@ class _Conv(Cell):
             if bias_init is None:
                 fan_in = (shape[1] * math.prod(k))
                 bias_init = Uniform(1 / math.sqrt(fan_in))
+                self.bias_init = bias_init
             self.bias = Parameter(initializer(bias_init, [out_channels], dtype), name="bias")
         # ---- precomputed call arguments (spatial dims of the torch op) ------------------------
         ks = k[-n:] if not self._one_d else (k[1],)

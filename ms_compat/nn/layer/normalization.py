@@ -44,7 +44,8 @@ class _BatchNorm(Cell):
         if isinstance(eps, bool) or not isinstance(eps, numbers.Real):
             raise TypeError(f"For '{cls}', the type of 'eps' should be float, but got {type(eps).__name__}.")
         self.eps = eps
-        self.momentum = _check_momentum(momentum, cls)
+        # as in MindSpore, the attribute holds the weight of the *batch* statistic (1 - momentum)
+        self.momentum = 1.0 - _check_momentum(momentum, cls)
         check_bool(affine, "affine", cls)
         if use_batch_statistics is not None and not isinstance(use_batch_statistics, bool):
             raise TypeError(f"For '{cls}', the type of 'use_batch_statistics' should be 'bool' or None, but got "
@@ -60,16 +61,16 @@ class _BatchNorm(Cell):
                                          requires_grad=False)
         self.gamma = Parameter(initializer(gamma_init, num_features, dtype), name="gamma", requires_grad=affine)
         self.beta = Parameter(initializer(beta_init, num_features, dtype), name="beta", requires_grad=affine)
-        self._torch_momentum = 1.0 - self.momentum
 
     def construct(self, x):
         ubs = self.use_batch_statistics
         return F.batch_norm(x, self.moving_mean, self.moving_variance, self.gamma, self.beta,
-                            self.training if ubs is None else ubs, self._torch_momentum, self.eps)
+                            self.training if ubs is None else ubs, self.momentum, self.eps)
 
     def extend_repr(self):
-        return (f"num_features={self.num_features}, eps={self.eps}, momentum={self.momentum}, gamma={self.gamma}, "
-                f"beta={self.beta}, moving_mean={self.moving_mean}, moving_variance={self.moving_variance}")
+        return (f"num_features={self.num_features}, eps={self.eps}, momentum={1.0 - self.momentum}, "
+                f"gamma={self.gamma}, beta={self.beta}, moving_mean={self.moving_mean}, "
+                f"moving_variance={self.moving_variance}")
 
 
 class BatchNorm1d(_BatchNorm):
@@ -153,9 +154,9 @@ class SyncBatchNorm(_BatchNorm):
                 if world > 1:
                     from torch.nn.modules._functions import SyncBatchNorm as _SyncBN
                     return _SyncBN.apply(x, self.gamma, self.beta, self.moving_mean, self.moving_variance,
-                                         self.eps, self._torch_momentum, group or dist.group.WORLD, world)
+                                         self.eps, self.momentum, group or dist.group.WORLD, world)
         return F.batch_norm(x, self.moving_mean, self.moving_variance, self.gamma, self.beta, training,
-                            self._torch_momentum, self.eps)
+                            self.momentum, self.eps)
 
 
 class LayerNorm(Cell):

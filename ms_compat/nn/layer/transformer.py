@@ -17,6 +17,7 @@ import torch.nn.functional as F
 from ...common import dtype as mstype
 from ...common.initializer import HeUniform, Uniform, XavierNormal, XavierUniform, initializer
 from ...common.parameter import Parameter
+from ...common.tensor import as_ms, to_torch
 from ..cell import Cell
 from .basic import Dense, Dropout
 from .container import CellList
@@ -74,13 +75,18 @@ class MultiheadAttention(Cell):
         batched = query.dim() == 3
         if self.batch_first and batched:
             query, key, value = query.transpose(0, 1), key.transpose(0, 1), value.transpose(0, 1)
+        # torch's functional MHA calls Tensor methods (.repeat, .view, ...) whose MindSpore overrides
+        # differ, so it runs on plain-tensor views (same storage and autograd graph)
+        t = to_torch
         out, weights = F.multi_head_attention_forward(
-            query, key, value, self.embed_dim, self.num_heads, self.in_proj_weight, self.in_proj_bias,
-            self.bias_k, self.bias_v, self.add_zero_attn, self.dropout, self.out_proj.weight, self.out_proj.bias,
-            training=self.training, key_padding_mask=key_padding_mask, need_weights=need_weights,
-            attn_mask=attn_mask, use_separate_proj_weight=not self._qkv_same_embed_dim,
-            q_proj_weight=self.q_proj_weight, k_proj_weight=self.k_proj_weight, v_proj_weight=self.v_proj_weight,
-            average_attn_weights=average_attn_weights)
+            t(query), t(key), t(value), self.embed_dim, self.num_heads, t(self.in_proj_weight), t(self.in_proj_bias),
+            t(self.bias_k), t(self.bias_v), self.add_zero_attn, self.dropout, t(self.out_proj.weight),
+            t(self.out_proj.bias), training=self.training, key_padding_mask=t(key_padding_mask),
+            need_weights=need_weights, attn_mask=t(attn_mask), use_separate_proj_weight=not self._qkv_same_embed_dim,
+            q_proj_weight=t(self.q_proj_weight), k_proj_weight=t(self.k_proj_weight),
+            v_proj_weight=t(self.v_proj_weight), average_attn_weights=average_attn_weights)
+        out = as_ms(out)
+        weights = as_ms(weights)
         if self.batch_first and batched:
             out = out.transpose(0, 1)
         if need_weights:
