@@ -36,6 +36,8 @@ _TRAIN_LAZY = {
         "cosine_decay_lr", "polynomial_decay_lr", "warmup_lr")},
     **{n: "ms_compat.nn.wrap.cell_wrapper:" + n for n in (
         "WithLossCell", "WithEvalCell", "WithGradCell", "ForwardValueAndGrad", "TrainOneStepCell")},
+    "Accuracy": "ms_compat.train.metrics:Accuracy", "Loss": "ms_compat.train.metrics:Loss",
+    "Metric": "ms_compat.train.metrics:Metric",
     "loss": "ms_compat.nn.loss", "optim": "ms_compat.nn.optim", "wrap": "ms_compat.nn.wrap",
     "learning_rate_schedule": "ms_compat.nn.learning_rate_schedule", "dynamic_lr": "ms_compat.nn.dynamic_lr",
 }

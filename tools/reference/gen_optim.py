@@ -260,3 +260,25 @@ train_meta["sens_zero"] = refutil.error_of(lambda: nn.TrainOneStepCell(loss_net,
 refutil.save_npz(AREA, "train", **train_arrays)
 refutil.save_json(AREA, "train", train_meta)
 print("ok")
+
+# ---- Model.train / eval / predict with LossMonitor (2 epochs x 2 batches of 4) ----
+import contextlib  # noqa: E402
+import io  # noqa: E402
+import mindspore.dataset as ds  # noqa: E402
+from mindspore.train import Model, LossMonitor  # noqa: E402
+
+data = ds.NumpySlicesDataset({"x": X, "y": Y}, shuffle=False).batch(4)
+net = Net()
+model = Model(net, nn.SoftmaxCrossEntropyWithLogits(sparse=True, reduction="mean"),
+              nn.Momentum(net.trainable_params(), 0.1, 0.9), metrics={"acc", "loss"})
+buf = io.StringIO()
+with contextlib.redirect_stdout(buf):
+    model.train(2, data, callbacks=[LossMonitor(1)], dataset_sink_mode=False)
+res = model.eval(data, dataset_sink_mode=False)
+pred = model.predict(Tensor(X))
+model_arrays = {f"model/{p.name}": p.asnumpy() for p in net.get_parameters()}
+model_arrays["model/pred"] = pred.asnumpy()
+refutil.save_npz(AREA, "model", **model_arrays)
+refutil.save_json(AREA, "model", {"stdout": [l for l in buf.getvalue().splitlines() if l.startswith("epoch")],
+                                  "eval": res, "train_flag_after": bool(net.training)})
+print("model ok")

@@ -260,6 +260,8 @@ class KLDivLoss(LossBase):
     def construct(self, logits, labels):
         _check_is_tensor("logits", logits, self.cls_name)
         _check_is_tensor("labels", labels, self.cls_name)
+        if self.reduction == "mean":  # MindSpore: mean over all elements (torch's 'mean' warns and will change)
+            return as_ms(F.kl_div(to_torch(logits), to_torch(labels), reduction="none").mean())
         return as_ms(F.kl_div(to_torch(logits), to_torch(labels), reduction=self.reduction))
 
 
