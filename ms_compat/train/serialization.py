@@ -397,7 +397,7 @@ def _add_map_piece(cur, v, path):
             lst.append(p)
 
 
-def _read_ckpt(path, keep, dec_key=None, dec_mode="AES-GCM", crc_check=False):
+def _read_ckpt(path, keep, dec_key=None, dec_mode="AES-GCM", crc_check=False, progress=None):
     """OrderedDict tag -> torch.Tensor | str | list[np.ndarray] of a ``.ckpt`` file."""
     out = OrderedDict()
     if dec_key is not None:
@@ -427,7 +427,7 @@ def _read_ckpt(path, keep, dec_key=None, dec_mode="AES-GCM", crc_check=False):
                                         "checkpoint: pass 'dec_key' (and 'dec_mode').")
         f.seek(0)
         try:
-            _parse_entries(f, end, path, keep, out)
+            _parse_entries(f, end, path, keep, out, progress)
         except CheckpointFormatError:
             raise
         except Exception as e:   # anything protobuf/torch/numpy raise on hostile input
@@ -443,11 +443,15 @@ def _read_ckpt(path, keep, dec_key=None, dec_mode="AES-GCM", crc_check=False):
 _CRC_KEY = object()
 
 
-def _parse_entries(f, end, path, keep, out):
+def _parse_entries(f, end, path, keep, out, progress=None):
     cur = None            # _Pending of the tag being assembled
     skip_tag = None       # tag whose entries the filters drop
     crc = 0
+    done = 0
     for v, left, crc in _iter_values(f, end, path):
+        if progress is not None:
+            progress(end - left - done)
+            done = end - left
         tag = v.tag
         if skip_tag is not None:
             if tag == skip_tag:
@@ -556,14 +560,17 @@ def _check_file(file, fmt):
 
 
 def read_checkpoint_tensors(ckpt_file_name, format="ckpt", dec_key=None, dec_mode="AES-GCM", crc_check=False,
-                            choice_func=None):
+                            choice_func=None, progress=None):
     """Plain reader: ``OrderedDict`` name → ``torch.Tensor`` (strings stay ``str``) of a ``.ckpt`` or
-    safetensors file, without wrapping values in Parameters. ms_compat helper (no MindSpore API)."""
+    safetensors file, without wrapping values in Parameters; ``progress(nbytes)`` is called as
+    ``.ckpt`` entries are read. ms_compat helper (no MindSpore API)."""
     file = _check_file(ckpt_file_name, format)
     keep = choice_func if choice_func is not None else (lambda name: True)
+    if dec_key is not None:
+        _check_key(dec_key, dec_mode, "load_checkpoint", file)
     if format == "safetensors":
         return _read_safetensors(file, keep, crc_check)
-    return _read_ckpt(file, keep, dec_key, dec_mode, crc_check)
+    return _read_ckpt(file, keep, dec_key, dec_mode, crc_check, progress)
 
 
 def load_checkpoint(ckpt_file_name, net=None, strict_load=False, filter_prefix=None, dec_key=None,
@@ -897,8 +904,9 @@ def _iter_ckpt_chunks(items):
             yield _entry_bytes(pb, name, dims, ttype, view[i:i + SLICE_BYTES].tobytes())
 
 
-def _atomic_write(target, write_fn):
-    """Write through a temporary file in the target's directory, then ``os.replace`` it in."""
+def _atomic_write(target, write_fn, mode=stat.S_IRUSR):
+    """Write through a temporary file in the target's directory, then ``os.replace`` it in; the
+    file gets ``mode`` (MindSpore's 0400 for checkpoints; ``None``: the usual umask default)."""
     directory = os.path.dirname(target) or "."
     fd, tmp = tempfile.mkstemp(prefix="." + os.path.basename(target) + ".", suffix=".tmp", dir=directory)
     try:
@@ -915,7 +923,11 @@ def _atomic_write(target, write_fn):
         except OSError:
             pass
         raise
-    os.chmod(target, stat.S_IRUSR)
+    if mode is None:
+        umask = os.umask(0)
+        os.umask(umask)
+        mode = 0o666 & ~umask
+    os.chmod(target, mode)
 
 
 def _write_ckpt(target, items, enc_key=None, enc_mode="AES-GCM", crc_check=False, progress=None):

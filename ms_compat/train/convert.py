@@ -1,0 +1,153 @@
+"""``ms-compat convert IN OUT``: convert checkpoints between MindSpore ``.ckpt``, safetensors and a
+PyTorch ``.pt`` state_dict (the format is taken from each file's extension).
+
+    ms-compat convert model.ckpt model.safetensors
+    ms-compat convert model.ckpt model.pt            # torch.load(..., weights_only=True) reads it
+    ms-compat convert model.pt model.ckpt --crc-check
+    ms-compat convert enc.ckpt plain.ckpt --dec-key 000102...0f --dec-mode AES-CBC
+    ms-compat convert a.ckpt b.pt --rename bn.gamma=bn.weight --rename bn.beta=bn.bias
+
+Reading never runs code: ``.ckpt``/safetensors are parsed as data, ``.pt`` only with
+``torch.load(weights_only=True)``. Output is written atomically. Large files show a progress bar
+on stderr; a summary of tensors and bytes written is printed at the end. Names are kept as they
+are (use ``--rename`` or :mod:`ms_compat.train.name_map` in Python for layer-aware renaming).
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import time
+
+__all__ = ["main", "convert"]
+
+_KIND = {".ckpt": "ckpt", ".safetensors": "safetensors", ".pt": "pt", ".pth": "pt", ".bin": "pt"}
+_BAR_MIN_BYTES = 16 * 1024 * 1024
+
+
+def _kind(path):
+    ext = os.path.splitext(path)[1].lower()
+    if ext not in _KIND:
+        raise ValueError(f"cannot tell the format of '{path}' from its extension; use one of "
+                         f"{', '.join(sorted(_KIND))}")
+    return _KIND[ext]
+
+
+class _Bar:
+    """A plain stderr progress bar (no dependency); silent for small files or when disabled."""
+
+    def __init__(self, label, total, enabled, stream=None):
+        self.label, self.total, self.done = label, max(int(total), 1), 0
+        self.stream = stream or sys.stderr
+        self.enabled = enabled and total >= _BAR_MIN_BYTES
+        self._last = 0.0
+
+    def __call__(self, n):
+        self.done += n
+        if self.enabled:
+            now = time.monotonic()
+            if now - self._last >= 0.1 or self.done >= self.total:
+                self._last = now
+                frac = min(self.done / self.total, 1.0)
+                fill = int(frac * 30)
+                self.stream.write(f"\r{self.label} [{'#' * fill}{'.' * (30 - fill)}] {frac * 100:5.1f}% "
+                                  f"{self.done / 1e6:,.1f}/{self.total / 1e6:,.1f} MB")
+                self.stream.flush()
+
+    def close(self):
+        if self.enabled:
+            self.stream.write("\n")
+            self.stream.flush()
+
+
+def _read(path, kind, dec_key, dec_mode, crc_check, show):
+    from . import serialization as ser
+    import torch
+    if kind == "pt":
+        import pickle
+        try:
+            obj = torch.load(path, map_location="cpu", weights_only=True)
+        except (pickle.UnpicklingError, RuntimeError, EOFError) as e:
+            first = str(e).strip().splitlines()[0] if str(e).strip() else type(e).__name__
+            raise ValueError(f"{path} cannot be read as a plain state_dict with torch.load(weights_only=True) "
+                             f"(nothing in it was executed): {first}") from None
+        if not isinstance(obj, dict):
+            raise ValueError(f"{path} holds a {type(obj).__name__}, not a state_dict (dict of tensors)")
+        out, skipped = {}, []
+        for k, v in obj.items():
+            if isinstance(v, torch.Tensor) or isinstance(v, str):
+                out[str(k)] = v
+            else:
+                skipped.append(str(k))
+        return out, skipped
+    bar = _Bar("reading", os.path.getsize(path), show and kind == "ckpt")
+    try:
+        data = ser.read_checkpoint_tensors(path, format=kind, dec_key=dec_key, dec_mode=dec_mode,
+                                           crc_check=crc_check, progress=bar)
+    finally:
+        bar.close()
+    return data, []
+
+
+def convert(src, dst, dec_key=None, dec_mode="AES-GCM", crc_check=False, rename=None, show_progress=True):
+    """Convert ``src`` to ``dst``; returns a summary dict (tensors, strings, skipped, bytes, file size)."""
+    import torch
+    from . import serialization as ser
+    skind, dkind = _kind(src), _kind(dst)
+    if not os.path.isfile(src):
+        raise ValueError(f"the input file {src} does not exist")
+    data, skipped = _read(src, skind, dec_key, dec_mode, crc_check, show_progress)
+    if rename:
+        data = {rename.get(k, k): v for k, v in data.items()}
+    if dkind == "safetensors":
+        skipped += [k for k, v in data.items() if isinstance(v, str)]
+        data = {k: v for k, v in data.items() if not isinstance(v, str)}
+    tensors = {k: v for k, v in data.items() if isinstance(v, torch.Tensor)}
+    nbytes = sum(t.numel() * t.element_size() for t in tensors.values())
+    if dkind == "pt":
+        plain = {k: (torch.Tensor.as_subclass(v.detach(), torch.Tensor) if isinstance(v, torch.Tensor) else v)
+                 for k, v in data.items()}
+        target = os.path.realpath(dst)
+        ser._atomic_write(target, lambda f: torch.save(plain, f), mode=None)
+    else:
+        bar = _Bar("writing", nbytes, show_progress and dkind == "ckpt")
+        try:
+            ser.write_checkpoint_tensors(data, dst, format=dkind, crc_check=crc_check, progress=bar)
+        finally:
+            bar.close()
+    return {"tensors": len(tensors), "strings": len(data) - len(tensors), "skipped": skipped,
+            "tensor_bytes": nbytes, "file_bytes": os.path.getsize(dst), "output": os.path.realpath(dst)}
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(prog="ms-compat convert", description=__doc__.split("\n\n")[0])
+    ap.add_argument("input")
+    ap.add_argument("output")
+    ap.add_argument("--dec-key", help="hex key of an encrypted .ckpt input")
+    ap.add_argument("--dec-mode", default="AES-GCM", choices=["AES-GCM", "AES-CBC", "SM4-CBC"])
+    ap.add_argument("--crc-check", action="store_true", help="verify the input CRC and write one (.ckpt/safetensors)")
+    ap.add_argument("--rename", action="append", default=[], metavar="OLD=NEW", help="rename a tensor")
+    ap.add_argument("--quiet", action="store_true", help="no progress bar")
+    a = ap.parse_args(argv)
+    rename = {}
+    for r in a.rename:
+        old, sep, new = r.partition("=")
+        if not sep:
+            ap.error(f"--rename expects OLD=NEW, got {r!r}")
+        rename[old] = new
+    try:
+        key = bytes.fromhex(a.dec_key) if a.dec_key else None
+        s = convert(a.input, a.output, key, a.dec_mode, a.crc_check, rename, show_progress=not a.quiet)
+    except (ValueError, TypeError, ImportError, OSError, RuntimeError) as e:
+        print(f"ms-compat convert: error: {e}", file=sys.stderr)
+        return 1
+    extra = f" + {s['strings']} string(s)" if s["strings"] else ""
+    print(f"wrote {s['tensors']} tensor(s){extra}, {s['tensor_bytes']:,} bytes of tensor data, "
+          f"{s['file_bytes']:,} bytes on disk -> {s['output']}")
+    if s["skipped"]:
+        print(f"skipped (not representable in the output format): {', '.join(s['skipped'])}", file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
