@@ -116,9 +116,6 @@ def _gain(nonlinearity, param=None):
 
 
 def _xavier_fans(shape):
-    if len(shape) < 2:
-        raise ValueError("If initialize data with xavier uniform, the dimension of data must be greater than 1, "
-                         f"but got {len(shape)}.")
     return _fans(shape)
 
 
@@ -384,7 +381,7 @@ def initializer(init, shape=None, dtype=mstype.float32):
         shp = shape if isinstance(shape, (tuple, list)) else [shape]
         if shape is not None and tuple(init.shape) != tuple(shp):
             raise ValueError("For 'initializer', the shape of the 'init' argument should be same as the argument "
-                             f"'shape', but got the 'init' shape {list(init.shape)} and the 'shape' {list(shp)}.")
+                             f"'shape', but got the 'init' shape {list(init.shape)} and the 'shape' {shp}.")
         return init if isinstance(init, Tensor) else _as_subclass(init, Tensor)
     if isinstance(shape, list):
         shape = tuple(shape)

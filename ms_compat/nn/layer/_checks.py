@@ -9,17 +9,16 @@ from ...common.initializer import Initializer
 def positive_int(value, arg_name, cls_name):
     """MindSpore ``validator.check_positive_int``: TypeError for a non-int, ValueError for <= 0."""
     if isinstance(value, bool) or not isinstance(value, numbers.Integral):
-        raise TypeError(f"For '{cls_name}', the type of '{arg_name}' should be 'int', but got type "
-                        f"'{type(value).__name__}'.")
+        raise TypeError(f"For '{cls_name}', the '{arg_name}' must be int, but got '{type(value).__name__}'")
     if value <= 0:
-        raise ValueError(f"For '{cls_name}', the '{arg_name}' must be positive int, but got {value}.")
+        raise ValueError(f"For '{cls_name}', the '{arg_name}' must be int and must > 0, but got '{value}' with type "
+                         f"'{type(value).__name__}'.")
     return int(value)
 
 
 def check_bool(value, arg_name, cls_name):
     if not isinstance(value, bool):
-        raise TypeError(f"For '{cls_name}', the type of '{arg_name}' should be 'bool', but got type "
-                        f"'{type(value).__name__}'.")
+        raise TypeError(f"For '{cls_name}', the '{arg_name}' must be a bool, but got {type(value).__name__}.")
     return value
 
 

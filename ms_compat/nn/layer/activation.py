@@ -186,7 +186,9 @@ class ELU(Cell):
         self.alpha = float(alpha)
 
     def construct(self, x):
-        return F.elu(x, self.alpha)
+        if self.alpha != 1.0:  # MindSpore 2.10 documents and enforces alpha == 1.0 (at call time)
+            raise ValueError("EluIn Elu, alpha must be 1.0f.")
+        return F.elu(x)
 
 
 class CELU(Cell):
@@ -304,12 +306,13 @@ class RReLU(Cell):
         return F.rrelu(x, self.lower, self.upper, self.training)
 
 
-_ACTIVATIONS = {
-    "softmin": Softmin, "softmax": Softmax, "softmax2d": Softmax2d, "logsoftmax": LogSoftmax, "relu": ReLU,
-    "relu6": ReLU6, "rrelu": RReLU, "silu": SiLU, "tanh": Tanh, "tanhshrink": Tanhshrink, "hardtanh": Hardtanh,
-    "gelu": GELU, "fast_gelu": FastGelu, "elu": ELU, "sigmoid": Sigmoid, "softsign": Softsign, "prelu": PReLU,
-    "leakyrelu": LeakyReLU, "hswish": HSwish, "hsigmoid": HSigmoid, "logsigmoid": LogSigmoid,
-    "softshrink": SoftShrink, "hshrink": HShrink, "mish": Mish,
+_ACTIVATIONS = {  # MindSpore 2.10's table, same keys and order ('...Ext' map to the classic layers here)
+    "softmin": Softmin, "softmax": Softmax, "softmax2d": Softmax2d, "logsoftmax": LogSoftmax,
+    "logsoftmaxExt": LogSoftmax, "relu": ReLU, "relu6": ReLU6, "rrelu": RReLU, "silu": SiLU, "tanh": Tanh,
+    "tanhshrink": Tanhshrink, "hardtanh": Hardtanh, "gelu": GELU, "fast_gelu": FastGelu, "elu": ELU,
+    "sigmoid": Sigmoid, "softsign": Softsign, "prelu": PReLU, "preluExt": PReLU, "leakyrelu": LeakyReLU,
+    "hswish": HSwish, "hsigmoid": HSigmoid, "logsigmoid": LogSigmoid, "softshrink": SoftShrink, "hshrink": HShrink,
+    "threshold": Threshold, "mish": Mish,
 }
 
 

@@ -54,7 +54,11 @@ class Dense(Cell):
         self.activation_flag = activation is not None
 
     def construct(self, x):
-        x = F.linear(x, self.weight, self.bias)
+        try:
+            x = F.linear(x, self.weight, self.bias)
+        except RuntimeError as e:
+            raise ValueError(f"For 'MatMul' the input dimensions must be equal, but got 'x1_col': {x.shape[-1]} and "
+                             f"'x2_row': {self.in_channels}.") from e
         if self.activation_flag:
             return self.activation(x)
         return x
@@ -136,11 +140,12 @@ class Identity(Cell):
         return x
 
 
-def _check_p(p, cls_name):
+def _check_p(p, cls_name, closed=False):
     if isinstance(p, bool) or not isinstance(p, numbers.Real):
         raise TypeError(f"For '{cls_name}', the type of 'p' should be float, but got {type(p).__name__}.")
-    if not 0 <= p < 1:
-        raise ValueError(f"For '{cls_name}', the 'p' must be a number in range [0, 1), but got {p}.")
+    if not (0 <= p <= 1 if closed else 0 <= p < 1):
+        raise ValueError(f"For '{cls_name}', the 'p' must be a number in range [0, {1 if closed else '1)'}"
+                         f"{']' if closed else ''}, but got {p}.")
     return float(p)
 
 
@@ -182,7 +187,7 @@ class Dropout1d(Cell):
 
     def __init__(self, p=0.5):
         super().__init__()
-        self.p = _check_p(p, "Dropout1d")
+        self.p = _check_p(p, "Dropout1d", closed=True)
 
     def construct(self, x):
         if not self.training or self.p == 0.0:
@@ -195,7 +200,7 @@ class Dropout2d(Cell):
 
     def __init__(self, p=0.5):
         super().__init__()
-        self.p = _check_p(p, "Dropout2d")
+        self.p = _check_p(p, "Dropout2d", closed=True)
 
     def construct(self, x):
         if not self.training or self.p == 0.0:
@@ -203,7 +208,8 @@ class Dropout2d(Cell):
         return F.dropout2d(x, self.p, True)
 
     def extend_repr(self):
-        return f"p={self.p}"
+        # MindSpore 2.10 prints the keep probability under the name 'p' (Dropout2d(0.2) → 'p=0.8')
+        return f"p={1.0 - self.p}"
 
 
 class Dropout3d(Cell):
@@ -211,7 +217,7 @@ class Dropout3d(Cell):
 
     def __init__(self, p=0.5):
         super().__init__()
-        self.p = _check_p(p, "Dropout3d")
+        self.p = _check_p(p, "Dropout3d", closed=True)
 
     def construct(self, x):
         if not self.training or self.p == 0.0:
@@ -219,7 +225,7 @@ class Dropout3d(Cell):
         return F.dropout3d(x, self.p, True)
 
     def extend_repr(self):
-        return f"p={self.p}"
+        return f"p={1.0 - self.p}"
 
 
 class Unfold(Cell):

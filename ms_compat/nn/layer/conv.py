@@ -75,8 +75,8 @@ class _Conv(Cell):
         self.stride = int_tuple(stride, len(self.kernel_size), "stride", cls)
         self.dilation = int_tuple(dilation, len(self.kernel_size), "dilation", cls)
         if not isinstance(pad_mode, str) or pad_mode.lower() not in ("same", "valid", "pad"):
-            raise ValueError(f"For '{self._prim}', the 'pad_mode' must be str and must be in ['valid', 'same', "
-                             f"'pad'], but got '{pad_mode}'.")
+            raise ValueError(f"For '{self._prim}', the 'pad_mode' must be str and must be in '['valid', 'same', "
+                             f"'pad']', but got '{pad_mode}'.")
         self.pad_mode = pad_mode.lower()
         if self.pad_mode != "pad" and padding != 0 and padding != (0,) * len(padding if isinstance(
                 padding, (tuple, list)) else ()):
@@ -86,9 +86,11 @@ class _Conv(Cell):
         if isinstance(group, bool) or not isinstance(group, int) or group < 1:
             raise TypeError(f"For '{cls}', the 'group' must be a positive int, but got {group}.")
         if in_channels % group or out_channels % group:
-            raise ValueError(f"For '{cls}', the attr 'in_channels' must be divisible by attr 'group', the attr "
-                             f"'out_channels' must be divisible by attr 'group', but got 'in_channels': "
-                             f"{in_channels}, 'out_channels': {out_channels}, 'group': {group}.")
+            raise ValueError(f"The argument 'group' should be divisible by 'in_channels' and 'out_channels', but got "
+                             f"group:{group}, in_channels:{in_channels}, out_channels:{out_channels}.")
+        if self._one_d and not (isinstance(padding, int) and not isinstance(padding, bool)):
+            raise TypeError(f"For '{cls}', the type of 'padding' should be 'int', but got type "
+                            f"'{type(padding).__name__}'.")
         self.group = group
         self.has_bias = check_bool(has_bias, "has_bias", cls)
         if data_format not in ("NCHW", "NCDHW", "NCW"):

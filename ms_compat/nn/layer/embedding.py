@@ -28,9 +28,9 @@ class Embedding(Cell):
         self.dtype = mstype.to_torch_dtype(dtype)
         if padding_idx is not None:
             if isinstance(padding_idx, bool) or not isinstance(padding_idx, int) or \
-                    not -vocab_size <= padding_idx < vocab_size:
-                raise ValueError(f"For 'Embedding', the 'padding_idx' must be in range [{-vocab_size}, "
-                                 f"{vocab_size}), but got {padding_idx}.")
+                    not 0 <= padding_idx < vocab_size:
+                raise ValueError(f"For 'Embedding', the 'padding_idx' must be in range of [0, {vocab_size}), but got "
+                                 f"{padding_idx} with type '{type(padding_idx).__name__}'.")
         self.padding_idx = padding_idx
         table = initializer(embedding_table, [vocab_size, embedding_size], dtype)
         if padding_idx is not None:

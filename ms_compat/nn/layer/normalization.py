@@ -40,6 +40,8 @@ class _BatchNorm(Cell):
                  dtype=mstype.float32):
         super().__init__()
         cls = type(self).__name__
+        if isinstance(num_features, int) and not isinstance(num_features, bool) and num_features < 1:
+            raise ValueError(f"For '{cls}', the 'num_features' must be at least 1, but got {num_features}.")
         self.num_features = positive_int(num_features, "num_features", cls)
         if isinstance(eps, bool) or not isinstance(eps, numbers.Real):
             raise TypeError(f"For '{cls}', the type of 'eps' should be float, but got {type(eps).__name__}.")

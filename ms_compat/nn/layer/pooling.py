@@ -30,8 +30,8 @@ class _Pool(Cell):
         cls = type(self).__name__
         n = self._nd
         if not isinstance(pad_mode, str) or pad_mode.upper() not in ("VALID", "SAME", "PAD"):
-            raise ValueError(f"For '{cls}', the 'pad_mode' must be str and must be in ['VALID', 'SAME', 'PAD'], "
-                             f"but got '{pad_mode}'.")
+            raise ValueError(f"For '{cls}', the 'pad_mode' must be str and must be in '['VALID', 'SAME', 'PAD']', "
+                             f"but got '{pad_mode.upper() if isinstance(pad_mode, str) else pad_mode}'.")
         self.pad_mode = pad_mode.upper()
         if self.pad_mode != "PAD" and (padding != 0 or dilation != 1 or return_indices or ceil_mode):
             raise ValueError(f"For {cls}, the parameter 'padding', 'dilation', 'return_indices', 'ceil_mode' can not "
@@ -166,6 +166,9 @@ class AdaptiveAvgPool1d(_Adaptive):
         super().__init__(output_size)
 
     def construct(self, input):
+        if input.shape[-1] % self.output_size:
+            raise ValueError(f"For AdaptiveAvgPool1d, the input's last dimension must be divisible by output size "
+                             f"{self.output_size}, but got {input.shape[-1]}.")
         return F.adaptive_avg_pool1d(input, self.output_size)
 
 
@@ -196,6 +199,9 @@ class AdaptiveMaxPool1d(_Adaptive):
         super().__init__(output_size)
 
     def construct(self, input):
+        if input.shape[-1] % self.output_size:
+            raise ValueError(f"For AdaptiveMaxPool1d, the input's last dimension must be divisible by output size "
+                             f"{self.output_size}, but got {input.shape[-1]}.")
         return F.adaptive_max_pool1d(input, self.output_size)
 
 
