@@ -220,3 +220,11 @@ def test_recompute_gradient_matches_mindspore_reference():
     x = torch.tensor([1.0, -2.0, 0.5], requires_grad=True)
     net(x).sum().backward()
     np.testing.assert_allclose(x.grad.numpy(), REF["grad_recompute"]["t"])
+
+
+def test_benchmark_quick_mode_runs():
+    from benchmarks.bench_recompute import run, report
+    r = run(quick=True)
+    assert r["ratio"] == pytest.approx(r["times"]["recompute"][0] / r["times"]["plain"][0])
+    assert r["saved_cut"] >= 0.6
+    assert "ratio" in report(r)
