@@ -32,7 +32,10 @@ def _reference_recording(args, inputs):
         inp = os.path.join(tmp, "inputs.npz")
         out = os.path.join(tmp, "ref.npz")
         np.savez(inp, **{f"arg{i}": a for i, a in enumerate(inputs)})
-        cmd = [args.reference_python, recorder.__file__, args.target, "--inputs", inp, "--out", out]
+        py = args.reference_python
+        if os.sep in py and not os.path.isabs(py):
+            py = os.path.abspath(py)
+        cmd = [py, recorder.__file__, args.target, "--inputs", inp, "--out", out]
         for p in [os.getcwd()] + args.path:
             cmd += ["--path", os.path.abspath(p)]
         if args.ckpt:

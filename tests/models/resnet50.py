@@ -64,4 +64,4 @@ class ResNet(nn.Cell):
 
 
 def build():
-    return ResNet(), [((2, 3, 32, 32), "float32")]
+    return ResNet(), [((4, 3, 64, 64), "float32")]
