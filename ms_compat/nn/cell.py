@@ -31,8 +31,8 @@ _Module = _tnn.Module
 _module_setattr = _Module.__setattr__
 
 # order in which per-instance forward wrappers compose (inner → outer)
-_WRAPPER_ORDER = {"bprop": 10, "param_hook": 15, "cast": 20, "amp": 25, "recompute": 30, "offload": 35,
-                  "shard": 40, "saved_tensors": 45, "jit": 50}
+_WRAPPER_ORDER = {"shard_params": 5, "bprop": 10, "param_hook": 15, "cast": 20, "amp": 25, "recompute": 30,
+                  "offload": 35, "shard": 40, "saved_tensors": 45, "jit": 50}
 
 _removed_warned = set()
 

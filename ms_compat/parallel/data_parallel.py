@@ -6,8 +6,9 @@ its own part of the batch; ``TrainOneStepCell`` passes the gradients through a
 so every process applies the same update — what ``torch.nn.parallel.DistributedDataParallel`` does
 in its backward hooks. Gradients are reduced in float32 and cast back (as MindSpore does) through
 one flattened buffer (one collective per step instead of one per parameter). Parameters with
-``layerwise_parallel=True`` and parameters distributed by ``Cell.shard`` (DTensors, whose gradients
-DTensor already reduces) are left out.
+``layerwise_parallel=True`` and parameters laid out by ``Cell.shard`` / ``set_data_parallel`` (whose
+gradients DTensor already reduces to their layout) are left out, as MindSpore leaves out
+``is_in_pynative_shard`` parameters.
 """
 from __future__ import annotations
 
@@ -44,7 +45,7 @@ def get_device_num():
 
 
 def _is_sharded(p):
-    if getattr(p, "is_in_pynative_shard", False):
+    if "_ms_shard_layout" in getattr(p, "__dict__", {}):  # laid out by Cell.shard / set_data_parallel
         return True
     try:
         from torch.distributed.tensor import DTensor

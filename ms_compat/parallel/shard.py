@@ -5,8 +5,11 @@ two, dim 1 whole). :func:`cell_shard` turns the strategies into one ``DeviceMesh
 and each tuple into DTensor placements on it (``Shard(dim)`` for a cut dimension, ``Replicate()``
 for the devices left over), then:
 
-* parameters named in ``parameter_plan`` become ``nn.Parameter(DTensor)`` laid out by their tuple
-  (``distribute_tensor`` from rank 0); the cell's other parameters become replicated DTensors;
+* parameters named in ``parameter_plan`` keep only this process's slice (``distribute_tensor`` from
+  rank 0, then ``to_local``) — as in MindSpore, where a sharded parameter holds its slice on each
+  device — and the cell's other parameters stay whole (replicated). They remain MindSpore
+  ``Parameter`` objects, so optimizers, names and checkpoints see ordinary Parameters; while
+  ``construct`` runs (also when ``recompute`` replays it) each is seen as ``DTensor.from_local``;
 * every call redistributes the inputs to their in_strategy placements, runs ``construct`` on
   DTensors (PyTorch's sharding propagation picks the layout of every op inside and inserts the
   collectives, forward and backward), and returns ordinary local tensors: the full (replicated)
@@ -28,9 +31,10 @@ import warnings
 import torch
 import torch.distributed as dist
 
-__all__ = ["cell_shard", "cell_set_data_parallel", "device_mesh_for"]
+__all__ = ["cell_shard", "cell_set_data_parallel", "device_mesh_for", "sharded_layout", "full_value"]
 
 _meshes: dict = {}
+_LAYOUT = "_ms_shard_layout"  # Parameter.__dict__ key: (mesh, placements, global shape)
 
 
 def _dtensor_api():
@@ -195,32 +199,84 @@ def _find_param(cell, key):
 
 
 def _distribute_parameters(cell, mesh, plan_placements):
-    """Replace every parameter of ``cell`` by ``nn.Parameter(DTensor)``: planned ones by their placements,
-    the others replicated. Already-distributed parameters keep their layout."""
-    DTensor, Replicate, _, distribute_tensor, _, _ = _dtensor_api()
-    from ..common.parameter import Parameter
+    """Lay out every parameter of ``cell`` on ``mesh``: planned ones keep only their local slice
+    (``distribute_tensor`` from rank 0, then ``to_local``), the others stay whole (broadcast from rank 0
+    so every process starts equal). The Parameter objects stay MindSpore Parameters (names, optimizers
+    and ``parameters_dict`` unchanged) and remember their layout; a parameter that already has one
+    (shared with a cell sharded before) keeps it."""
+    _, Replicate, _, distribute_tensor, _, _ = _dtensor_api()
     from ..common.tensor import to_torch
-    replaced = {}
-    for mod_path, mod in cell.named_modules(remove_duplicate=False):
+    entries, seen = [], set()
+    for _, mod in cell.named_modules(remove_duplicate=False):
         for leaf, p in list(mod._parameters.items()):
             if p is None:
                 continue
-            if isinstance(p, DTensor):
+            entries.append((mod, leaf))
+            if id(p) in seen:
+                continue
+            seen.add(id(p))
+            if _LAYOUT in p.__dict__:
                 if id(p) in plan_placements:
-                    warnings.warn(f"The layout of parameter '{getattr(p, '_ms_name', leaf)}' has been set, "
+                    warnings.warn(f"The layout of parameter '{getattr(p, 'name', leaf)}' has been set, "
                                   "current setting will be ignored.", UserWarning, stacklevel=4)
                 continue
-            new = replaced.get(id(p))
-            if new is None:
-                placements = plan_placements.get(id(p), [Replicate()] * mesh.ndim)
-                data = to_torch(p.detach())
-                new = torch.nn.Parameter(distribute_tensor(data, mesh, placements), requires_grad=p.requires_grad)
-                path = f"{mod_path}.{leaf}" if mod_path else leaf
-                new._ms_name = p.name if isinstance(p, Parameter) else path
-                new.layerwise_parallel = getattr(p, "layerwise_parallel", False)
-                new.is_in_pynative_shard = True
-                replaced[id(p)] = new
-            mod._parameters[leaf] = new
+            placements = plan_placements.get(id(p), [Replicate()] * mesh.ndim)
+            global_shape = tuple(p.shape)
+            with torch.no_grad():
+                local = distribute_tensor(to_torch(p.detach()).contiguous(), mesh, placements).to_local()
+            p.data = local.clone()
+            p.__dict__[_LAYOUT] = (mesh, tuple(placements), global_shape)
+    return entries
+
+
+def sharded_layout(param):
+    """``(DeviceMesh, placements, global shape)`` of a parameter laid out by ``Cell.shard``, else ``None``."""
+    return param.__dict__.get(_LAYOUT)
+
+
+def full_value(param):
+    """The whole (global) value of a parameter laid out by ``Cell.shard`` (an all-gather: every process
+    must call it); other parameters are returned as they are. ms_compat helper — MindSpore merges
+    slices when it saves an integrated checkpoint."""
+    layout = sharded_layout(param)
+    if layout is None:
+        return param
+    DTensor = _dtensor_api()[0]
+    from ..common.tensor import as_ms, to_torch
+    mesh, placements, _ = layout
+    with torch.no_grad():
+        return as_ms(DTensor.from_local(to_torch(param.detach()), mesh, placements, run_check=False).full_tensor())
+
+
+def _make_param_swap_factory(entries):
+    """Innermost forward wrapper: while ``construct`` runs (and when ``recompute`` replays it), each laid-out
+    parameter is seen as ``DTensor.from_local(param)`` — differentiable, so gradients land on the local
+    Parameter already reduced to its layout (a replicated parameter gets the full gradient)."""
+    DTensor = _dtensor_api()[0]
+    from ..common.tensor import to_torch
+
+    def factory(cell, inner):
+        def with_dtensor_parameters(*args, **kwargs):
+            saved = []
+            try:
+                for mod, leaf in entries:
+                    p = mod._parameters.get(leaf)
+                    if p is None or isinstance(p, DTensor):
+                        continue
+                    layout = p.__dict__.get(_LAYOUT)
+                    if layout is None:
+                        continue
+                    mesh, placements, shape = layout
+                    mod._parameters[leaf] = DTensor.from_local(to_torch(p), mesh, placements, run_check=False,
+                                                               shape=torch.Size(shape),
+                                                               stride=torch.empty(shape, device="meta").stride())
+                    saved.append((mod, leaf, p))
+                return inner(*args, **kwargs)
+            finally:
+                for mod, leaf, p in reversed(saved):
+                    mod._parameters[leaf] = p
+        return with_dtensor_parameters
+    return factory
 
 
 # ------------------------------------------------------------------------------------------------ forward
@@ -334,7 +390,8 @@ def cell_shard(cell, in_strategy, out_strategy=None, parameter_plan=None, device
                       f"in_strategy is {old[0]} and the existing out_strategy is {old[1]}. The new in_strategy "
                       f"{in_strategy} and out_strategy {out_strategy} replace them; parameter layouts already "
                       "set are kept.", UserWarning, stacklevel=3)
-    _distribute_parameters(cell, mesh, plan_placements)
+    entries = _distribute_parameters(cell, mesh, plan_placements)
+    cell._set_forward_wrapper("shard_params", _make_param_swap_factory(entries))
     cell.__dict__["_ms_shard_strategy"] = (in_strategy, out_strategy)
     cell.__dict__["_ms_device_mesh"] = mesh
     cell._set_forward_wrapper("shard", _make_forward_factory(mesh, list(in_strategy), in_places, out_strategy,
@@ -353,7 +410,8 @@ def cell_set_data_parallel(cell):
     n = _device_count()
     DTensor, Replicate, Shard, _, _, implicit_replication = _dtensor_api()
     mesh = device_mesh_for((n,))
-    _distribute_parameters(cell, mesh, {})
+    entries = _distribute_parameters(cell, mesh, {})
+    cell._set_forward_wrapper("shard_params", _make_param_swap_factory(entries))
     full = [Replicate()]
 
     def factory(c, inner):

@@ -46,8 +46,15 @@ def _dense_cell():
     return Linear, MLP
 
 
-def _full(t):
+def _full(t, param=None):
+    """The global value of a (local) parameter or gradient laid out by Cell.shard."""
     from torch.distributed.tensor import DTensor
+    from ms_compat.parallel.shard import sharded_layout
+    layout = sharded_layout(param) if param is not None else None
+    if layout is not None:
+        mesh, placements, shape = layout
+        t = DTensor.from_local(t.detach().as_subclass(torch.Tensor), mesh, placements, run_check=False)
+        assert tuple(t.shape) == tuple(shape)
     return t.full_tensor() if isinstance(t, DTensor) else t
 
 
@@ -61,10 +68,12 @@ def _run_case(make, strategy_kw, x, parallel):
     wgt = torch.arange(out.numel(), dtype=torch.float32).reshape(out.shape) / out.numel()
     loss = (out * out).sum() + (out * wgt).sum()
     loss.backward()
-    grads = {n: _full(p.grad).detach().numpy().tolist() for n, p in cell.named_parameters()}
+    grads = {n: _full(p.grad, p).detach().numpy().tolist() for n, p in cell.named_parameters()}
     kinds = {n: type(p).__name__ for n, p in cell.named_parameters()}
+    local_shapes = {n: list(p.shape) for n, p in cell.named_parameters()}
     return {"out": torch.as_tensor(out).detach().numpy().tolist(), "grads": grads, "xgrad": xi.grad.numpy().tolist(),
-            "kinds": kinds, "out_type": type(out).__name__}
+            "kinds": kinds, "out_type": type(out).__name__,
+            "local_shapes": local_shapes}
 
 
 def scenario_comm(rank, res):
@@ -187,7 +196,7 @@ def scenario_shard(rank, res):
     wgt = torch.arange(out.numel(), dtype=torch.float32).reshape(out.shape) / out.numel()
     ((out * out).sum() + (out * wgt).sum()).backward()
     res["dp_cell"] = {"out": out.detach().numpy().tolist(),
-                      "grads": {n: _full(p.grad).numpy().tolist() for n, p in cell.named_parameters()},
+                      "grads": {n: _full(p.grad, p).numpy().tolist() for n, p in cell.named_parameters()},
                       "xgrad": xi.grad.numpy().tolist()}
     # a training step on sharded parameters with torch.optim
     cell = MLP(w1, b1, w2, b2)
@@ -200,9 +209,9 @@ def scenario_shard(rank, res):
             loss = (net(torch.tensor(x)) ** 2).mean()
             loss.backward()
             opt.step()
-    res["train_max_diff"] = max(float((_full(a.detach()) - b.detach()).abs().max())
+    res["train_max_diff"] = max(float((_full(a.detach(), a) - b.detach()).abs().max())
                                 for (_, a), (_, b) in zip(cell.named_parameters(), ref.named_parameters()))
-    res["train_local_shape"] = list(cell.fc1.weight.to_local().shape)
+    res["train_local_shape"] = list(cell.fc1.weight.shape)
     # errors
     lin = Linear(w1, b1)
     res["err_uneven_param"] = _err(lambda: Linear(w1[:7], b1[:7]).shard(((1, 1),), parameter_plan={"weight": (2, 1)}))
@@ -294,6 +303,22 @@ def scenario_data_parallel(rank, res):
     except Exception:  # noqa: BLE001 - reported, the test decides
         res["tosc_error"] = traceback.format_exc()
     ms.reset_auto_parallel_context()
+
+
+def scenario_example(rank, res):
+    """Run examples/shard_mlp.py's main() in this process (its init() adopts the running process group)."""
+    import contextlib
+    import importlib.util
+    import io
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    spec = importlib.util.spec_from_file_location("shard_mlp_example", os.path.join(root, "examples", "shard_mlp.py"))
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    buf = io.StringIO()
+    with contextlib.redirect_stdout(buf):
+        mod.main()
+    res["example_stdout"] = buf.getvalue()
+    res["example_ok"] = True
 
 
 def main(rank, world, port, outdir, scenarios):
