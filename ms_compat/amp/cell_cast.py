@@ -94,8 +94,9 @@ class _CellCastMode(TorchFunctionMode):
         if dt is None:
             return func(*args, **kwargs)
         name = getattr(func, "__name__", "")
-        if name in _SKIP_NAMES or "out" in kwargs or (name.endswith("_") and not name.startswith("__")) \
-                or name.startswith("__i"):
+        # (slices, not str.endswith/startswith: torch.compile traces this handler)
+        if name in _SKIP_NAMES or "out" in kwargs or (name[-1:] == "_" and name[:2] != "__") \
+                or name[:3] == "__i":
             return func(*args, **kwargs)
         if func in _INPUT_ONLY:
             if args:

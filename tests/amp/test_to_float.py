@@ -179,3 +179,14 @@ def test_removed_r23_helpers():
     c = p.cast_param(p.w)
     assert c.dtype == torch.float16 and p.w.dtype == torch.float32
     assert Parent().cast_param(p.w) is p.w
+
+
+def test_to_float_compiles_fullgraph():
+    """The cast mode is traced by torch.compile (no graph break)."""
+    net = nn.SequentialCell([nn.Dense(4, 8), nn.ReLU(), nn.Dense(8, 2)])
+    net.to_float(ms.bfloat16)
+    x = Tensor(np.ones((2, 4), np.float32))
+    ref = net(x)
+    out = torch.compile(net, fullgraph=True)(x)
+    assert out.dtype == torch.bfloat16
+    torch.testing.assert_close(out.float(), ref.float())
