@@ -249,3 +249,28 @@ def test_optimizer_state_in_state_dict_round_trip():
     opt2 = nn.Adam(ps2, 0.01)
     opt2.load_state_dict(sd)
     assert torch.equal(opt2.moment1[0], opt.moment1[0]) and float(opt2.beta2_power) == float(opt.beta2_power)
+
+
+FOREACH_CASES = ["momentum", "momentum_ls", "momentum_tensorlr", "adam_default", "adam_nondefault", "adam_nesterov",
+                 "adam_listlr_short", "adamwd_default", "adamwd_nondefault", "adamwd_dyn_wd", "sgd_schedule"]
+
+
+@pytest.mark.parametrize("name", FOREACH_CASES)
+def test_trajectory_multi_tensor_path(name, monkeypatch):
+    """The foreach (multi-tensor) update used on CUDA, forced on CPU: same numbers as MindSpore."""
+    from ms_compat.nn.optim.optimizer import Optimizer
+    monkeypatch.setattr(Optimizer, "_on_cuda", lambda self: True)
+    test_trajectory_matches_mindspore(name)
+
+
+@pytest.mark.cuda
+@pytest.mark.parametrize("name", ["momentum", "adam_nondefault", "adamwd_nondefault", "rmsprop_default"])
+def test_trajectory_on_cuda(name):
+    ref = META[name]
+    ps = [Parameter(Tensor(ARR[f"init/{k}"].copy()).cuda(), name=k) for k in NAMES]
+    opt = CASES[name](ps)
+    for s in range(ref["steps"]):
+        opt(tuple(Tensor(ARR[f"grad{s}/{p.name}"]).cuda() for p in opt.parameters))
+    for p in ps:
+        np.testing.assert_allclose(p.asnumpy(), ARR[f"{name}/step{ref['steps'] - 1}/{p.name}"], rtol=1e-4,
+                                   atol=ATOL.get(name, 1e-5))

@@ -77,6 +77,20 @@ class Adam(Optimizer):
         b2p.mul_(self.beta2)
         b1, b2, eps = self.beta1, self.beta2, self.eps
         corr = torch.sqrt(1.0 - b2p) / (1.0 - b1p)
+        if self._use_foreach and self._on_cuda() and not self.is_group_lr and not self.use_amsgrad:  # one multi-tensor (foreach) pass
+            ps, ms_, vs = self._plain_params(), [to_torch(m) for m in self.moment1], [to_torch(v) for v in self.moment2]
+            torch._foreach_lerp_(ms_, grads, 1.0 - b1)  # m += (g - m)(1 - b1)
+            torch._foreach_lerp_(vs, torch._foreach_mul(grads, grads), 1.0 - b2)
+            denom = torch._foreach_sqrt(vs)
+            torch._foreach_add_(denom, eps)
+            if self.use_nesterov:
+                num = torch._foreach_add(torch._foreach_mul(ms_, b1), torch._foreach_mul(grads, 1.0 - b1))
+            else:
+                num = ms_
+            upd = torch._foreach_div(num, denom)
+            torch._foreach_mul_(upd, lrs[0] * corr)
+            torch._foreach_sub_(ps, upd)
+            return (True,) * self.param_length
         vhats = self.vhat if self.use_amsgrad else [None] * self.param_length
         for p, g, m, v, vh, lr in zip(self._plain_params(), grads, self.moment1, self.moment2, vhats, lrs):
             m, v = to_torch(m), to_torch(v)
@@ -88,10 +102,10 @@ class Adam(Optimizer):
                 torch.maximum(vh, v, out=vh)
                 p.sub_(lr_t * m / (torch.sqrt(vh) + eps))
                 continue
-            m.add_((g - m) * (1.0 - b1))
-            v.add_((g * g - v) * (1.0 - b2))
+            m.lerp_(g, 1.0 - b1)  # m += (g - m)(1 - b1)
+            v.lerp_(g * g, 1.0 - b2)
             num = m * b1 + (1.0 - b1) * g if self.use_nesterov else m
-            p.sub_(lr_t * num / (torch.sqrt(v) + eps))
+            p.addcdiv_(num * lr_t, torch.sqrt(v).add_(eps), value=-1.0)
         return (True,) * self.param_length
 
 
@@ -120,12 +134,31 @@ class AdamWeightDecay(Optimizer):
         lrs = self._lr_list()
         self._step_increase()
         b1, b2, eps = self.beta1, self.beta2, self.eps
+        if self._use_foreach and self._on_cuda() and not self.is_group:  # one multi-tensor (foreach) pass
+            ps = self._plain_params()
+            grads = [g.to(p.dtype) for g, p in zip(grads, ps)]
+            ms_, vs = [to_torch(m) for m in self.moments1], [to_torch(v) for v in self.moments2]
+            torch._foreach_mul_(ms_, b1)
+            torch._foreach_add_(ms_, torch._foreach_mul(grads, 1.0 - b1))
+            torch._foreach_mul_(vs, b2)
+            torch._foreach_add_(vs, torch._foreach_mul(torch._foreach_mul(grads, grads), 1.0 - b2))
+            denom = torch._foreach_sqrt(vs)
+            torch._foreach_add_(denom, eps)
+            upd = torch._foreach_div(ms_, denom)
+            if self.exec_weight_decay:
+                idx = [i for i, f in enumerate(self.decay_flags) if f]
+                w = to_torch(wd).reshape(()) if isinstance(wd, torch.Tensor) else wd
+                if idx:
+                    torch._foreach_add_([upd[i] for i in idx], torch._foreach_mul([ps[i] for i in idx], w))
+            torch._foreach_mul_(upd, lrs[0])
+            torch._foreach_sub_(ps, upd)
+            return (True,) * self.param_length
         for i, (p, g, m, v, lr) in enumerate(zip(self._plain_params(), grads, self.moments1, self.moments2, lrs)):
             m, v = to_torch(m), to_torch(v)
             g = g.to(p.dtype)
-            m.mul_(b1).add_(g * (1.0 - b1))
-            v.mul_(b2).add_(g * g * (1.0 - b2))
-            upd = m / (torch.sqrt(v) + eps)
+            m.mul_(b1).add_(g, alpha=1.0 - b1)
+            v.mul_(b2).addcmul_(g, g, value=1.0 - b2)
+            upd = m / torch.sqrt(v).add_(eps)
             if self.decay_flags[i]:
                 w = wd[i] if self.is_group else wd
                 w = to_torch(w) if isinstance(w, torch.Tensor) else w

@@ -35,11 +35,21 @@ class Momentum(Optimizer):
         lrs = self._lr_list()
         self._step_increase()
         mom = to_torch(self.momentum)
+        if self._use_foreach and self._on_cuda() and not self.is_group_lr:  # one multi-tensor (foreach) pass, the same arithmetic
+            ps, vs, lr = self._plain_params(), [to_torch(v) for v in self.moments], lrs[0]
+            torch._foreach_mul_(vs, mom)
+            torch._foreach_add_(vs, grads)
+            if self.use_nesterov:
+                upd = torch._foreach_add(torch._foreach_mul(grads, lr), torch._foreach_mul(torch._foreach_mul(vs, mom), lr))
+            else:
+                upd = torch._foreach_mul(vs, lr)
+            torch._foreach_sub_(ps, upd)
+            return (True,) * self.param_length
         for p, g, v, lr in zip(self._plain_params(), grads, self.moments, lrs):
             v = to_torch(v)
             v.mul_(mom).add_(g)
             if self.use_nesterov:
                 p.sub_(g * lr + v * mom * lr)
             else:
-                p.sub_(lr * v)
+                p.addcmul_(v, lr, value=-1.0)
         return (True,) * self.param_length

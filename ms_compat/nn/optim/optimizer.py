@@ -130,6 +130,7 @@ class Optimizer(Cell):
     parameter for this step), ``_step_increase``."""
 
     _support_parallel_optimizer = False
+    _use_foreach = True  # multi-tensor (foreach) update on CUDA, where it is faster; same arithmetic
 
     def __init__(self, learning_rate, parameters, weight_decay=0.0, loss_scale=1.0):
         super().__init__(auto_prefix=False)
@@ -464,6 +465,9 @@ class Optimizer(Cell):
 
     def _step_increase(self):
         to_torch(self.global_step).add_(1)
+
+    def _on_cuda(self):
+        return self._params_tuple[0].is_cuda
 
     def _plain_params(self):
         return [to_torch(p) for p in self._params_tuple]
