@@ -182,6 +182,13 @@ def scenario_shard(rank, res):
             continue
         res[f"shard_{name}_ref"] = _run_case(make, kw, x, parallel=False)
         res[f"shard_{name}"] = _run_case(make, kw, x, parallel=True)
+    # recompute on top of shard: the replayed construct must see the same DTensor parameters
+    def make_recomputed():
+        m = MLP(w1, b1, w2, b2)
+        m.recompute()
+        return m
+    res["shard_recompute_ref"] = _run_case(cases["mlp_plan"][0], cases["mlp_plan"][1], x, parallel=False)
+    res["shard_recompute"] = _run_case(make_recomputed, cases["mlp_plan"][1], x, parallel=True)
     # out_strategy: each process gets its slice of the output's column dimension
     cell = cases["out_strategy"][0]()
     res["shard_out_strategy_ret"] = repr(cell.shard(**cases["out_strategy"][1]))

@@ -105,9 +105,10 @@ LOCAL_SHAPES = {
     "batch": {"weight": [8, 6], "bias": [8]},
     "mlp_plan": {"fc1.weight": [4, 6], "fc1.bias": [4], "fc2.weight": [4, 4], "fc2.bias": [4]},
 }
+LOCAL_SHAPES["recompute"] = LOCAL_SHAPES["mlp_plan"]
 
 
-@pytest.mark.parametrize("case", ["column", "row", "batch", "mlp_plan"])
+@pytest.mark.parametrize("case", ["column", "row", "batch", "mlp_plan", "recompute"])
 def test_shard_matches_single_process(ranks, case):
     for res in ranks:
         got, ref = res[f"shard_{case}"], res[f"shard_{case}_ref"]
@@ -272,3 +273,25 @@ def test_example_shard_mlp(ranks):
     assert ranks[0]["example_ok"] and ranks[1]["example_ok"], out
     assert "processes: 2" in out and "this process's slice (32, 16)" in out
     assert "max |sharded - single-process|" in out
+
+
+# ------------------------------------------------------------------------------------------------ strategy mapping
+def test_strategy_to_mesh_and_placements():
+    """MindSpore strategy tuples → one DeviceMesh shape and DTensor placements (no processes needed)."""
+    from torch.distributed.tensor import Replicate, Shard
+    from ms_compat.parallel.shard import _mesh_shape, _placements
+    assert _mesh_shape([(1, 1)], 2) == (2,)
+    assert _mesh_shape([(2, 1), (1, 2)], 2) == (2,)
+    assert _mesh_shape([(2, 2)], 4) == (2, 2)
+    assert _mesh_shape([(2, 1)], 4) == (2, 2)          # 2 slices + 2 replicas (repeat dim first)
+    assert _mesh_shape([(2, 4), (8, 1)], 8) == (2, 4)
+    assert _placements((1, 1), (2,), Replicate, Shard, "x") == [Replicate()]
+    assert _placements((1, 2), (2,), Replicate, Shard, "x") == [Shard(1)]
+    assert _placements((2, 2), (2, 2), Replicate, Shard, "x") == [Shard(0), Shard(1)]
+    assert _placements((2, 1), (2, 2), Replicate, Shard, "x") == [Replicate(), Shard(0)]
+    assert _placements((8, 1), (2, 4), Replicate, Shard, "x") == [Shard(0), Shard(0)]  # two mesh dims, one tensor dim
+    with pytest.raises(ValueError, match="cannot be expressed on the DeviceMesh"):
+        # 12 devices: (2, 6) fixes the mesh (2, 6); (3, 4) needs mesh dims of 3 and 4 that it does not have
+        _placements((3, 4), _mesh_shape([(2, 6), (3, 4)], 12), Replicate, Shard, "input 1")
+    with pytest.raises(ValueError, match="does not divide"):
+        _mesh_shape([(3, 1)], 4)
