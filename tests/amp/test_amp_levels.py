@@ -231,3 +231,26 @@ def test_o2_on_cuda(dn):
     out = out_net(Tensor(ARR["x"]).to("cuda"))
     assert out.dtype == torch.float32 and out.is_cuda
     np.testing.assert_allclose(out.cpu().numpy(), ARR["O2_float16_out"], atol=TOL[dn])
+
+
+def test_o1_casts_white_list_primitive_attributes():
+    from ms_compat import Parameter, ops
+
+    class PrimNet(nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.matmul = ops.MatMul()
+            self.w = Parameter(Tensor(np.array([[0.3, -0.2], [0.7, 0.11], [-0.5, 0.9]], np.float32)), name="w")
+
+        def construct(self, x):
+            y = self.matmul(x, self.w)
+            z = torch.exp(y)
+            self.log = {"y": dtype_str(y.dtype), "z": dtype_str(z.dtype)}
+            return z
+    ref = load_ref_json("amp", "o1_primitive")
+    arr = load_ref_npz("amp", "o1_primitive")
+    net = amp.auto_mixed_precision(PrimNet(), "O1")
+    out = net(Tensor(arr["x"]))
+    assert dict(net.log, out=dtype_str(out.dtype)) == ref
+    np.testing.assert_allclose(out.numpy(), arr["out"], rtol=1e-6)   # fp16 matmul, same rounding as MindSpore
+    assert not np.array_equal(out.numpy(), arr["out32"])

@@ -186,3 +186,16 @@ def test_loss_scale_with_float16_network_trains():
     assert torch.isfinite(net.w).all() and net.w.dtype == torch.float32
     finite = [l for l, o in zip(losses, overflows) if not o]
     assert finite[-1] < finite[0]
+
+
+@pytest.mark.cuda
+def test_train_one_step_with_loss_scale_on_cuda():
+    net = LinNet().to("cuda")
+    opt = nn.SGD(net.trainable_params(), learning_rate=0.1)
+    sense = nn.DynamicLossScaleUpdateCell(loss_scale_value=2.0 ** 10, scale_factor=2, scale_window=3)
+    tr = nn.TrainOneStepWithLossScaleCell(net, opt, scale_sense=sense).to("cuda")
+    tr.set_train()
+    for x, ref in zip(XS, LS["dynamic"]):
+        loss, ov, sc = tr(Tensor(np.array(x, np.float32)).to("cuda"))
+        assert bool(ov) is ref["overflow"] and float(sc) == ref["scale"]
+        np.testing.assert_allclose(net.w.detach().cpu().numpy(), ref["w"], rtol=1e-6, atol=1e-7)

@@ -190,3 +190,14 @@ def test_to_float_compiles_fullgraph():
     out = torch.compile(net, fullgraph=True)(x)
     assert out.dtype == torch.bfloat16
     torch.testing.assert_close(out.float(), ref.float())
+
+
+@pytest.mark.cuda
+@pytest.mark.parametrize("dt", [ms.float16, ms.bfloat16])
+def test_to_float_on_cuda(dt):
+    p = Parent().to("cuda")
+    p.to_float(dt)
+    out = p(Tensor(np.ones(3, np.float32)).to("cuda"))
+    assert out.is_cuda and out.dtype == dt and p.w.dtype == torch.float32
+    out.float().sum().backward()
+    assert p.w.grad.dtype == torch.float32 and p.w.grad.is_cuda

@@ -424,11 +424,35 @@ def gen_loss_scale_cell():
     save_json(AREA, "loss_scale_cell", rec)
 
 
+class PrimNet(nn.Cell):
+    """A white-list primitive held as an attribute (what O1's rewrite casts) next to a plain op."""
+
+    def __init__(self):
+        super().__init__()
+        self.matmul = ops.MatMul()
+        self.w = ms.Parameter(Tensor(np.array([[0.3, -0.2], [0.7, 0.11], [-0.5, 0.9]], np.float32)), name="w")
+
+    def construct(self, x):
+        y = self.matmul(x, self.w)
+        z = ops.exp(y)
+        self.log = {"y": str(y.dtype), "z": str(z.dtype)}
+        return z
+
+
+def gen_o1_primitive():
+    x = np.array([[1.1, 2.3, -0.7], [0.25, -1.5, 3.3]], np.float32)
+    net = amp.auto_mixed_precision(PrimNet(), "O1")
+    out = net(Tensor(x))
+    save_json(AREA, "o1_primitive", dict(net.log, out=str(out.dtype)))
+    save_npz(AREA, "o1_primitive", x=x, out=out.asnumpy(), out32=PrimNet()(Tensor(x)).asnumpy())
+
+
 if __name__ == "__main__":
     gen_scalers()
     gen_loss_scale_cell()
     gen_api()
     gen_to_float()
+    gen_o1_primitive()
     gen_levels()
     gen_to_float_dense()
     print("amp references written")
