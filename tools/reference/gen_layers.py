@@ -16,7 +16,7 @@ from mindspore.common.initializer import (initializer, Normal, Uniform, Truncate
                                           Sparse, VarianceScaling)
 
 import refutil
-from layer_cases import CASES, REPRS, ERRORS, INITS, EXACT_INITS, INIT_ERRORS
+from layer_cases import CASES, REPRS, ERRORS, INITS, EXACT_INITS, INIT_ERRORS, SNIPPETS
 
 ms.set_context(mode=ms.PYNATIVE_MODE)
 ms.set_seed(1)
@@ -165,6 +165,17 @@ def main():
     errors = {e: error_of(lambda e=e: eval(e)) for e in ERRORS}
     errors.update({e: error_of(lambda e=e: eval(e)) for e in INIT_ERRORS})
     refutil.save_json(AREA, "errors", errors)
+
+    from collections import OrderedDict
+    snippets = {}
+    for sid, code in SNIPPETS.items():
+        ns = {"nn": nn, "np": np, "Tensor": Tensor, "OrderedDict": OrderedDict, "ms": ms}
+        try:
+            exec(code, ns)
+            snippets[sid] = ns["out"]
+        except Exception as e:  # noqa: BLE001
+            snippets[sid] = {"error": error_of(lambda: (_ for _ in ()).throw(e))}
+    refutil.save_json(AREA, "snippets", snippets)
 
     init = {"stats": {}, "exact": {}}
     for iid, expr, shape in INITS:

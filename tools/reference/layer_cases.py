@@ -269,3 +269,51 @@ INIT_ERRORS = [
     "initializer(HeUniform(nonlinearity='foo'), (4, 4)).init_data()", "initializer(Dirac(), (4, 4)).init_data()",
     "VarianceScaling(scale=0)", "initializer(Sparse(0.5), (2, 2, 2)).init_data()",
 ]
+
+# container/layer behaviours: each snippet runs with nn/np/Tensor/OrderedDict bound and sets `out` (JSON-able)
+SNIPPETS = {
+    "seq_ordered_dict": "s = nn.SequentialCell(OrderedDict([('fc', nn.Dense(2, 2)), ('act', nn.ReLU())]))\n"
+                        "out = [p.name for p in s.get_parameters()] + list(s.name_cells())",
+    "seq_slice": "s = nn.SequentialCell([nn.Dense(2, 2), nn.ReLU(), nn.Dense(2, 3)])\nt = s[1:]\n"
+                 "out = [type(t).__name__, len(t), list(t.name_cells()), [p.name for p in t.get_parameters()]]",
+    "seq_del": "s = nn.SequentialCell([nn.Dense(2, 2), nn.ReLU(), nn.Dense(2, 3)])\ndel s[0]\n"
+               "out = [len(s), list(s.name_cells()), [p.name for p in s.get_parameters()], [k for k, _ in s.parameters_and_names()]]",
+    "seq_append_nested": "class Net(nn.Cell):\n    def __init__(self):\n        super().__init__()\n"
+                         "        self.seq = nn.SequentialCell([nn.Dense(2, 2)])\n        self.seq.append(nn.Dense(2, 3))\n"
+                         "n = Net()\nout = [p.name for p in n.get_parameters()] + [len(n.seq)]",
+    "seq_setitem_neg_index": "s = nn.SequentialCell([nn.Dense(2, 2), nn.ReLU()])\ns[-1] = nn.Dense(2, 4)\n"
+                             "out = [p.name for p in s.get_parameters()] + [type(s[1]).__name__, type(s[-2]).__name__]",
+    "seq_call": "s = nn.SequentialCell(nn.Dense(2, 3, weight_init='ones', bias_init='zeros'), nn.ReLU())\n"
+                "out = s(Tensor(np.array([[1.0, -2.0]], np.float32))).asnumpy().tolist()",
+    "seq_iter_index": "s = nn.SequentialCell(nn.ReLU(), nn.Tanh())\nout = [type(c).__name__ for c in s] + [type(s[-1]).__name__]",
+    "celllist_ops": "l = nn.CellList([nn.Dense(2, 2)])\nl.append(nn.ReLU())\nl.extend([nn.Dense(2, 3)])\n"
+                    "l.insert(1, nn.Dense(2, 5))\nout = [len(l), list(l.name_cells()), [type(c).__name__ for c in l], "
+                    "[p.name for p in l.get_parameters()]]",
+    "celllist_del": "l = nn.CellList([nn.Dense(2, 2), nn.ReLU(), nn.Dense(2, 3)])\ndel l[0]\n"
+                    "out = [len(l), list(l.name_cells()), [p.name for p in l.get_parameters()]]",
+    "celllist_nested": "class Net(nn.Cell):\n    def __init__(self):\n        super().__init__()\n"
+                       "        self.layers = nn.CellList([nn.Dense(2, 2) for _ in range(2)])\n"
+                       "n = Net()\nn.layers.append(nn.Dense(2, 1))\nout = [p.name for p in n.get_parameters()]",
+    "cellist_slice": "l = nn.CellList([nn.ReLU(), nn.Tanh(), nn.Sigmoid()])\nt = l[1:]\n"
+                     "out = [type(t).__name__, len(t), [type(c).__name__ for c in t]]",
+    "celldict_ops": "d = nn.CellDict({'a': nn.Dense(2, 2), 'b': nn.ReLU()})\nd['c'] = nn.Dense(2, 3)\n"
+                    "x = d.pop('b')\nd.update([('e', nn.Tanh())])\n"
+                    "out = [len(d), list(d.keys()), type(x).__name__, 'a' in d, 'b' in d, [k for k in d], "
+                    "[p.name for p in d.get_parameters()]]",
+    "celldict_nested": "class Net(nn.Cell):\n    def __init__(self):\n        super().__init__()\n"
+                       "        self.d = nn.CellDict({'a': nn.Dense(2, 2)})\n"
+                       "n = Net()\nn.d['b'] = nn.Dense(2, 1)\nout = [p.name for p in n.get_parameters()]",
+    "celldict_clear": "d = nn.CellDict({'a': nn.ReLU()})\nd.clear()\nout = [len(d), bool(d)]",
+    "bn_eval_then_train": "bn = nn.BatchNorm1d(2, moving_mean_init='ones')\nx = Tensor(np.array([[1.0, 2.0], [3.0, 6.0]], np.float32))\n"
+                          "a = bn(x).asnumpy().tolist()\nbn.set_train()\nb = bn(x).asnumpy().tolist()\n"
+                          "out = [a, b, bn.moving_mean.asnumpy().tolist(), bn.moving_variance.asnumpy().tolist(), bn.training]",
+    "dropout_eval_default": "d = nn.Dropout(p=0.9)\nx = Tensor(np.ones((4, 4), np.float32))\nout = [d.training, d(x).asnumpy().tolist()]",
+    "dense_3d_input": "d = nn.Dense(3, 2, weight_init='ones', bias_init='zeros')\n"
+                      "out = list(d(Tensor(np.ones((2, 4, 3), np.float32))).shape)",
+    "embedding_int64": "e = nn.Embedding(4, 2, embedding_table='ones')\nout = [list(e(Tensor(np.array([[0, 3]], np.int64))).shape), "
+                       "e(Tensor(np.array([1], np.int32))).dtype == ms.float32]",
+    "lstm_default_hx_shapes": "m = nn.LSTM(3, 4, num_layers=2, bidirectional=True, batch_first=True)\n"
+                              "o, (h, c) = m(Tensor(np.ones((2, 5, 3), np.float32)))\nout = [list(o.shape), list(h.shape), list(c.shape)]",
+    "mha_need_weights_false": "m = nn.MultiheadAttention(4, 2)\nx = Tensor(np.ones((3, 2, 4), np.float32))\n"
+                              "r = m(x, x, x, need_weights=False)\nout = [type(r).__name__, len(r), r[1] is None if len(r) > 1 else 'n/a']",
+}

@@ -169,8 +169,9 @@ class SequentialCell(Cell):
         self._modules.clear()
         for i, c in enumerate(items):
             self._modules[str(i)] = c
+            if i >= idx:  # the inserted cell and every shifted one get their new index in their names
+                _rename(c, prefix + str(i) + ".")
         self._is_dynamic_name.insert(idx, True)
-        _rename(cell, prefix + str(idx) + ".")
 
     def construct(self, input_data):
         for cell in self._modules.values():
@@ -252,8 +253,8 @@ class CellList(Cell):
         self._modules.clear()
         for i, c in enumerate(cells):
             self._modules[str(i)] = c
-        if self._auto_prefix:
-            _rename(cell, prefix + str(idx) + ".")
+            if self._auto_prefix and i >= idx:  # inserted and shifted cells are renamed to their new index
+                _rename(c, prefix + str(i) + ".")
 
     def extend(self, cells):
         """Append every cell of an iterable."""
