@@ -474,3 +474,42 @@ def test_hooks_fire_under_recompute():
     assert [e for e in log1 if "bwd" in e[1]] == [e for e in log0 if "bwd" in e[1]]
     fwd1 = [e for e in log1 if "bwd" not in e[1]]
     assert fwd1[:len([e for e in log0 if "bwd" not in e[1]])] == [e for e in log0 if "bwd" not in e[1]]
+
+
+def test_hooks_bprop_and_recompute_under_torch_compile():
+    """torch.compile (aot_eager backend: dynamo + AOT autograd, no codegen, to stay quick) keeps the
+    MindSpore hook conventions, custom bprop and recompute; graph breaks are allowed."""
+    torch._dynamo.reset()
+
+    class MulB(nn.Cell):
+        def construct(self, x, y):
+            return x * y
+
+        def bprop(self, x, y, out, dout):
+            return dout * 100, dout * 200
+
+    def run(compiled):
+        log = []
+        net = ScaleByNet()
+        net.s.register_forward_hook(lambda c, a, o: log.append(("f", a[1])))
+        net.s.register_backward_hook(lambda c, gi, go: log.append(("b", len(gi))) or (gi[0] * 0.5,))
+        top = Top()
+        top.outer.recompute()
+        fs = [net, top, MulB()]
+        if compiled:
+            fs = [torch.compile(f, backend="aot_eager") for f in fs]
+        x = torch.tensor(X, requires_grad=True)  # plain tensors: the ms Tensor subclass under
+        # compile is the graph-mode area's concern
+        fs[0](x).sum().backward()
+        y = torch.tensor(X, requires_grad=True)
+        fs[1](y).sum().backward()
+        a, b = torch.tensor([2.0], requires_grad=True), torch.tensor([3.0], requires_grad=True)
+        fs[2](a, b).sum().backward()
+        return [x.grad, y.grad, a.grad, b.grad], log
+
+    g0, log0 = run(False)
+    g1, log1 = run(True)
+    assert log0 == log1 == [("f", 4.0), ("b", 1)]
+    for u, v in zip(g0, g1):
+        torch.testing.assert_close(u, v)
+    assert g1[2].item() == 100.0 and g1[3].item() == 200.0
