@@ -43,6 +43,7 @@ import stat
 import struct
 import tempfile
 import threading
+import warnings
 from collections import OrderedDict
 
 import numpy as np
@@ -250,14 +251,16 @@ def _read_varint(f):
             return -1, bytes(raw)
 
 
-def _iter_values(f, end, path):
+def _iter_values(f, end, path, want_crc=True):
     """Yield ``(Value message, bytes left after it, crc of everything read so far)``.
 
     A ``.ckpt`` file is a sequence of ``Checkpoint`` messages, i.e. of field-1 ``Value`` records;
-    each record is found by its length prefix and parsed by protobuf, so memory holds one tensor
-    at a time. Anything else at the top level (unknown fields) is handed whole to protobuf."""
+    each record is found by its length prefix, read into one reused buffer and parsed by protobuf,
+    so memory holds one tensor at a time. Anything else at the top level (unknown fields) is handed
+    whole to protobuf."""
     pb = _pb()
     pos, crc = 0, 0
+    buf = bytearray()
     while pos < end:
         start = f.tell()
         key, kraw = _read_varint(f)
@@ -266,7 +269,8 @@ def _iter_values(f, end, path):
             rest = f.read(end - pos)
             if len(rest) != end - pos:
                 raise _corrupt(path)
-            crc = binascii.crc32(rest, crc)
+            if want_crc:
+                crc = binascii.crc32(rest, crc)
             try:
                 msg = pb.Checkpoint.FromString(rest)
             except Exception as e:
@@ -279,16 +283,22 @@ def _iter_values(f, end, path):
         if length is None or length < 0 or pos + length > end:
             raise CheckpointFormatError(f"Failed to read the checkpoint file {path}. The file may be corrupted, and "
                                         f"the content cannot be parsed (truncated entry at byte {start}).")
-        payload = f.read(length)
-        if len(payload) != length:
-            raise _corrupt(path)
-        pos += length
-        crc = binascii.crc32(payload, binascii.crc32(lraw, binascii.crc32(kraw, crc)))
-        try:
-            v = pb.Value.FromString(payload)
-        except Exception as e:
-            raise _corrupt(path) from e
-        del payload
+        if len(buf) < length:
+            buf = bytearray(length)
+        with memoryview(buf) as whole:
+            payload = whole[:length]
+            if f.readinto(payload) != length:
+                payload.release()
+                raise _corrupt(path)
+            pos += length
+            if want_crc:
+                crc = binascii.crc32(payload, binascii.crc32(lraw, binascii.crc32(kraw, crc)))
+            try:
+                v = pb.Value.FromString(payload)
+            except Exception as e:
+                payload.release()
+                raise _corrupt(path) from e
+            payload.release()
         yield v, end - pos, crc
 
 
@@ -332,7 +342,8 @@ def _start_tensor(cur, content_len, left, path):
                                            f"{nbytes} bytes, the file holds at most {content_len + left}.")
     cur.dtype, cur.dims = dtype, dims
     cur.tensor = torch.empty(dims, dtype=dtype)
-    cur.view = _byte_view(cur.tensor)
+    flat = cur.tensor.reshape(-1)
+    cur.view = flat if dtype == torch.uint8 else flat.view(torch.uint8)
 
 
 def _add_piece(cur, v, left, path):
@@ -346,11 +357,14 @@ def _add_piece(cur, v, left, path):
     elif t.tensor_type != cur.ttype or (list(t.dims) != list(cur.dims) and list(t.dims) != [0]):
         raise _tensor_error(path, cur.tag, "is split into entries with different shapes or data types.")
     n = len(content)
-    if cur.offset + n > cur.view.size:
+    if cur.offset + n > cur.view.numel():
         raise _tensor_error(path, cur.tag, f"holds {cur.offset + n} bytes, but shape {tuple(cur.dims)} of "
-                                           f"{mstype.dtype_str(cur.dtype)} needs {cur.view.size}.")
+                                           f"{mstype.dtype_str(cur.dtype)} needs {cur.view.numel()}.")
     if n:
-        cur.view[cur.offset:cur.offset + n] = np.frombuffer(content, dtype=np.uint8)
+        with warnings.catch_warnings():      # read-only source buffer: torch only reads it here
+            warnings.simplefilter("ignore", UserWarning)
+            src = torch.frombuffer(content, dtype=torch.uint8)
+        cur.view[cur.offset:cur.offset + n].copy_(src)
     cur.offset += n
 
 
@@ -369,9 +383,9 @@ def _finish(cur, path):
             raise _tensor_error(path, cur.tag, "is not a valid UTF-32 string.") from e
     if cur.tensor is None:
         raise _tensor_error(path, cur.tag, "has no data.")
-    if cur.offset != cur.view.size:
+    if cur.offset != cur.view.numel():
         raise _tensor_error(path, cur.tag, f"holds {cur.offset} bytes, but shape {tuple(cur.dims)} of "
-                                           f"{mstype.dtype_str(cur.dtype)} needs {cur.view.size}.")
+                                           f"{mstype.dtype_str(cur.dtype)} needs {cur.view.numel()}.")
     return cur.tensor
 
 
@@ -427,7 +441,7 @@ def _read_ckpt(path, keep, dec_key=None, dec_mode="AES-GCM", crc_check=False, pr
                                         "checkpoint: pass 'dec_key' (and 'dec_mode').")
         f.seek(0)
         try:
-            _parse_entries(f, end, path, keep, out, progress)
+            _parse_entries(f, end, path, keep, out, progress, crc_check and stored_crc is not None)
         except CheckpointFormatError:
             raise
         except Exception as e:   # anything protobuf/torch/numpy raise on hostile input
@@ -443,12 +457,12 @@ def _read_ckpt(path, keep, dec_key=None, dec_mode="AES-GCM", crc_check=False, pr
 _CRC_KEY = object()
 
 
-def _parse_entries(f, end, path, keep, out, progress=None):
+def _parse_entries(f, end, path, keep, out, progress=None, want_crc=False):
     cur = None            # _Pending of the tag being assembled
     skip_tag = None       # tag whose entries the filters drop
     crc = 0
     done = 0
-    for v, left, crc in _iter_values(f, end, path):
+    for v, left, crc in _iter_values(f, end, path, want_crc):
         if progress is not None:
             progress(end - left - done)
             done = end - left
@@ -482,32 +496,62 @@ def _parse_entries(f, end, path, keep, out, progress=None):
 # ---------------------------------------------------------------------------------------------
 # reading safetensors
 # ---------------------------------------------------------------------------------------------
+_ST_DTYPES = {"F16": torch.float16, "BF16": torch.bfloat16, "F32": torch.float32, "F64": torch.float64,
+              "I8": torch.int8, "I16": torch.int16, "I32": torch.int32, "I64": torch.int64, "U8": torch.uint8,
+              "U16": torch.uint16, "U32": torch.uint32, "U64": torch.uint64, "BOOL": torch.bool,
+              "C64": torch.complex64}
+
+
 def _read_safetensors(path, keep, crc_check=False):
+    """Read a safetensors file into freshly allocated tensors.
+
+    The ``safetensors`` package validates the file (header, dtypes, shapes, offsets); the bytes are
+    then read with ``readinto`` straight into preallocated tensors, so the result never stays
+    backed by a memory map of the file (a later change or truncation of the file cannot alter or
+    crash the loaded parameters) and peak memory stays about one copy of the tensors."""
     try:
         from safetensors import safe_open
     except ImportError:
         raise ImportError(f"Reading {path} needs the 'safetensors' package: pip install safetensors") from None
+    import json
     out = OrderedDict()
     try:
         with safe_open(path, framework="pt") as f:
             meta = f.metadata() or {}
+            info = {k: (f.get_slice(k).get_dtype(), tuple(f.get_slice(k).get_shape())) for k in f.keys()}
+        with open(path, "rb") as fh:
+            hlen = int.from_bytes(fh.read(8), "little")
+            header = json.loads(fh.read(hlen))
+            base = 8 + hlen
             crc = 0
-            for k in sorted(f.keys()):
+            for k in sorted(info):
+                sdt, shape = info[k]
                 if meta.get(k) == "Int4":
                     raise _tensor_error(path, k, "is a qint4x2 tensor, which ms_compat does not support.")
                 if not keep(k) and not crc_check:
                     continue
-                t = f.get_tensor(k)
+                dtype = _ST_DTYPES.get(sdt)
+                if dtype is None:
+                    raise _tensor_error(path, k, f"has the safetensors dtype {sdt}, which MindSpore has no type for.")
+                begin, end = header[k]["data_offsets"]
+                t = torch.empty(shape, dtype=dtype)
+                flat = t.reshape(-1)
+                view = flat if dtype == torch.uint8 else flat.view(torch.uint8)
+                if end - begin != view.numel():
+                    raise _tensor_error(path, k, f"holds {end - begin} bytes, but shape {shape} needs {view.numel()}.")
+                fh.seek(base + begin)
+                if view.numel() and fh.readinto(view.numpy()) != view.numel():
+                    raise _tensor_error(path, k, "is truncated.")
                 if crc_check:
                     crc = binascii.crc32(k.encode("utf-8"), crc)
-                    crc = binascii.crc32(_byte_view(t.contiguous()).tobytes(), crc)
+                    crc = binascii.crc32(view.numpy(), crc)
                 if keep(k):
                     out[k] = t
     except CheckpointFormatError:
         raise
     except Exception as e:
         raise CheckpointFormatError(f"Failed to read the safetensors file {path}. The file may be corrupted, and "
-                                    f"the content cannot be parsed ({e}).") from e
+                                    f"the content cannot be parsed ({type(e).__name__}: {e}).") from e
     if crc_check:
         if meta.get("crc_num") is None:
             logger.warning("For 'load_checkpoint', the safetensors file do not contain the crc code, please check "

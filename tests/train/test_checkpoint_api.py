@@ -372,3 +372,16 @@ def test_torch_state_dict_helpers(tmp_path):
     pd = ser.torch_state_dict_to_param_dict(str(tmp_path / "n.pt"), net=Net())
     assert list(pd) == NAMES and all(isinstance(v, Parameter) for v in pd.values())
     assert ms.load_param_into_net(Net(), pd) == ([], [])
+
+
+def test_safetensors_result_not_backed_by_the_file(tmp_path):
+    f = tmp_path / "m.safetensors"
+    ms.save_checkpoint({"a": torch.zeros(4)}, str(f), format="safetensors")
+    d = ms.load_checkpoint(str(f), format="safetensors")
+    os.chmod(f, 0o600)
+    with open(f, "r+b") as g:       # change and truncate the file in place
+        raw = g.read()
+        g.seek(0)
+        g.write(raw[:-16] + b"\x01" * 16)
+        g.truncate(len(raw) - 8)
+    assert float(d["a"].sum()) == 0.0
