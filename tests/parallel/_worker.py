@@ -280,6 +280,15 @@ def scenario_data_parallel(rank, res):
     res["dp_reduced_types"] = [type(g).__name__ for g in red]
     res["dp_sum_grads"] = [g.numpy().tolist() for g in DistributedGradReducer(list(net.parameters()), mean=False)(local)]
     res["err_degree"] = _err(lambda: DistributedGradReducer(list(net.parameters()), degree=0))
+    # the PyTorch way: torch DDP around a Cell (it averages gradients in its backward hooks)
+    from torch.nn.parallel import DistributedDataParallel as DDP
+    ms.reset_auto_parallel_context()
+    ddp_net = MLP(w1, b1, w2, b2)
+    ddp = DDP(ddp_net)
+    loss = ((ddp(torch.tensor(x[half])) - torch.tensor(t[half])) ** 2).mean()
+    loss.backward()
+    res["ddp_grads"] = [p.grad.numpy().tolist() for p in ddp_net.parameters()]
+    ms.set_auto_parallel_context(parallel_mode=ParallelMode.DATA_PARALLEL, gradients_mean=True)
     # TrainOneStepCell in data parallel mode (device_num given explicitly, as MindSpore scripts do)
     try:
         from ms_compat import nn

@@ -184,6 +184,12 @@ def test_data_parallel_gradients_equal_full_batch(ranks):
     assert ranks[0]["err_degree"][0] == "ValueError"
 
 
+def test_torch_ddp_wraps_a_cell(ranks):
+    for res in ranks:
+        for a, b in zip(res["ddp_grads"], res["dp_full_grads"]):
+            _close(a, b, GRTOL, GATOL)
+
+
 def test_train_one_step_cell_data_parallel(ranks):
     for res in ranks:
         assert "tosc_error" not in res, res.get("tosc_error")
