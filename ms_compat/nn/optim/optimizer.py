@@ -375,8 +375,8 @@ class Optimizer(Cell):
         lr = self.learning_rate
         if self.dynamic_lr:
             if self.is_group_lr:
-                return tuple(as_ms(to_torch(c(self.global_step)).reshape(())) for c in lr)
-            return as_ms(to_torch(lr(self.global_step)).reshape(()))
+                return tuple(as_ms(to_torch(c(self.global_step)).detach().reshape(())) for c in lr)
+            return as_ms(to_torch(lr(self.global_step)).detach().reshape(()))
         return lr
 
     def get_lr_parameter(self, param):
