@@ -30,7 +30,11 @@ import torch
 import torch.nn.functional as F
 from torch.overrides import TorchFunctionMode
 
+from torch._C import DisableTorchFunctionSubclass as _NoSubclass
+
 from ..common import dtype as mstype
+from ..common.parameter import Parameter as _MsParameter
+from ..common.tensor import Tensor as _MsTensor, _NOWRAP, _wrap
 
 __all__ = ["cell_to_float", "auto_cast_inputs", "cast_param", "cast_floats", "current_cast_dtype",
            "FLOAT_TYPES"]
@@ -56,6 +60,7 @@ _SKIP_NAMES = frozenset({
 _INPUT_ONLY = frozenset({F.batch_norm, torch.batch_norm, F.instance_norm, torch.instance_norm})
 
 _state = threading.local()
+_FAST_TYPES = frozenset({_MsTensor, _MsParameter, torch.nn.Parameter, torch.Tensor})
 
 
 def current_cast_dtype():
@@ -85,6 +90,19 @@ def cast_floats(obj, dt):
     return _cast(obj, dt)
 
 
+def _cast_args(func, args, kwargs, dt):
+    if func in _INPUT_ONLY:
+        if args:
+            return (_cast(args[0], dt),) + tuple(args[1:]), kwargs
+        if "input" in kwargs:
+            return args, dict(kwargs, input=_cast(kwargs["input"], dt))
+        return args, kwargs
+    args = tuple(_cast(a, dt) for a in args)
+    if kwargs:
+        kwargs = {k: _cast(v, dt) for k, v in kwargs.items()}
+    return args, kwargs
+
+
 class _CellCastMode(TorchFunctionMode):
     """Casts the floating tensor inputs of every torch function to the active to_float dtype."""
 
@@ -98,15 +116,16 @@ class _CellCastMode(TorchFunctionMode):
         if name in _SKIP_NAMES or "out" in kwargs or (name[-1:] == "_" and name[:2] != "__") \
                 or name[:3] == "__i":
             return func(*args, **kwargs)
-        if func in _INPUT_ONLY:
-            if args:
-                args = (_cast(args[0], dt),) + tuple(args[1:])
-            elif "input" in kwargs:
-                kwargs = dict(kwargs, input=_cast(kwargs["input"], dt))
-            return func(*args, **kwargs)
-        args = tuple(_cast(a, dt) for a in args)
-        if kwargs:
-            kwargs = {k: _cast(v, dt) for k, v in kwargs.items()}
+        if all(t in _FAST_TYPES for t in types):
+            # only plain / ms_compat tensors: cast and run with subclass dispatch off (one Python
+            # layer instead of one per cast), then give the result ms_compat's Tensor type
+            with _NoSubclass():
+                args, kwargs = _cast_args(func, args, kwargs, dt)
+                ret = func(*args, **kwargs)
+            if not types or func in _NOWRAP:
+                return ret
+            return _wrap(ret)
+        args, kwargs = _cast_args(func, args, kwargs, dt)
         return func(*args, **kwargs)
 
 
