@@ -1,0 +1,169 @@
+"""Whole models, same weights, same process: corpus models (MindSpore-style code run through ms_compat)
+against hand-written native PyTorch twins (native_twins.py) — eval forward and training step, eager and
+``torch.compile``d; saved-for-backward bytes; ratios.
+
+Full mode: ResNet-50 (width 64) at 8×3×224×224, ViT (224², patch 16, dim 192, depth 6) at batch 8,
+BERT-style encoder (hidden 256, 4 layers) at batch 8 × seq 128. Quick mode: tiny shapes, checks the
+machinery only.
+"""
+from __future__ import annotations
+
+import pathlib
+import sys
+import time
+
+import numpy as np
+import torch
+
+from benchmarks import native_twins
+from benchmarks.common import interleaved
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+
+
+def _ms_models():
+    sys.path.insert(0, str(ROOT / "tests"))
+    import ms_compat
+    ms_compat.install(force=True)
+    from models import bert, resnet50, vit
+    return ms_compat, resnet50, vit, bert
+
+
+def configs(quick):
+    if quick:
+        return {
+            "resnet50": (dict(width=8), dict(width=8), [((2, 3, 32, 32), "f")]),
+            "vit": (dict(image_size=32, patch=8, dim=32, depth=2, heads=2), dict(image_size=32, patch=8, dim=32,
+                                                                             depth=2, heads=2), [((2, 3, 32, 32), "f")]),
+            "bert": (dict(vocab=100, hidden=32, layers=2, heads=2, inter=64, max_pos=16),
+                     dict(vocab=100, hidden=32, layers=2, heads=2, inter=64, max_pos=16),
+                     [((2, 16), "i100"), ((2, 16), "i2"), ((2, 16), "m")]),
+        }
+    return {
+        "resnet50": (dict(width=64), dict(width=64), [((8, 3, 224, 224), "f")]),
+        "vit": (dict(image_size=224, patch=16, dim=192, depth=6, heads=3),
+                dict(image_size=224, patch=16, dim=192, depth=6, heads=3), [((8, 3, 224, 224), "f")]),
+        "bert": (dict(vocab=8000, hidden=256, layers=4, heads=4, inter=1024, max_pos=128),
+                 dict(vocab=8000, hidden=256, layers=4, heads=4, inter=1024, max_pos=128),
+                 [((8, 128), "i8000"), ((8, 128), "i2"), ((8, 128), "m")]),
+    }
+
+
+def make_inputs(specs, seed=0):
+    rng = np.random.default_rng(seed)
+    out = []
+    for shape, kind in specs:
+        if kind == "f":
+            out.append(rng.standard_normal(shape).astype(np.float32))
+        elif kind == "m":
+            m = np.ones(shape, np.int64)
+            m[:, shape[1] * 3 // 4:] = 0
+            out.append(m)
+        else:
+            out.append(rng.integers(0, int(kind[1:]), shape).astype(np.int64))
+    return out
+
+
+def build_pair(name, quick):
+    ms, resnet50, vit, bert = _ms_models()
+    ms_kw, t_kw, specs = configs(quick)[name]
+    mod = {"resnet50": resnet50.ResNet, "vit": vit.ViT, "bert": bert.BertModel}[name]
+    twin = {"resnet50": native_twins.ResNet, "vit": native_twins.ViT, "bert": native_twins.BertModel}[name]
+    torch.manual_seed(0)
+    m = mod(**ms_kw)
+    t = twin(**t_kw)
+    native_twins.copy_weights(m, t)
+    arrays = make_inputs(specs)
+    ms_in = [ms.Tensor(a) for a in arrays]
+    t_in = [torch.from_numpy(a) for a in arrays]
+    m.set_train(False)
+    t.eval()
+    with torch.no_grad():
+        a, b = m(*ms_in), t(*t_in)
+    a = a[0] if isinstance(a, tuple) else a
+    b = b[0] if isinstance(b, tuple) else b
+    np.testing.assert_allclose(a.asnumpy(), b.numpy(), rtol=1e-3, atol=1e-4)  # same model, same weights
+    return m, t, ms_in, t_in
+
+
+def _first(o):
+    return o[0] if isinstance(o, (tuple, list)) else o
+
+
+def step_fns(model, inputs, lr=1e-3):
+    opt = torch.optim.SGD(model.parameters(), lr=lr, momentum=0.9)
+
+    def fwd():
+        with torch.no_grad():
+            return model(*inputs)
+
+    def train():
+        opt.zero_grad(set_to_none=True)
+        loss = _first(model(*inputs)).float().square().mean()
+        loss.backward()
+        opt.step()
+        return loss
+
+    return fwd, train
+
+
+def saved_bytes(model, inputs):
+    total = [0]
+
+    def pack(t):
+        total[0] += t.numel() * t.element_size()
+        return t
+
+    with torch.autograd.graph.saved_tensors_hooks(pack, lambda t: t):
+        _first(model(*inputs)).float().square().mean().backward()
+    model.zero_grad(set_to_none=True)
+    return total[0]
+
+
+def run(quick=False, compile_models=True):
+    number, repeat = (1, 5) if quick else (1, 5)
+    rows = []
+    for name in configs(quick):
+        m, t, ms_in, t_in = build_pair(name, quick)
+        for mode in ("eval", "train"):
+            m.set_train(mode == "train")
+            t.train(mode == "train")
+            fm, tm = step_fns(m, ms_in), step_fns(t, t_in)
+            idx = 0 if mode == "eval" else 1
+            r = interleaved({"ms": fm[idx], "torch": tm[idx]}, number=number, repeat=repeat, warmup=1)
+            rows.append((name, mode, "eager", r["ms"], r["torch"]))
+            if compile_models:
+                cm, ct = torch.compile(m), torch.compile(t)
+                fcm, fct = step_fns(cm, ms_in), step_fns(ct, t_in)
+                t0 = time.perf_counter()
+                fcm[idx]()
+                c_ms = time.perf_counter() - t0
+                t0 = time.perf_counter()
+                fct[idx]()
+                c_t = time.perf_counter() - t0
+                r = interleaved({"ms": fcm[idx], "torch": fct[idx]}, number=number, repeat=repeat, warmup=1)
+                rows.append((name, mode, f"compiled (compile {c_ms:.0f}s / {c_t:.0f}s)", r["ms"], r["torch"]))
+        m.set_train(True)
+        t.train(True)
+        rows.append((name, "train", "saved-for-backward bytes", (saved_bytes(m, ms_in),) * 3,
+                     (saved_bytes(t, t_in),) * 3))
+    return rows
+
+
+def to_markdown(rows):
+    out = ["| model | step | mode | ms_compat | native PyTorch | ratio | target |", "|---|---|---|---|---|---|---|"]
+    for name, step, mode, a, b in rows:
+        ratio = a[0] / b[0]
+        if "bytes" in mode:
+            out.append(f"| {name} | {step} | {mode} | {a[0] / 2**20:.1f} MiB | {b[0] / 2**20:.1f} MiB | {ratio:.3f} "
+                       f"| ≤ 1.02 {'met' if ratio <= 1.02 else 'not met'} |")
+            continue
+        tgt = 1.01 if mode.startswith("compiled") else 1.03
+        out.append(f"| {name} | {step} | {mode} | {a[0]*1e3:.1f} ms ({a[1]*1e3:.1f}–{a[2]*1e3:.1f}) | "
+                   f"{b[0]*1e3:.1f} ms ({b[1]*1e3:.1f}–{b[2]*1e3:.1f}) | {ratio:.3f} | ≤ {tgt} "
+                   f"{'met' if ratio <= tgt else 'not met'} |")
+    return "\n".join(out)
+
+
+if __name__ == "__main__":
+    print(to_markdown(run(quick="--quick" in sys.argv, compile_models="--no-compile" not in sys.argv)))
