@@ -66,8 +66,8 @@ CPU_QUIRK = {"momentum_nesterov", "adagrad_noslots"}
 
 def _lr_value(lr):
     if isinstance(lr, tuple):
-        return [float(x) for x in lr]
-    return float(lr)
+        return [float(x.asnumpy()) for x in lr]
+    return float(lr.asnumpy())
 
 
 # MindSpore 2.10's CPU ApplyRMSProp computes sqrt(ms) + eps in its 8-wide SIMD lanes and the
