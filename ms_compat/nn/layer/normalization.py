@@ -114,9 +114,10 @@ class SyncBatchNorm(_BatchNorm):
     beta_init='zeros', moving_mean_init='zeros', moving_var_init='ones', use_batch_statistics=None,
     process_groups=None, dtype)``.
 
-    In training with ``torch.distributed`` initialised and more than one process, batch statistics are
-    reduced across the group with PyTorch's own SyncBatchNorm kernel; ``process_groups`` (MindSpore's
-    list of rank lists) picks the group that contains this rank. In a single process it is exactly
+    In training with ``torch.distributed`` initialised and more than one process, the per-channel sums
+    are all-reduced (``torch.distributed.nn.functional.all_reduce``, differentiable, any backend incl.
+    gloo on CPU) so every process normalises with the statistics of the whole group's batch;
+    ``process_groups`` (MindSpore's list of rank lists) picks the group that contains this rank. In a single process it is exactly
     BatchNorm (as in MindSpore on one device)."""
 
     def __init__(self, num_features, eps=1e-5, momentum=0.9, affine=True, gamma_init="ones", beta_init="zeros",
@@ -152,13 +153,27 @@ class SyncBatchNorm(_BatchNorm):
             import torch.distributed as dist
             if dist.is_available() and dist.is_initialized():
                 group = self._process_group()
-                world = dist.get_world_size(group)
-                if world > 1:
-                    from torch.nn.modules._functions import SyncBatchNorm as _SyncBN
-                    return _SyncBN.apply(x, self.gamma, self.beta, self.moving_mean, self.moving_variance,
-                                         self.eps, self.momentum, group or dist.group.WORLD, world)
+                if dist.get_world_size(group) > 1:
+                    return self._synced(x, group or dist.group.WORLD)
         return F.batch_norm(x, self.moving_mean, self.moving_variance, self.gamma, self.beta, training,
                             self.momentum, self.eps)
+
+    def _synced(self, x, group):
+        """Batch statistics summed over the process group (differentiable all_reduce, any backend)."""
+        from torch.distributed.nn.functional import all_reduce
+        c = x.shape[1]
+        dims = [0] + list(range(2, x.dim()))
+        count = torch.full((1,), x.numel() // c, dtype=x.dtype, device=x.device)
+        stats = all_reduce(torch.cat([x.sum(dims), (x * x).sum(dims), count]), group=group)
+        n = stats[-1]
+        mean = stats[:c] / n
+        var = stats[c:2 * c] / n - mean * mean
+        with torch.no_grad():
+            self.moving_mean.mul_(1 - self.momentum).add_(mean.detach() * self.momentum)
+            self.moving_variance.mul_(1 - self.momentum).add_(var.detach() * (n / (n - 1)) * self.momentum)
+        shape = (1, c) + (1,) * (x.dim() - 2)
+        scale = torch.rsqrt(var + self.eps) * self.gamma
+        return (x - mean.reshape(shape)) * scale.reshape(shape) + self.beta.reshape(shape)
 
 
 class LayerNorm(Cell):
