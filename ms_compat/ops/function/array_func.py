@@ -40,7 +40,7 @@ def reshape(input, shape):
     check_tensor("reshape", input)
     shp = shape_tuple("reshape", shape)
     if builtins.sum(1 for s in shp if s == -1) > 1:
-        raise ValueError(f"For 'reshape', there can be at most one '-1' in 'input_shape', but got {shp}.")
+        raise ValueError("only one dimension can be inferred")
     return torch.reshape(input, shp)
 
 
@@ -49,8 +49,8 @@ def transpose(input, dims):
     check_tensor("transpose", input)
     perm = shape_tuple("transpose", dims, "input_perm")
     if len(perm) != input.dim():
-        raise ValueError(f"For 'transpose', the size of 'input_perm' must be equal to the dimension of 'input', "
-                         f"but got {len(perm)} and {input.dim()}.")
+        raise ValueError(f"For 'Transpose', size of perm should equal to rank of x, but got {len(perm)} and "
+                         f"{input.dim()}!")
     return torch.permute(input, perm)
 
 
@@ -98,8 +98,8 @@ def split(tensor, split_size_or_sections, axis=0):
     check_tensor("split", tensor, "tensor")
     if isinstance(split_size_or_sections, (list, tuple)):
         if builtins.sum(split_size_or_sections) != tensor.shape[axis]:
-            raise ValueError(f"For 'split', the sum of 'split_size_or_sections' must be equal to the size of "
-                             f"'tensor' along 'axis' {tensor.shape[axis]}, but got {list(split_size_or_sections)}.")
+            raise ValueError(f"The sum of 'split_size_or_sections' should be equal to {tensor.shape[axis]}, but got "
+                             f"{builtins.sum(split_size_or_sections)}.")
         split_size_or_sections = list(split_size_or_sections)
     elif not _isint(split_size_or_sections):
         raise TypeError("For 'split', the type of 'split_size_or_sections' must be int, tuple or list, but got "
@@ -119,7 +119,8 @@ def tensor_split(input, indices_or_sections, axis=0):
 
 
 def squeeze(input, axis=None):
-    """``ops.squeeze(input, axis=None)``: unlike torch, naming an axis whose size is not 1 is an error."""
+    """``ops.squeeze(input, axis=None)``: named axes whose size is not 1 are left alone (as MindSpore 2.10
+    and torch)."""
     check_tensor("squeeze", input)
     if axis is None:
         return torch.squeeze(input)
@@ -131,8 +132,6 @@ def squeeze(input, axis=None):
     norm = []
     for a in axes:
         a = check_axis("squeeze", a, nd)
-        if shp[a] != 1:
-            raise ValueError(f"For 'squeeze', the shape of 'input' at axis {a} must be 1, but got {shp[a]}.")
         norm.append(a)
     return torch.squeeze(input, tuple(norm))
 
@@ -144,7 +143,7 @@ def expand_dims(input_x, axis):
         raise TypeError(f"For 'expand_dims', the type of 'axis' must be int, but got {type(axis).__name__}.")
     nd = input_x.dim()
     if axis < -nd - 1 or axis > nd:
-        raise ValueError(f"For 'expand_dims', the 'axis' must be in range [{-nd - 1}, {nd}], but got {axis}.")
+        raise ValueError(f"Dimension out of range (expected to be in range of [{-nd - 1}, {nd + 1}), but got {axis})")
     return torch.unsqueeze(input_x, axis)
 
 
@@ -300,7 +299,9 @@ def one_hot(indices, depth, on_value=1, off_value=0, axis=-1):
     ``on_value`` (a Tensor, or int64/float32 for Python numbers)."""
     check_tensor("one_hot", indices, "indices")
     if indices.dtype not in (torch.int32, torch.int64, torch.uint8):
-        raise TypeError(f"For 'one_hot', the 'indices' must be int32, int64 or uint8, but got {indices.dtype}.")
+        from ...common.dtype import dtype_str
+        raise TypeError("For primitive[OneHot], the input argument[indices] must be a type of {Tensor[Int32], "
+                        f"Tensor[Int64]}}, but got Tensor[{dtype_str(indices.dtype)}].")
     if not _isint(depth):
         if isinstance(depth, torch.Tensor):
             depth = int(depth)
@@ -321,7 +322,13 @@ def one_hot(indices, depth, on_value=1, off_value=0, axis=-1):
 
 # ---------------------------------------------------------------------------------- creation
 def _creation_dtype(op, dtype, default=torch.float32):
-    return ms_dtype(op, dtype) if dtype is not None else default
+    if dtype is None:
+        return default
+    try:
+        return ms_dtype(op, dtype)
+    except TypeError:
+        raise TypeError(f"For '{op[:1].upper() + op[1:]}', the input 'dtype' should be mindspore dtype, but got "
+                        f"{dtype}.") from None
 
 
 def zeros(size, dtype=None):
@@ -365,9 +372,12 @@ def _value_dtype(v):
 
 
 def full(size, fill_value, *, dtype=None):
-    """``ops.full(size, fill_value, *, dtype=None)``: dtype from ``fill_value`` (int → int64,
-    float → float32) unless given."""
-    d = ms_dtype("full", dtype) or _value_dtype(fill_value)
+    """``ops.full(size, fill_value, *, dtype=None)``. As measured on MindSpore 2.10 CPU, a Python
+    number with ``dtype=None`` gives an **int64** tensor (``full((3,), 1.5)`` → ``[1, 1, 1]``);
+    pass ``dtype`` to keep floats. A Tensor ``fill_value`` keeps its dtype."""
+    d = ms_dtype("full", dtype) or (fill_value.dtype if isinstance(fill_value, torch.Tensor) else torch.int64)
+    if d is torch.int64 and dtype is None and isinstance(fill_value, float):
+        fill_value = int(fill_value)
     v = fill_value.item() if isinstance(fill_value, torch.Tensor) else fill_value
     return wrap(torch.full(shape_tuple("full", size, "size"), v, dtype=d, device=default_device()))
 
@@ -405,9 +415,9 @@ def arange(start=0, end=None, step=1, *, dtype=None):
 
 
 def range(start, end, step, maxlen=1000000):
-    """``ops.range(start, end, step, maxlen=1000000)``: 0-d Tensor arguments; output dtype is
-    theirs."""
-    d = start.dtype if isinstance(start, torch.Tensor) else _value_dtype(start)
+    """``ops.range(start, end, step, maxlen=1000000)``: 0-d Tensor (or number) arguments; the
+    output is int64 for integers and float32 for floats (MindSpore 2.10 CPU)."""
+    d = torch.float32 if builtins.any(isinstance(_num(v), float) for v in (start, end, step)) else torch.int64
     return wrap(torch.arange(_num(start), _num(end), _num(step), dtype=d, device=default_device()))
 
 
@@ -601,9 +611,16 @@ def meshgrid(*inputs, indexing="xy"):
 
 
 def unique(input):
-    """``ops.unique(input)`` → ``(output, inverse_indices)``; output sorted ascending."""
-    out, inv = torch.unique(input, sorted=True, return_inverse=True)
-    return out, inv
+    """``ops.unique(input)`` → ``(output, idx)``: unique values in order of first occurrence (as
+    MindSpore 2.10 CPU; torch sorts them) and int32 indices into ``output``."""
+    srt, inv = torch.unique(input.reshape(-1), sorted=True, return_inverse=True)
+    n = srt.numel()
+    first = torch.full((n,), inv.numel(), dtype=torch.int64, device=input.device)
+    first = first.scatter_reduce(0, inv, torch.arange(inv.numel(), device=input.device), "amin")
+    order = torch.argsort(first)
+    rank = torch.empty_like(order)
+    rank[order] = torch.arange(n, device=input.device)
+    return srt[order], rank[inv].reshape(input.shape).to(torch.int32)
 
 
 def unique_consecutive(input, return_idx=False, return_counts=False, axis=None):
@@ -612,23 +629,23 @@ def unique_consecutive(input, return_idx=False, return_counts=False, axis=None):
 
 
 def sort(input_x, axis=-1, descending=False):
-    """``ops.sort(input_x, axis=-1, descending=False)`` → ``(values, indices)``."""
+    """``ops.sort(input_x, axis=-1, descending=False)`` → ``(values, int32 indices)``."""
     check_tensor("sort", input_x, "input_x")
-    v, i = torch.sort(input_x, axis, descending, stable=True)
-    return v, i
+    v, i = torch.sort(input_x, dim=axis, descending=descending, stable=True)
+    return v, i.to(torch.int32)
 
 
 def argsort(input, axis=-1, descending=False):
-    """``ops.argsort(input, axis=-1, descending=False)``."""
-    return torch.argsort(input, axis, descending, stable=True)
+    """``ops.argsort(input, axis=-1, descending=False)`` → int32 indices."""
+    return torch.argsort(input, dim=axis, descending=descending, stable=True).to(torch.int32)
 
 
 def topk(input, k, dim=None, largest=True, sorted=True):
-    """``ops.topk(input, k, dim=None, largest=True, sorted=True)`` → ``(values, indices)``; ``dim``
+    """``ops.topk(input, k, dim=None, largest=True, sorted=True)`` → ``(values, int32 indices)``; ``dim``
     None means the last dim."""
     check_tensor("topk", input)
     v, i = torch.topk(input, k, -1 if dim is None else dim, largest, sorted)
-    return v, i
+    return v, i.to(torch.int32)
 
 
 def nonzero(input, *, as_tuple=False):
@@ -697,8 +714,8 @@ def pad(input_x, padding, mode="constant", value=None):
     (left, right) pairs starting from the LAST dim (as torch's ``F.pad``); negative pads crop."""
     check_tensor("pad", input_x, "input_x")
     if mode not in _PAD_MODES:
-        raise ValueError(f"For 'pad', the 'mode' must be 'constant', 'reflect', 'replicate' or 'circular', "
-                         f"but got {mode}.")
+        raise ValueError("For 'PadV3', the 'mode' must be str and must be in '['constant', 'reflect', 'edge', "
+                         f"'circular']', but got '{mode}'.")
     pads = shape_tuple("pad", padding, "padding")
     if len(pads) % 2 or len(pads) // 2 > input_x.dim():
         raise ValueError(f"For 'pad', the length of 'padding' must be even and at most twice the rank of "

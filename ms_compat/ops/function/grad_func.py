@@ -72,8 +72,7 @@ def _check_position(grad_position):
     if isinstance(grad_position, (tuple, list)) and grad_position and all(
             isinstance(p, numbers.Integral) and not isinstance(p, bool) for p in grad_position):
         return tuple(int(p) for p in grad_position)
-    raise TypeError(f"For 'grad', the 'grad_position' should be int or tuple of int, but got "
-                    f"{type(grad_position).__name__}.")
+    raise TypeError("For 'F.grad', the 'grad_position' must be int or tuple.")
 
 
 def _check_weights(weights):
@@ -190,9 +189,9 @@ def _assemble(grad_position, positions, weights_list, single_weight, input_grads
     if positions is not None:
         if return_ids:
             pairs = tuple((p, g) for p, g in zip(positions, input_grads))
-            ig = pairs[0] if isinstance(grad_position, numbers.Integral) else pairs
-        else:
-            ig = input_grads[0] if isinstance(grad_position, numbers.Integral) else tuple(input_grads)
+            ig = pairs[0] if len(pairs) == 1 else pairs
+        else:  # MindSpore unwraps a one-element position tuple too: grad_position=(1,) → one gradient
+            ig = input_grads[0] if len(input_grads) == 1 else tuple(input_grads)
     if weights_list is not None:
         if return_ids:
             wg = tuple((getattr(w, "name", str(i)), g) for i, (w, g) in enumerate(zip(weights_list, weight_grads)))

@@ -331,11 +331,14 @@ def _maxmin(name, fn, afn, input, axis, keepdims, initial, where):
         input = torch.where(where, input, torch.as_tensor(fill, dtype=input.dtype, device=input.device))
     if axis is None:
         out = fn(input)
+        # measured on MindSpore 2.10 CPU: without an axis the returned index is always 0
+        idx = torch.zeros_like(out, dtype=torch.int64)
         if keepdims:
             out = torch.reshape(out, (1,) * input.dim())
+            idx = torch.reshape(idx, (1,) * input.dim())
         if initial is not None:
             out = (torch.clamp_min if fn is torch.amax else torch.clamp_max)(out, initial)
-        return out
+        return out, idx
     if isinstance(axis, (tuple, list)):
         out = fn(input, tuple(axis), keepdims)
         if initial is not None:
@@ -348,8 +351,9 @@ def _maxmin(name, fn, afn, input, axis, keepdims, initial, where):
 
 
 def max(input, axis=None, keepdims=False, *, initial=None, where=None):
-    """``ops.max(input, axis=None, keepdims=False, *, initial=None, where=None)``: with an int
-    ``axis`` → ``(values, indices)``; without → the maximum value."""
+    """``ops.max(input, axis=None, keepdims=False, *, initial=None, where=None)`` →
+    ``(values, int64 indices)``, also without ``axis``: then, as measured on MindSpore 2.10 CPU, the index
+    is always 0 (use ``argmax`` for the position)."""
     return _maxmin("max", torch.amax, torch.argmax, input, axis, keepdims, initial, where)
 
 
@@ -384,9 +388,9 @@ def argmax(input, dim=None, keepdim=False):
 
 
 def argmin(input, axis=None, keepdims=False):
-    """``ops.argmin(input, axis=None, keepdims=False)`` → int64 indices."""
+    """``ops.argmin(input, axis=None, keepdims=False)`` → int32 indices (MindSpore 2.10; argmax gives int64)."""
     check_tensor("argmin", input)
-    return torch.argmin(input, axis, keepdims)
+    return torch.argmin(input, axis, keepdims).to(torch.int32)
 
 
 def _moment(fn, name, input, axis, ddof, keepdims):
@@ -492,8 +496,7 @@ def matmul(input, other):
     a_k = input.shape[-1]
     b_k = other.shape[-2] if other.dim() > 1 else other.shape[0]
     if a_k != b_k:
-        raise ValueError(f"For 'matmul', the last dimension of 'input' ({a_k}) must be equal to the second to last "
-                         f"dimension of 'other' ({b_k}), but got shapes {tuple(input.shape)} and {tuple(other.shape)}.")
+        raise RuntimeError(f"For 'MatMulExt' op, shape1[-1] must be equal to shape2[-2], but got {a_k} and {b_k}.")
     if input.dtype != other.dtype:
         dt = torch.promote_types(input.dtype, other.dtype)
         input, other = input.to(dt), other.to(dt)
@@ -541,8 +544,13 @@ def inner(input, other):
 
 
 def dot(input, other):
-    """``ops.dot(input, other)`` (1-D)."""
-    return torch.dot(input, other)
+    """``ops.dot(input, other)``: 1-D · 1-D, else the last dim of ``input`` with the second-to-last of
+    ``other`` (numpy ``dot``)."""
+    if input.dim() == 1 and other.dim() == 1:
+        return torch.dot(input, other)
+    if other.dim() == 1:
+        return torch.matmul(input, other)
+    return torch.tensordot(input, other, ([input.dim() - 1], [other.dim() - 2]))
 
 
 def tensor_dot(x1, x2, axes):

@@ -35,7 +35,7 @@ def softmax(input, axis=-1, *, dtype=None):
         if isinstance(axis, (tuple, list)) and len(axis) == 1:
             axis = axis[0]
         else:
-            raise TypeError(f"For 'softmax', the type of 'axis' must be int, but got {type(axis).__name__}.")
+            raise TypeError(f"the type of 'axis' must be 'int', but got '{axis}' with type '{type(axis).__name__}'.")
     if dtype is not None:
         input = input.to(dtype)
     return torch.softmax(input, axis)
@@ -67,7 +67,7 @@ def gelu(input, approximate="none"):
     """``ops.gelu(input, approximate='none')``: 'none' (erf) or 'tanh'."""
     check_tensor("gelu", input)
     if approximate not in ("none", "tanh"):
-        raise ValueError(f"For 'gelu', the 'approximate' must be 'none' or 'tanh', but got {approximate}.")
+        raise ValueError("For ops.gelu, approximate value should be either 'none' or 'tanh'.")
     return _F.gelu(input, approximate=approximate)
 
 
@@ -167,7 +167,7 @@ def dropout(input, p=0.5, training=True, seed=None):
     mask differs from MindSpore's for the same seed."""
     check_tensor("dropout", input)
     if not 0 <= p <= 1:
-        raise ValueError(f"For 'dropout', the 'p' must be in range [0, 1], but got {p}.")
+        raise RuntimeError(f"For 'Dropout, the 'keep_prob' must be in (0.0, 1.0], but got {1 - p}")
     if not training or p == 0:
         return input
     if seed is None:
@@ -217,7 +217,8 @@ def _same_pads(in_sizes, kernel, stride, dilation):
 def _conv(n, name, fn, input, weight, bias, stride, pad_mode, padding, dilation, groups):
     check_tensor(name, input)
     if pad_mode not in ("valid", "same", "pad"):
-        raise ValueError(f"For '{name}', the 'pad_mode' must be one of ['same', 'valid', 'pad'], but got {pad_mode}.")
+        raise ValueError(f"For '{name[0].upper() + name[1:-1].lower() + name[-1].upper()}', the 'pad_mode' must be str "
+                         f"and must be in '['valid', 'same', 'pad']', but got '{pad_mode}'.")
     stride = _ntuple(stride, n)
     dilation = _ntuple(dilation, n)
     kernel = tuple(weight.shape[2:])
@@ -338,7 +339,8 @@ def interpolate(input, size=None, scale_factor=None, mode="nearest", align_corne
                 recompute_scale_factor=None):
     """``ops.interpolate(input, size=None, scale_factor=None, mode='nearest', align_corners=None,
     recompute_scale_factor=None)``: the same modes and coordinate rules as torch's
-    ``F.interpolate``; exactly one of ``size`` / ``scale_factor``."""
+    ``F.interpolate``; exactly one of ``size`` / ``scale_factor``. Known difference: 'bicubic' uses
+    torch's kernel; MindSpore 2.10 CPU's bicubic values differ by up to ~2e-3."""
     check_tensor("interpolate", input)
     if mode not in _INTERP:
         raise ValueError(f"For 'interpolate', 'mode' must be one of {list(_INTERP)}, but got {mode}.")
@@ -404,7 +406,7 @@ _REDUCTIONS = ("none", "mean", "sum")
 
 def _check_reduction(name, reduction, extra=()):
     if reduction not in _REDUCTIONS + tuple(extra):
-        raise ValueError(f"For '{name}', the 'reduction' must be in ['mean', 'sum', 'none'], but got {reduction}.")
+        raise ValueError(f"For ops.{name}, `reduction` value should be either 'mean', 'none' or 'sum'.")
 
 
 def cross_entropy(input, target, weight=None, ignore_index=-100, reduction="mean", label_smoothing=0.0):

@@ -100,11 +100,11 @@ def randn_like(input, seed=None, *, dtype=None):
 
 
 def multinomial(input, num_samples, replacement=True, seed=None):
-    """``ops.multinomial(input, num_samples, replacement=True, seed=None)`` → int64 indices; note
+    """``ops.multinomial(input, num_samples, replacement=True, seed=None)`` → int32 indices; note
     the default ``replacement=True`` (torch: False)."""
     g = _gen(seed)
     p = input.detach().float().cpu() if g is not None else input.detach().float()
-    return _place(torch.multinomial(p, num_samples, replacement, generator=g))
+    return _place(torch.multinomial(p, num_samples, replacement, generator=g).to(torch.int32))
 
 
 def shuffle(x, seed=None):

@@ -339,7 +339,7 @@ class Sort(Primitive):
         self.add_prim_attr("descending", descending)
 
     def __call__(self, x):
-        v, i = torch.sort(x, self.axis, self.descending, stable=True)
+        v, i = torch.sort(x, dim=self.axis, descending=self.descending, stable=True)
         return v, i.to(torch.int32)
 
 
@@ -350,7 +350,7 @@ class Argsort(Primitive):
         self.add_prim_attr("descending", descending)
 
     def __call__(self, x):
-        return torch.argsort(x, self.axis, self.descending, stable=True)
+        return torch.argsort(x, dim=self.axis, descending=self.descending, stable=True)
 
 
 class Unique(Primitive):

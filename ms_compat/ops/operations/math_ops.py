@@ -222,9 +222,6 @@ class BatchMatMul(Primitive):
 
     def __init__(self, transpose_a=False, transpose_b=False):
         Primitive.__init__(self, "BatchMatMul")
-        for n, v in (("transpose_a", transpose_a), ("transpose_b", transpose_b)):
-            if not isinstance(v, bool):
-                raise TypeError(f"For 'BatchMatMul', the type of '{n}' must be bool, but got {type(v).__name__}.")
         self.add_prim_attr("transpose_a", transpose_a)
         self.add_prim_attr("transpose_b", transpose_b)
 

@@ -31,7 +31,7 @@ def _act(name, fn):
 
 ReLU = _act("ReLU", torch.relu)
 ReLU6 = _act("ReLU6", _F.relu6)
-GeLU = _act("GeLU", _F.gelu)
+GeLU = _act("GeLU", lambda x: _F.gelu(x, approximate="tanh"))  # MindSpore's GeLU primitive is the tanh form
 FastGeLU = _act("FastGeLU", _n.fast_gelu)
 Sigmoid = _act("Sigmoid", torch.sigmoid)
 Tanh = _act("Tanh", torch.tanh)
@@ -107,8 +107,6 @@ class Dropout(Primitive):
 
     def __init__(self, keep_prob=0.5, Seed0=0, Seed1=0):
         Primitive.__init__(self, "Dropout")
-        if not isinstance(keep_prob, numbers.Real) or not 0 < keep_prob <= 1:
-            raise ValueError(f"For 'Dropout', the 'keep_prob' must be in range (0, 1], but got {keep_prob}.")
         self.add_prim_attr("keep_prob", float(keep_prob))
         self.add_prim_attr("Seed0", Seed0)
         self.add_prim_attr("Seed1", Seed1)
@@ -220,7 +218,7 @@ class LayerNorm(Primitive):
         y = (input_x - mean) * torch.rsqrt(var + self.epsilon)
         pshape = (1,) * bpa + tuple(input_x.shape[bpa:])
         y = y * gamma.reshape(pshape) + beta.reshape(pshape)
-        return y, mean, var
+        return y, mean.detach(), var.detach()  # MindSpore's bprop ignores the mean/variance outputs
 
 
 class BatchNorm(Primitive):
@@ -414,8 +412,8 @@ class ResizeNearestNeighbor(Primitive):
         if self.half_pixel_centers:
             return _F.interpolate(input_x, size=(oh, ow), mode="nearest-exact")
         if self.align_corners:
-            ys = torch.round(torch.arange(oh, device=input_x.device) * ((h - 1) / max(oh - 1, 1))).long()
-            xs = torch.round(torch.arange(ow, device=input_x.device) * ((w - 1) / max(ow - 1, 1))).long()
+            ys = torch.floor(torch.arange(oh, device=input_x.device) * ((h - 1) / max(oh - 1, 1)) + 0.5).long()
+            xs = torch.floor(torch.arange(ow, device=input_x.device) * ((w - 1) / max(ow - 1, 1)) + 0.5).long()
             return input_x[..., ys[:, None], xs[None, :]]
         return _F.interpolate(input_x, size=(oh, ow), mode="nearest")
 

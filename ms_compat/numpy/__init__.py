@@ -1,0 +1,563 @@
+"""``mindspore.numpy`` basics on PyTorch: numpy-style functions returning ms ``Tensor``.
+
+MindSpore's dtype rules apply: Python floats → float32, Python ints → int32 for ``array``/``asarray``
+(mindspore.numpy's default int type), numpy arrays keep their dtype except float64 → float32.
+"""
+from __future__ import annotations
+
+import builtins
+import numbers
+
+import numpy as _np
+import torch
+
+from ..common.tensor import Tensor
+from ..common import dtype as mstype
+from ..ops._utils import wrap as _wrap, default_device as _dev
+from ..ops.function import array_func as _a, math_func as _m
+from .._missing import module_getattr as _mg
+
+__all__ = [
+    "array", "asarray", "asfarray", "zeros", "ones", "full", "empty", "zeros_like", "ones_like", "full_like",
+    "empty_like", "arange", "linspace", "eye", "identity", "concatenate", "stack", "hstack", "vstack", "reshape",
+    "transpose", "expand_dims", "squeeze", "where", "sum", "mean", "prod", "amax", "amin", "max", "min",
+    "argmax", "argmin", "std", "var", "dot", "matmul", "outer", "exp", "log", "sqrt", "abs", "absolute",
+    "maximum", "minimum", "clip", "isclose", "allclose", "tile", "repeat", "cumsum", "pad", "add", "subtract",
+    "multiply", "divide", "true_divide", "power", "square", "tanh", "sin", "cos", "floor", "ceil", "sign",
+    "negative", "flip", "split", "ravel", "swapaxes", "moveaxis", "broadcast_to", "meshgrid", "diag", "tril",
+    "triu", "unique", "sort", "argsort", "take", "isnan", "isinf", "isfinite", "logical_and", "logical_or",
+    "logical_not", "equal", "not_equal", "greater", "less", "greater_equal", "less_equal", "count_nonzero",
+    "size", "shape", "ndim", "float32", "float16", "float64", "int32", "int64", "bool_", "pi", "e", "inf", "nan",
+    "newaxis", "average", "atleast_1d", "atleast_2d", "rand", "randn", "randint", "floor_divide", "remainder",
+    "log1p", "log2", "exp2", "around", "empty", "roll", "append", "cross", "norm",
+]
+
+float16, float32, float64 = torch.float16, torch.float32, torch.float64
+int8, int16, int32, int64 = torch.int8, torch.int16, torch.int32, torch.int64
+uint8, bool_ = torch.uint8, torch.bool
+pi, e, inf, nan, newaxis = _np.pi, _np.e, _np.inf, _np.nan, None
+
+
+def _dtype_of_py(obj):
+    arr = _np.asarray(obj)
+    if arr.dtype == _np.float64:
+        return torch.float32
+    if arr.dtype.kind in "iu" and arr.dtype.itemsize == 8:
+        return torch.int32 if isinstance(obj, (numbers.Integral, list, tuple)) else torch.int64
+    return None
+
+
+def array(obj, dtype=None, copy=True, ndmin=0):
+    """``mindspore.numpy.array(obj, dtype=None, copy=True, ndmin=0)``: Python floats → float32,
+    Python ints → int32 (mindspore.numpy's defaults), numpy float64 → float32."""
+    d = mstype.to_torch_dtype(dtype) if dtype is not None else None
+    if isinstance(obj, torch.Tensor):
+        t = obj.clone() if copy else obj
+        t = _wrap(t.to(d) if d is not None else t)
+    else:
+        if d is None:
+            d = _dtype_of_py(obj)
+        t = Tensor(obj if not isinstance(obj, _np.ndarray) else obj, d)
+    while t.dim() < ndmin:
+        t = t.unsqueeze(0)
+    return t
+
+
+def asarray(a, dtype=None):
+    """``mindspore.numpy.asarray(a, dtype=None)`` (no copy for Tensors of the right dtype)."""
+    return array(a, dtype, copy=False)
+
+
+def asfarray(a, dtype=torch.float32):
+    """``mindspore.numpy.asfarray(a, dtype=float32)``."""
+    return array(a, dtype)
+
+
+def _t(x):
+    return x if isinstance(x, torch.Tensor) else asarray(x)
+
+
+def _shape(shape):
+    return (shape,) if isinstance(shape, int) else tuple(shape)
+
+
+def _dt(dtype, default=torch.float32):
+    return mstype.to_torch_dtype(dtype) if dtype is not None else default
+
+
+def zeros(shape, dtype=torch.float32):
+    """``mindspore.numpy.zeros(shape, dtype=float32)``."""
+    return _wrap(torch.zeros(_shape(shape), dtype=_dt(dtype), device=_dev()))
+
+
+def ones(shape, dtype=torch.float32):
+    """``mindspore.numpy.ones(shape, dtype=float32)``."""
+    return _wrap(torch.ones(_shape(shape), dtype=_dt(dtype), device=_dev()))
+
+
+def empty(shape, dtype=torch.float32):
+    """``mindspore.numpy.empty`` (zero-filled, as MindSpore)."""
+    return zeros(shape, dtype)
+
+
+def full(shape, fill_value, dtype=None):
+    """``mindspore.numpy.full(shape, fill_value, dtype=None)``."""
+    if dtype is None:
+        dtype = torch.float32 if isinstance(fill_value, float) else torch.bool if isinstance(
+            fill_value, bool) else torch.int32 if isinstance(fill_value, int) else fill_value.dtype
+    v = fill_value.item() if isinstance(fill_value, torch.Tensor) else fill_value
+    return _wrap(torch.full(_shape(shape), v, dtype=_dt(dtype), device=_dev()))
+
+
+def zeros_like(a, dtype=None, shape=None):
+    return _wrap(torch.zeros(shape or tuple(_t(a).shape), dtype=_dt(dtype, _t(a).dtype), device=_t(a).device))
+
+
+def ones_like(a, dtype=None, shape=None):
+    return _wrap(torch.ones(shape or tuple(_t(a).shape), dtype=_dt(dtype, _t(a).dtype), device=_t(a).device))
+
+
+def full_like(a, fill_value, dtype=None, shape=None):
+    return _wrap(torch.full(shape or tuple(_t(a).shape), fill_value, dtype=_dt(dtype, _t(a).dtype),
+                            device=_t(a).device))
+
+
+def empty_like(prototype, dtype=None, shape=None):
+    return zeros_like(prototype, dtype, shape)
+
+
+def arange(start, stop=None, step=None, dtype=None):
+    """``mindspore.numpy.arange(start, stop=None, step=None, dtype=None)``: ints → int32, floats → float32."""
+    if stop is None:
+        start, stop = 0, start
+    step = 1 if step is None else step
+    if dtype is None:
+        dtype = torch.float32 if builtins.any(isinstance(v, float) for v in (start, stop, step)) else torch.int32
+    return _wrap(torch.arange(start, stop, step, dtype=_dt(dtype), device=_dev()))
+
+
+def linspace(start, stop, num=50, endpoint=True, retstep=False, dtype=None, axis=0):
+    """``mindspore.numpy.linspace(start, stop, num=50, endpoint=True, retstep=False, dtype=None, axis=0)``."""
+    n = num if endpoint else num + 1
+    out = torch.linspace(float(start), float(stop), n, dtype=torch.float32, device=_dev())
+    if not endpoint:
+        out = out[:-1]
+    out = _wrap(out.to(_dt(dtype)))
+    if retstep:
+        step = (float(stop) - float(start)) / ((num - 1) if endpoint else num)
+        return out, step
+    return out
+
+
+def eye(N, M=None, k=0, dtype=torch.float32):
+    """``mindspore.numpy.eye(N, M=None, k=0, dtype=float32)``."""
+    M = N if M is None else M
+    return _wrap(torch.ones(N, M, device=_dev()).tril(k).triu(k).to(_dt(dtype)))
+
+
+def identity(n, dtype=torch.float32):
+    return eye(n, dtype=dtype)
+
+
+def concatenate(arrays, axis=0):
+    """``mindspore.numpy.concatenate(arrays, axis=0)``; ``axis=None`` flattens first."""
+    arrays = [_t(a) for a in arrays]
+    if axis is None:
+        arrays = [a.reshape(-1) for a in arrays]
+        axis = 0
+    return torch.cat(arrays, axis)
+
+
+def stack(arrays, axis=0):
+    return torch.stack([_t(a) for a in arrays], axis)
+
+
+def hstack(tup):
+    return torch.hstack([_t(a) for a in tup])
+
+
+def vstack(tup):
+    return torch.vstack([_t(a) for a in tup])
+
+
+def append(arr, values, axis=None):
+    if axis is None:
+        return torch.cat([_t(arr).reshape(-1), _t(values).reshape(-1)])
+    return torch.cat([_t(arr), _t(values)], axis)
+
+
+def reshape(x, new_shape):
+    return torch.reshape(_t(x), _shape(new_shape))
+
+
+def ravel(x):
+    return torch.reshape(_t(x), (-1,))
+
+
+def transpose(a, axes=None):
+    """``mindspore.numpy.transpose(a, axes=None)``: reverses dims when ``axes`` is None."""
+    a = _t(a)
+    if axes is None:
+        axes = tuple(builtins.range(a.dim() - 1, -1, -1))
+    return torch.permute(a, tuple(axes))
+
+
+def swapaxes(x, axis1, axis2):
+    return torch.transpose(_t(x), axis1, axis2)
+
+
+def moveaxis(a, source, destination):
+    return torch.movedim(_t(a), source, destination)
+
+
+def expand_dims(a, axis):
+    a = _t(a)
+    if isinstance(axis, int):
+        return torch.unsqueeze(a, axis)
+    for ax in sorted(axis):
+        a = torch.unsqueeze(a, ax)
+    return a
+
+
+def squeeze(a, axis=None):
+    return _a.squeeze(_t(a), axis)
+
+
+def broadcast_to(array, shape):
+    return _t(array).expand(_shape(shape))
+
+
+def atleast_1d(*arys):
+    res = [_t(a).reshape(1) if _t(a).dim() == 0 else _t(a) for a in arys]
+    return res[0] if len(res) == 1 else res
+
+
+def atleast_2d(*arys):
+    res = [torch.atleast_2d(_t(a)) for a in arys]
+    return res[0] if len(res) == 1 else res
+
+
+def where(condition, x=None, y=None):
+    """``mindspore.numpy.where(condition, x=None, y=None)``."""
+    c = _t(condition).bool()
+    if x is None and y is None:
+        return tuple(torch.nonzero(c, as_tuple=True))
+    return torch.where(c, _t(x), _t(y))
+
+
+def _red(fn, a, axis, keepdims, dtype=None):
+    a = _t(a)
+    if dtype is not None:
+        a = a.to(_dt(dtype))
+    if isinstance(axis, list):
+        axis = tuple(axis)
+    if axis is None:
+        out = fn(a)
+        return out.reshape((1,) * a.dim()) if keepdims else out
+    return fn(a, axis, keepdim=keepdims)
+
+
+def sum(a, axis=None, dtype=None, keepdims=False, initial=None):
+    """``mindspore.numpy.sum(a, axis=None, dtype=None, keepdims=False, initial=None)``."""
+    out = _red(torch.sum, a, axis, keepdims, dtype)
+    return out + initial if initial is not None else out
+
+
+def mean(a, axis=None, keepdims=False, dtype=None):
+    """``mindspore.numpy.mean(a, axis=None, keepdims=False, dtype=None)`` (ints → float32)."""
+    a = _t(a)
+    if not a.is_floating_point():
+        a = a.to(torch.float32)
+    return _red(torch.mean, a, axis, keepdims, dtype)
+
+
+def average(x, axis=None, weights=None, returned=False):
+    x = _t(x)
+    if weights is None:
+        avg = mean(x, axis)
+        wsum = torch.tensor(float(x.numel() if axis is None else x.shape[axis]))
+    else:
+        w = _t(weights).to(x.dtype)
+        if axis is not None and w.dim() == 1 and x.dim() > 1:
+            shp = [1] * x.dim()
+            shp[axis] = -1
+            w = w.reshape(shp)
+        wsum = _red(torch.sum, w.expand_as(x), axis, False)
+        avg = _red(torch.sum, x * w, axis, False) / wsum
+    return (avg, wsum) if returned else avg
+
+
+def prod(a, axis=None, keepdims=False, initial=None, dtype=None):
+    a = _t(a)
+    if dtype is not None:
+        a = a.to(_dt(dtype))
+    out = _m.prod(a, axis, keepdims)
+    return out * initial if initial is not None else out
+
+
+def amax(a, axis=None, keepdims=False, initial=None, where=True):
+    return _m.amax(_t(a), axis, keepdims, initial=initial)
+
+
+def amin(a, axis=None, keepdims=False, initial=None, where=True):
+    return _m.amin(_t(a), axis, keepdims, initial=initial)
+
+
+max = amax
+min = amin
+
+
+def argmax(a, axis=None):
+    return torch.argmax(_t(a), axis)
+
+
+def argmin(a, axis=None):
+    return torch.argmin(_t(a), axis)
+
+
+def std(x, axis=None, ddof=0, keepdims=False):
+    """``mindspore.numpy.std`` (ddof=0 by default, as numpy)."""
+    return _m.std(_t(x), axis, ddof, keepdims)
+
+
+def var(x, axis=None, ddof=0, keepdims=False):
+    return _m.var(_t(x), axis, ddof, keepdims)
+
+
+def norm(x, ord=None, axis=None, keepdims=False):
+    return _m.norm(_t(x), ord, axis, keepdims)
+
+
+def dot(a, b):
+    """``mindspore.numpy.dot(a, b)``: numpy semantics (sum over last of a and second-to-last of b)."""
+    a, b = _t(a), _t(b)
+    if a.dim() == 0 or b.dim() == 0:
+        return a * b
+    if b.dim() == 1 or a.dim() == 1:
+        return torch.matmul(a, b)
+    return torch.tensordot(a, b, ([a.dim() - 1], [b.dim() - 2]))
+
+
+def matmul(x1, x2, dtype=None):
+    out = torch.matmul(_t(x1), _t(x2))
+    return out.to(_dt(dtype)) if dtype is not None else out
+
+
+def outer(a, b):
+    return torch.outer(_t(a).reshape(-1), _t(b).reshape(-1))
+
+
+def cross(a, b, axisa=-1, axisb=-1, axisc=-1, axis=None):
+    return torch.linalg.cross(_t(a), _t(b), dim=-1 if axis is None else axis)
+
+
+def _u(fn, float_only=True):
+    def op(x, dtype=None):
+        x = _t(x)
+        if float_only and not x.is_floating_point():
+            x = x.to(torch.float32)
+        out = fn(x)
+        return out.to(_dt(dtype)) if dtype is not None else out
+    op.__name__ = fn.__name__
+    op.__doc__ = f"``mindspore.numpy.{fn.__name__}(x, dtype=None)``."
+    return op
+
+
+exp, log, sqrt, tanh, sin, cos = (_u(f) for f in (torch.exp, torch.log, torch.sqrt, torch.tanh, torch.sin,
+                                                  torch.cos))
+log1p, log2, exp2 = _u(torch.log1p), _u(torch.log2), _u(torch.exp2)
+abs = absolute = _u(torch.abs, False)
+floor, ceil, sign, negative, square = (_u(f, False) for f in (torch.floor, torch.ceil, torch.sign, torch.neg,
+                                                              torch.square))
+isnan, isinf, isfinite, logical_not = (_u(f, False) for f in (torch.isnan, torch.isinf, torch.isfinite,
+                                                              torch.logical_not))
+
+
+def _b(fn):
+    def op(x1, x2, dtype=None):
+        a, b = _t(x1), _t(x2)
+        out = fn(a, b)
+        return out.to(_dt(dtype)) if dtype is not None else out
+    op.__name__ = fn.__name__
+    op.__doc__ = f"``mindspore.numpy.{fn.__name__}(x1, x2, dtype=None)``."
+    return op
+
+
+add, subtract, multiply, divide, power = (_b(f) for f in (torch.add, torch.sub, torch.mul, torch.true_divide,
+                                                          torch.pow))
+true_divide = divide
+maximum, minimum = _b(torch.maximum), _b(torch.minimum)
+floor_divide, remainder = _b(torch.floor_divide), _b(torch.remainder)
+logical_and, logical_or = _b(torch.logical_and), _b(torch.logical_or)
+equal, not_equal, greater, less, greater_equal, less_equal = (_b(f) for f in (
+    torch.eq, torch.ne, torch.gt, torch.lt, torch.ge, torch.le))
+
+
+def around(a, decimals=0):
+    return torch.round(_t(a), decimals=decimals)
+
+
+def clip(a, a_min, a_max, dtype=None):
+    """``mindspore.numpy.clip(a, a_min, a_max, dtype=None)``."""
+    if a_min is None and a_max is None:
+        raise ValueError("One of max or min must be given.")
+    out = torch.clamp(_t(a), a_min, a_max)
+    return out.to(_dt(dtype)) if dtype is not None else out
+
+
+def isclose(a, b, rtol=1e-05, atol=1e-08, equal_nan=False):
+    a = _t(a)
+    return torch.isclose(a, _t(b).to(a.dtype), rtol, atol, equal_nan)
+
+
+def allclose(a, b, rtol=1e-05, atol=1e-08, equal_nan=False):
+    """``mindspore.numpy.allclose`` → a 0-d Bool Tensor."""
+    return torch.all(isclose(a, b, rtol, atol, equal_nan))
+
+
+def tile(a, reps):
+    return torch.tile(_t(a), _shape(reps))
+
+
+def repeat(a, repeats, axis=None):
+    """``mindspore.numpy.repeat(a, repeats, axis=None)`` (numpy element repeat)."""
+    a = _t(a)
+    if isinstance(repeats, (list, tuple)):
+        repeats = torch.as_tensor(repeats)
+    if axis is None:
+        return torch.repeat_interleave(a.reshape(-1), repeats)
+    return torch.repeat_interleave(a, repeats, axis)
+
+
+def cumsum(a, axis=None, dtype=None):
+    a = _t(a)
+    if axis is None:
+        a, axis = a.reshape(-1), 0
+    return torch.cumsum(a, axis, dtype=_dt(dtype) if dtype is not None else None)
+
+
+def pad(arr, pad_width, mode="constant", constant_values=0):
+    """``mindspore.numpy.pad(arr, pad_width, mode='constant', constant_values=0)``: numpy's
+    ``pad_width`` (per dim, first dim first); modes constant/edge/reflect/wrap."""
+    arr = _t(arr)
+    nd = arr.dim()
+    if isinstance(pad_width, int):
+        pw = [(pad_width, pad_width)] * nd
+    else:
+        pw = list(pad_width)
+        if len(pw) and isinstance(pw[0], int):
+            pw = [tuple(pw)] * nd if len(pw) == 2 else [(pw[0], pw[0])] * nd
+        elif len(pw) == 1:
+            pw = [tuple(pw[0])] * nd
+    flat = []
+    for lo, hi in reversed(pw):
+        flat += [lo, hi]
+    tm = {"constant": "constant", "edge": "replicate", "reflect": "reflect", "wrap": "circular"}
+    if mode not in tm:
+        raise NotImplementedError(f"mindspore.numpy.pad mode '{mode}' is not supported by ms_compat.")
+    if mode == "constant":
+        return torch.nn.functional.pad(arr, flat, "constant", constant_values)
+    # torch's non-constant modes pad only trailing spatial dims of batched input: go via a batch view
+    x = arr.reshape((1, 1) + tuple(arr.shape)) if nd <= 3 else arr
+    out = torch.nn.functional.pad(x.float() if not x.is_floating_point() else x, flat, tm[mode])
+    return out.reshape(out.shape[2:]).to(arr.dtype) if nd <= 3 else out.to(arr.dtype)
+
+
+def flip(m, axis=None):
+    m = _t(m)
+    axes = tuple(builtins.range(m.dim())) if axis is None else ((axis,) if isinstance(axis, int) else tuple(axis))
+    return torch.flip(m, axes)
+
+
+def roll(a, shift, axis=None):
+    return torch.roll(_t(a), shift, axis)
+
+
+def split(x, indices_or_sections, axis=0):
+    """``mindspore.numpy.split``: numpy semantics (number of equal sections, or split indices)."""
+    x = _t(x)
+    if isinstance(indices_or_sections, int):
+        if x.shape[axis] % indices_or_sections:
+            raise ValueError("array split does not result in an equal division")
+        return tuple(torch.tensor_split(x, indices_or_sections, axis))
+    return tuple(torch.tensor_split(x, list(indices_or_sections), axis))
+
+
+def meshgrid(*xi, sparse=False, indexing="xy"):
+    out = torch.meshgrid(*[_t(x) for x in xi], indexing=indexing)
+    return tuple(out)
+
+
+def diag(v, k=0):
+    return torch.diag(_t(v), k)
+
+
+def tril(m, k=0):
+    return torch.tril(_t(m), k)
+
+
+def triu(m, k=0):
+    return torch.triu(_t(m), k)
+
+
+def unique(x, return_inverse=False):
+    out = torch.unique(_t(x).reshape(-1), sorted=True, return_inverse=return_inverse)
+    return tuple(out) if return_inverse else out
+
+
+def sort(a, axis=-1, kind=None, order=None):
+    a = _t(a)
+    if axis is None:
+        a, axis = a.reshape(-1), 0
+    return torch.sort(a, axis, stable=True)[0]
+
+
+def argsort(a, axis=-1, kind="quicksort", order=None):
+    return torch.argsort(_t(a), axis, stable=True)
+
+
+def take(a, indices, axis=None, mode="clip"):
+    a = _t(a)
+    idx = _t(indices).long()
+    if axis is None:
+        a, axis = a.reshape(-1), 0
+    n = a.shape[axis]
+    idx = idx.clamp(0, n - 1) if mode == "clip" else idx % n
+    return _a.gather(a, idx, axis)
+
+
+def count_nonzero(x, axis=None, keepdims=False):
+    return _red(torch.sum, (_t(x) != 0).to(torch.int32), axis, keepdims)
+
+
+def size(a, axis=None):
+    a = _t(a)
+    return a.numel() if axis is None else a.shape[axis]
+
+
+def shape(a):
+    return tuple(_t(a).shape)
+
+
+def ndim(a):
+    return _t(a).dim()
+
+
+def rand(*shape, dtype=torch.float32):
+    return _wrap(torch.rand(shape[0] if len(shape) == 1 and isinstance(shape[0], tuple) else shape,
+                            dtype=_dt(dtype)))
+
+
+def randn(*shape, dtype=torch.float32):
+    return _wrap(torch.randn(shape[0] if len(shape) == 1 and isinstance(shape[0], tuple) else shape,
+                             dtype=_dt(dtype)))
+
+
+def randint(minval, maxval=None, shape=None, dtype=torch.int32):
+    if maxval is None:
+        minval, maxval = 0, minval
+    return _wrap(torch.randint(minval, maxval, _shape(shape or ()), dtype=_dt(dtype)))
+
+
+def __getattr__(name):
+    return _mg(__name__, name, {})
