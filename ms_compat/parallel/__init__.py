@@ -11,6 +11,7 @@ __all__ = ["shard", "DistributedGradReducer"]
 _LAZY = {
     "DistributedGradReducer": "ms_compat.parallel.data_parallel:DistributedGradReducer",
     "data_parallel": "ms_compat.parallel.data_parallel",
+    "DistributedDataParallel": "ms_compat.parallel.distributed:DistributedDataParallel",
 }
 
 

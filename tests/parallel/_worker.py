@@ -288,6 +288,19 @@ def scenario_data_parallel(rank, res):
     loss = ((ddp(torch.tensor(x[half])) - torch.tensor(t[half])) ** 2).mean()
     loss.backward()
     res["ddp_grads"] = [p.grad.numpy().tolist() for p in ddp_net.parameters()]
+    # MindSpore 2.10's PyNative wrapper: mindspore.parallel.distributed.DistributedDataParallel
+    from ms_compat.parallel.distributed import DistributedDataParallel as MSDDP
+    for avg in (False, True):
+        n4 = MLP(w1 + rank, b1, w2, b2)  # different starting weights: init_sync makes them rank 0's
+        wrapped = MSDDP(n4, average_in_collective=avg)
+        loss = ((wrapped(torch.tensor(x[half])) - torch.tensor(t[half])) ** 2).mean()
+        res[f"msddp_grads_{avg}"] = [g.numpy().tolist() for g in torch.autograd.grad(loss, list(n4.parameters()))]
+    wrapped.zero_grad()
+    with wrapped.no_sync():
+        loss = ((wrapped(torch.tensor(x[half])) - torch.tensor(t[half])) ** 2).mean()
+        loss.backward()
+    res["msddp_nosync_grads"] = [p.grad.numpy().tolist() for p in n4.parameters()]
+    res["msddp_names"] = [p.name for p in wrapped.trainable_params()]
     ms.set_auto_parallel_context(parallel_mode=ParallelMode.DATA_PARALLEL, gradients_mean=True)
     # TrainOneStepCell in data parallel mode (device_num given explicitly, as MindSpore scripts do)
     try:

@@ -184,6 +184,16 @@ def test_data_parallel_gradients_equal_full_batch(ranks):
     assert ranks[0]["err_degree"][0] == "ValueError"
 
 
+def test_mindspore_distributed_data_parallel(ranks):
+    for res in ranks:
+        for avg in ("False", "True"):
+            for a, b in zip(res[f"msddp_grads_{avg}"], res["dp_full_grads"]):
+                _close(a, b, GRTOL, GATOL)
+        for a, b in zip(res["msddp_nosync_grads"], res["dp_local_grads"]):
+            _close(a, b, GRTOL, GATOL)
+        assert res["msddp_names"] == ["fc1.weight", "fc1.bias", "fc2.weight", "fc2.bias"]
+
+
 def test_torch_ddp_wraps_a_cell(ranks):
     for res in ranks:
         for a, b in zip(res["ddp_grads"], res["dp_full_grads"]):

@@ -1,0 +1,4 @@
+"""``mindspore.parallel.distributed``: ``DistributedDataParallel`` (PyNative data parallel)."""
+from .distributed_data_parallel import DistributedDataParallel
+
+__all__ = ["DistributedDataParallel"]
