@@ -58,19 +58,23 @@ def _warn_once(key, msg):
         warnings.warn(msg, UserWarning, stacklevel=4)
 
 
-def _recompute_factory(early_stop, context_fn):
-    ckpt_kwargs = {"use_reentrant": False, "early_stop": bool(early_stop)}
-    if context_fn is not None:
-        ckpt_kwargs["context_fn"] = context_fn
+class _RecomputeFactory:
+    """Forward-wrapper factory for ``recompute`` (a class, so recomputed cells stay picklable)."""
 
-    def factory(cell, inner):
+    def __init__(self, early_stop, context_fn):
+        self.ckpt_kwargs = {"use_reentrant": False, "early_stop": bool(early_stop)}
+        if context_fn is not None:
+            self.ckpt_kwargs["context_fn"] = context_fn
+
+    def __call__(self, cell, inner):
+        ckpt_kwargs = self.ckpt_kwargs
+
         @functools.wraps(inner)
         def forward(*args, **kwargs):
             if not torch.is_grad_enabled():
                 return inner(*args, **kwargs)
             return checkpoint(inner, *args, **ckpt_kwargs, **kwargs)
         return forward
-    return factory
 
 
 def _descendants(cell):
@@ -113,21 +117,23 @@ def cell_recompute(cell, *args, use_reentrant=True, output_recompute=False, earl
         for sub in _descendants(cell):
             sub.__dict__.pop("_recompute_covered_by", None)
         return None
-    if d.get("_recompute_covered_by") is not None:
+    if d.get("_recompute_covered_by"):
         # MindSpore: "when the parent cell is configured, the child cell should not be configured"
         return None
     d["_recompute_options"] = {"use_reentrant": use_reentrant, "output_recompute": output_recompute,
                                "early_stop": early_stop, "context_fn": context_fn, **kwargs}
     for sub in _descendants(cell):
-        sub.__dict__["_recompute_covered_by"] = cell
+        sub.__dict__["_recompute_covered_by"] = True
         if "recompute" in sub.__dict__.get("_forward_wrappers", {}):
             sub._set_forward_wrapper("recompute", None)  # the ancestor's checkpoint covers it
-    cell._set_forward_wrapper("recompute", _recompute_factory(early_stop, context_fn))
+    cell._set_forward_wrapper("recompute", _RecomputeFactory(early_stop, context_fn))
     return None
 
 
-def _offload_factory():
-    def factory(cell, inner):
+class _OffloadFactory:
+    """Forward-wrapper factory for ``offload`` (a class, so offloaded cells stay picklable)."""
+
+    def __call__(self, cell, inner):
         @functools.wraps(inner)
         def forward(*args, **kwargs):
             if not torch.is_grad_enabled():
@@ -135,7 +141,6 @@ def _offload_factory():
             with torch.autograd.graph.save_on_cpu(pin_memory=torch.cuda.is_available()):
                 return inner(*args, **kwargs)
         return forward
-    return factory
 
 
 def cell_offload(cell, backward_prefetch="Auto"):
@@ -155,5 +160,5 @@ def cell_offload(cell, backward_prefetch="Auto"):
         raise ValueError(f"The input value must be int and must >= 0, but got '{backward_prefetch}' with type "
                          f"'{type(backward_prefetch).__name__}'.")
     cell.__dict__["_offload_backward_prefetch"] = backward_prefetch
-    cell._set_forward_wrapper("offload", _offload_factory())
+    cell._set_forward_wrapper("offload", _OffloadFactory())
     return None

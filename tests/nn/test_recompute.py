@@ -264,3 +264,19 @@ def test_ms_layers_dropout_kwargs_and_parameter_hook_under_recompute():
         assert isinstance(net.fc1.weight, Parameter)
     for a, b in zip(*grads):
         torch.testing.assert_close(a, b)
+
+
+def test_recomputed_and_offloaded_cells_copy_and_pickle():
+    import copy
+    import pickle
+
+    net = Stack(n=2)
+    net.recompute()
+    net.blocks[0].offload()
+    x = torch.randn(3, D)
+    g0 = grads_of(net, x)
+    for clone in (copy.deepcopy(net), pickle.loads(pickle.dumps(net))):
+        assert "recompute" in clone._forward_wrappers and "offload" in clone.blocks[0]._forward_wrappers
+        calls = [b.calls for b in clone.blocks]
+        torch.testing.assert_close(grads_of(clone, x), g0)
+        assert [b.calls - c for b, c in zip(clone.blocks, calls)] == [2, 2]
