@@ -385,3 +385,18 @@ def test_safetensors_result_not_backed_by_the_file(tmp_path):
         g.write(raw[:-16] + b"\x01" * 16)
         g.truncate(len(raw) - 8)
     assert float(d["a"].sum()) == 0.0
+
+
+@pytest.mark.cuda
+def test_cuda_parameters_save_and_load_in_place(tmp_path):
+    net = Net().to("cuda")
+    f = str(tmp_path / "g.ckpt")
+    ms.save_checkpoint(net, f)
+    assert ms.load_checkpoint(f)["dense.weight"].device.type in ("cpu", "cuda")
+    other = Net().to("cuda")
+    for p in other.get_parameters():
+        p.set_data(torch.zeros_like(p))
+    w = other.dense.weight
+    assert ms.load_param_into_net(other, ms.load_checkpoint(f)) == ([], [])
+    assert other.dense.weight is w and w.device.type == "cuda"
+    assert torch.equal(w.detach().cpu(), net.dense.weight.detach().cpu())
