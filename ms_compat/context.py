@@ -84,11 +84,18 @@ def set_context(**kwargs):
             if value not in (GRAPH_MODE, PYNATIVE_MODE):
                 raise ValueError(f"For 'set_context', the argument 'mode' should be context.GRAPH_MODE (0) "
                                  f"or context.PYNATIVE_MODE (1), but got {value}.")
+            if value != _ctx["mode"]:
+                from .common.jit import _set_graph_mode
+                _set_graph_mode(value == GRAPH_MODE)
             _ctx["mode"] = value
         elif key == "device_target":
             if not isinstance(value, str):
                 raise TypeError(f"For 'set_context', the argument 'device_target' must be str, but got {type(value)}.")
             dev = _resolve_device(value, _ctx["device_id"])
+            if dev.type == "cuda" and not torch.cuda.is_available():
+                raise RuntimeError(f"Unsupported device target {value}. This process only supports one of the "
+                                   "['CPU']. (ms_compat runs 'GPU' on CUDA, and torch.cuda.is_available() is "
+                                   "False: install a CUDA build of torch on a machine with an NVIDIA GPU.)")
             _ctx["device_target"] = "GPU" if dev.type == "cuda" else "CPU"
             _device = None if dev.type == "cpu" else dev
         elif key == "device_id":

@@ -1,0 +1,340 @@
+"""``mindspore.jit``, ``JitConfig``, ``Cell.compile`` and GRAPH_MODE on ``torch.compile``.
+
+MindSpore compiles Python into a graph (``@jit``, ``GRAPH_MODE``); the PyTorch counterpart is
+``torch.compile`` (TorchDynamo captures the bytecode, Inductor generates fused kernels). Option mapping
+(see migration_guides/graph-mode.md):
+
+=================  ========================================================================
+MindSpore          torch.compile
+=================  ========================================================================
+jit_level='O0'     backend='inductor', default mode (MindSpore's default level)
+jit_level='O1'     backend='inductor', mode='max-autotune-no-cudagraphs' (more fusion/tuning)
+jit_level='O2'     backend='inductor', mode='max-autotune' (whole graph + CUDA graphs ≈ graph sink)
+backend=''         'inductor'; 'ms_backend' → 'inductor'; 'GE' → like O2; a torch backend name
+                   ('eager', 'aot_eager', 'inductor', 'cudagraphs', ...) is passed through
+fullgraph          fullgraph (True: a graph break raises instead of falling back to Python)
+dynamic=0 / 1      dynamic=None (static first, dynamic after a shape change) / dynamic=True
+capture_mode       'ast', 'bytecode', 'trace' are all served by TorchDynamo's bytecode capture
+=================  ========================================================================
+
+The compiled boundary passes MindSpore ``Tensor`` inputs in as plain ``torch.Tensor`` views and turns
+them back into ``Tensor`` inside the traced code, so MindSpore method semantics hold in the graph and
+the outputs are ``Tensor`` again. This avoids a PyTorch 2.13 Inductor bug with subclass graph inputs
+(pytorch/pytorch#193932: "Multiple dispatch failed for aten.mm.out"); graphs that begin after a graph
+break still see Tensor inputs, so the first use also turns off the debug check that raises that error
+(:func:`_disable_alias_check`). See :func:`compile_safe` for code that calls ``torch.compile`` directly.
+"""
+from __future__ import annotations
+
+import functools
+import threading
+import types
+import warnings
+
+import torch
+
+from .tensor import Tensor
+
+__all__ = ["jit", "JitConfig", "cell_compile", "cell_compile_and_run", "compile_options", "compile_safe"]
+
+_Plain = torch.Tensor
+_as_subclass = torch.Tensor.as_subclass
+_CAPTURE_MODES = ("ast", "bytecode", "trace")
+_JIT_LEVELS = ("O0", "O1", "O2")
+_TORCH_BACKENDS = ("inductor", "eager", "aot_eager", "aot_eager_decomp_partition", "cudagraphs", "onnxrt", "tvm",
+                   "openxla")
+_state = threading.local()  # depth > 0 while a compiled top-level call runs (eager parts between graphs)
+_warned = set()
+
+
+def _warn_once(key, msg):
+    if key not in _warned:
+        _warned.add(key)
+        warnings.warn(msg, UserWarning, stacklevel=3)
+
+
+# --------------------------------------------------------------------------------------- options
+def compile_options(jit_level="O0", backend="", fullgraph=False, dynamic=0, **torch_kwargs) -> dict:
+    """Keyword arguments for ``torch.compile`` equivalent to MindSpore's jit options (table above)."""
+    if jit_level in ("", None):
+        jit_level = "O0"
+    if jit_level not in _JIT_LEVELS:
+        raise ValueError(f"For 'jit', the 'jit_level' must be str and must be in '{list(_JIT_LEVELS)}', "
+                         f"but got '{jit_level}'.")
+    opts = {"fullgraph": bool(fullgraph), "dynamic": None if not dynamic else True}
+    if backend in ("", None, "ms_backend"):
+        be = "inductor"
+    elif backend == "GE":
+        be, jit_level = "inductor", "O2"
+    elif isinstance(backend, str) and backend in _TORCH_BACKENDS or callable(backend):
+        be = backend
+    else:
+        raise ValueError(f"For 'jit', the 'backend' must be '', 'ms_backend', 'GE' or a torch.compile backend "
+                         f"({', '.join(_TORCH_BACKENDS)}), but got '{backend}'.")
+    opts["backend"] = be
+    if be == "inductor" and jit_level != "O0":
+        opts["mode"] = "max-autotune-no-cudagraphs" if jit_level == "O1" else "max-autotune"
+    opts.update(torch_kwargs)
+    return opts
+
+
+def _opts_key(opts):
+    return tuple(sorted((k, v if isinstance(v, (str, bool, int, type(None))) else id(v)) for k, v in opts.items()))
+
+
+# --------------------------------------------------------------------------------------- the compiled boundary
+def _template_factory():
+    target = None
+
+    def jit_call(mask, kwkeys, *flat):
+        # runs inside TorchDynamo: plain tensors that were MindSpore Tensors become Tensors again
+        flat = tuple(_as_subclass(a, Tensor) if m else a for a, m in zip(flat, mask))
+        if kwkeys:
+            n = len(flat) - len(kwkeys)
+            return target(*flat[:n], **dict(zip(kwkeys, flat[n:])))
+        return target(*flat)
+
+    return jit_call
+
+
+_TEMPLATE = _template_factory()
+
+
+def _fresh_entry(target, name):
+    """A function calling ``target`` with its own code object: TorchDynamo caches compiled graphs per
+    code object (with a recompile limit), so every jitted function/cell gets its own cache."""
+    code = _TEMPLATE.__code__.replace(co_name=f"jit_{name}")
+    return types.FunctionType(code, _TEMPLATE.__globals__, code.co_name, None, (types.CellType(target),))
+
+
+def _split(args, kwargs):
+    flat = args + tuple(kwargs.values()) if kwargs else args
+    mask = tuple(isinstance(a, Tensor) for a in flat)
+    if True in mask:
+        flat = tuple(_as_subclass(a, _Plain) if m else a for a, m in zip(flat, mask))
+    return mask, tuple(kwargs) if kwargs else (), flat
+
+
+def _disable_alias_check():
+    """Graphs that start after a graph break (e.g. the rest of a training step after ``autograd.grad``)
+    receive MindSpore Tensors as inputs again, which the boundary cannot unwrap. PyTorch 2.13 runs
+    ``_AnalyzeCustomOpInputOutputMode`` (a debug check that custom ops do not alias their inputs) on the
+    first call of each compiled graph, and that check is what rejects tensor-subclass inputs
+    (pytorch/pytorch#193932, fixed upstream by pytorch/pytorch#193968). The first use of ``jit``/GRAPH_MODE
+    therefore turns the check off process-wide (``torch._functorch.config.check_custom_op_aliasing``);
+    only that custom-op aliasing warning is lost."""
+    import torch._functorch.config as fconfig
+    if getattr(fconfig, "check_custom_op_aliasing", False):
+        fconfig.check_custom_op_aliasing = False
+
+
+class _CompiledCall:
+    """``torch.compile`` of ``target`` behind the MindSpore Tensor boundary (see module docstring)."""
+
+    __slots__ = ("target", "opts", "compiled", "__weakref__")
+
+    def __init__(self, target, opts, name="fn"):
+        _disable_alias_check()
+        self.target = target
+        self.opts = opts
+        self.compiled = torch.compile(_fresh_entry(target, name), **opts)
+
+    def __call__(self, *args, **kwargs):
+        if torch.compiler.is_compiling() or getattr(_state, "depth", 0):
+            return self.target(*args, **kwargs)  # already inside a graph (or its eager remainder)
+        mask, kwkeys, flat = _split(args, kwargs)
+        _state.depth = getattr(_state, "depth", 0) + 1
+        try:
+            return self.compiled(mask, kwkeys, *flat)
+        finally:
+            _state.depth -= 1
+
+
+def compile_safe(fn=None, **torch_compile_kwargs):
+    """``torch.compile`` for code that receives MindSpore ``Tensor`` inputs (ms_compat extension).
+
+    Same arguments as ``torch.compile``. Use it instead of calling ``torch.compile`` directly on a
+    function/Cell that is called with ms_compat ``Tensor`` arguments: PyTorch 2.13's Inductor fails on
+    tensor-subclass graph inputs (pytorch/pytorch#193932). (Alternatively pass plain tensors, e.g.
+    ``ms_compat.common.tensor.to_torch(x)``.)"""
+    if fn is None:
+        return functools.partial(compile_safe, **torch_compile_kwargs)
+    call = _CompiledCall(fn, torch_compile_kwargs, getattr(fn, "__name__", "fn"))
+    return functools.wraps(fn)(lambda *a, **k: call(*a, **k)) if not isinstance(fn, torch.nn.Module) else call
+
+
+# --------------------------------------------------------------------------------------- JitConfig
+class JitConfig:
+    """Mirrors ``mindspore.JitConfig(jit_level='', exc_mode='auto', jit_syntax_level='',
+    debug_level='RELEASE', infer_boost='off', **kwargs)``.
+
+    ``jit_level`` and ``backend`` select the ``torch.compile`` options (:func:`compile_options`);
+    ``fullgraph``/``dynamic`` may be given as extra keywords. ``exc_mode``, ``jit_syntax_level``,
+    ``debug_level`` and ``infer_boost`` are validated and stored (no torch meaning)."""
+
+    def __init__(self, jit_level="", exc_mode="auto", jit_syntax_level="", debug_level="RELEASE",
+                 infer_boost="off", **kwargs):
+        if jit_level not in ("",) + _JIT_LEVELS:
+            raise ValueError(f"For 'jit_level' must be one of {list(_JIT_LEVELS)}.")
+        if exc_mode not in ("auto", "sink", "no_sink"):
+            raise ValueError("For 'exc_mode' must be one of '['auto', 'sink', 'no_sink']'.")
+        if jit_syntax_level not in ("", "STRICT", "LAX"):
+            raise ValueError("For 'jit_syntax_level' must be one of '['STRICT', 'LAX']'.")
+        if debug_level not in ("RELEASE", "DEBUG"):
+            raise ValueError("For 'debug_level' must be one of '['RELEASE', 'DEBUG']'.")
+        if infer_boost not in ("on", "off"):
+            raise ValueError("For 'infer_boost' must be one of '['on', 'off']'.")
+        d = dict(kwargs)
+        d.update(jit_level=jit_level, exc_mode=exc_mode, jit_syntax_level=jit_syntax_level,
+                 debug_level=debug_level, infer_boost=infer_boost)
+        if jit_level and "backend" not in kwargs:
+            d["backend"] = "GE" if jit_level == "O2" else "ms_backend"
+        self.jit_config_dict = d
+
+    def __repr__(self):
+        return f"JitConfig({self.jit_config_dict})"
+
+
+def _opts_from_config(d) -> dict:
+    if not d:
+        return compile_options()
+    return compile_options(jit_level=d.get("jit_level", ""), backend=d.get("backend", ""),
+                           fullgraph=d.get("fullgraph", False), dynamic=d.get("dynamic", 0))
+
+
+# --------------------------------------------------------------------------------------- jit
+_LEGACY = ("fn", "mode", "input_signature", "hash_args", "jit_config", "compile_once")
+
+
+def jit(function=None, *, capture_mode="ast", jit_level="O0", dynamic=0, fullgraph=False, backend="", **options):
+    """Mirrors ``mindspore.jit(function=None, *, capture_mode='ast', jit_level='O0', dynamic=0,
+    fullgraph=False, backend='', **options)``: compile a function, a ``construct`` method or a Cell
+    instance with ``torch.compile`` (options mapped as in this module's docstring).
+
+    Also accepts the 2.3 keywords (``fn``, ``mode``, ``input_signature``, ``hash_args``,
+    ``jit_config``, ``compile_once``); ``jit_config`` (a :class:`JitConfig`) supplies jit_level/backend.
+    Differences: hooks of cells called inside still fire (MindSpore skips them); Python side effects
+    (``print``, ``asnumpy``) run, causing a graph break (an error with ``fullgraph=True``).
+    """
+    if function is None and "fn" in options:
+        function = options.pop("fn")
+    if not isinstance(capture_mode, str) or capture_mode not in _CAPTURE_MODES:
+        raise ValueError(f"For 'jit', the 'capture_mode' must be str and must be in '{list(_CAPTURE_MODES)}', "
+                         f"but got '{capture_mode}'.")
+    if not isinstance(jit_level, str) or jit_level not in ("O0", "O1", "O2"):
+        raise ValueError(f"For 'jit', the 'jit_level' must be str and must be in '['O0', 'O1']', but got "
+                         f"'{jit_level}'.")
+    cfg = options.pop("jit_config", None)
+    if cfg is not None:
+        d = cfg.jit_config_dict if isinstance(cfg, JitConfig) else dict(cfg)
+        jit_level = d.get("jit_level") or jit_level
+        backend = d.get("backend", backend) if backend == "" else backend
+    unknown = [k for k in options if k not in _LEGACY]
+    if unknown:
+        _warn_once(("jit", tuple(unknown)), f"jit options {unknown} have no torch.compile counterpart; ignored.")
+    opts = compile_options(jit_level=jit_level, backend=backend, fullgraph=fullgraph, dynamic=dynamic)
+
+    def decorate(fn):
+        from ..nn.cell import Cell
+        if isinstance(fn, Cell):
+            call = _CompiledCall(fn._call_impl, opts, type(fn).__name__)
+            return functools.wraps(type(fn).__call__)(lambda *a, **k: call(*a, **k))
+        if not callable(fn):
+            raise TypeError(f"For 'jit', the 'function' must be a function or a Cell, but got {type(fn).__name__}.")
+        call = _CompiledCall(fn, opts, getattr(fn, "__name__", "fn"))
+
+        @functools.wraps(fn)
+        def jitted(*args, **kwargs):
+            return call(*args, **kwargs)
+
+        jitted.__ms_jit__ = call
+        return jitted
+
+    return decorate if function is None else decorate(function)
+
+
+# --------------------------------------------------------------------------------------- Cell.compile
+def _cell_jit_factory(opts):
+    def factory(cell, inner):
+        return _CompiledCall(inner, opts, type(cell).__name__)
+    return factory
+
+
+def _has_tensor(args, kwargs):
+    return any(isinstance(a, torch.Tensor) for a in args) or any(isinstance(v, torch.Tensor) for v in kwargs.values())
+
+
+def cell_compile(cell, *args, **kwargs):
+    """``Cell.compile``. MindSpore form ``compile(*inputs)``: switch this cell to compiled execution
+    (its jit config / the context's, via :func:`compile_options`) and compile it for those inputs now
+    (one run whose buffer updates, e.g. BatchNorm statistics, are undone); returns ``None``.
+    PyTorch form ``compile(backend=..., mode=..., fullgraph=..., dynamic=..., options=...)`` (no tensor
+    given): the same per-instance compiled execution with those ``torch.compile`` arguments."""
+    if args or _has_tensor((), kwargs):
+        opts = _cell_opts(cell)
+        cell._set_forward_wrapper("jit", _cell_jit_factory(opts))
+        state = [b for b in cell.buffers() if b is not None] + [p for p in cell.parameters() if not p.requires_grad]
+        saved = [(b, b.detach().clone()) for b in state]  # e.g. BatchNorm moving statistics
+        try:
+            cell(*args, **kwargs)
+        finally:
+            with torch.no_grad():
+                for b, v in saved:
+                    b.copy_(v)
+        cell.__dict__["_ms_compiled"] = True
+        return None
+    cell._set_forward_wrapper("jit", _cell_jit_factory(dict(kwargs)))
+    return None
+
+
+def cell_compile_and_run(cell, *args, **kwargs):
+    """``Cell.compile_and_run(*inputs)``: compile (as :func:`cell_compile`) and return the output."""
+    if cell.__dict__["_forward_wrappers"].get("jit") is None:
+        cell._set_forward_wrapper("jit", _cell_jit_factory(_cell_opts(cell)))
+    cell.__dict__["_ms_compiled"] = True
+    return cell(*args, **kwargs)
+
+
+def _cell_opts(cell):
+    d = cell.__dict__.get("_jit_config_dict") or None
+    if not d:
+        from .. import context
+        d = context.get_context("jit_config") or None
+        if isinstance(d, JitConfig):
+            d = d.jit_config_dict
+    return _opts_from_config(d)
+
+
+# --------------------------------------------------------------------------------------- GRAPH_MODE
+def _graph_mode_call(self, *args, **kwargs):
+    """``Cell.__call__`` while ``set_context(mode=GRAPH_MODE)``: a top-level call runs the cell through
+    its own compiled entry; calls made while compiling (or inside a compiled call) stay plain."""
+    if torch.compiler.is_compiling() or getattr(_state, "depth", 0):
+        return self._call_impl(*args, **kwargs)
+    d = self.__dict__
+    opts = _cell_opts(self)
+    key = _opts_key(opts)
+    entry = d.get("_ms_graph_call")
+    if entry is None or entry[0] != key:
+        entry = (key, _CompiledCall(self._call_impl, opts, type(self).__name__))
+        d["_ms_graph_call"] = entry
+    return entry[1](*args, **kwargs)
+
+
+_saved_call = []
+
+
+def _set_graph_mode(on: bool):
+    """Called by ``set_context(mode=...)``: GRAPH_MODE swaps ``Cell.__call__`` (a class attribute), so
+    PYNATIVE calls keep ``torch.nn.Module.__call__`` with no added cost."""
+    from ..nn.cell import Cell
+    if on:
+        if Cell.__dict__.get("__call__") is not _graph_mode_call:
+            _saved_call.append(Cell.__dict__.get("__call__"))
+            Cell.__call__ = _graph_mode_call
+    elif Cell.__dict__.get("__call__") is _graph_mode_call:
+        prev = _saved_call.pop() if _saved_call else None
+        if prev is None:
+            del Cell.__call__
+        else:
+            Cell.__call__ = prev
