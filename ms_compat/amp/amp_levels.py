@@ -31,6 +31,7 @@ import torch.nn.functional as F
 from torch.overrides import TorchFunctionMode
 
 from ..common import dtype as mstype
+from ..nn.cell import Cell
 from . import cell_cast
 from .cell_cast import cast_floats, current_cast_dtype, run_in_dtype, set_cell_dtype
 
@@ -107,51 +108,33 @@ def _sync_attrs(wrapper, backbone):
             wrapper.__dict__[key] = backbone.__dict__[key]
 
 
-def _make_output_to16():
-    Cell = _cell_cls()
+class _OutputTo16(Cell):
+    """MindSpore's O2 wrapper of a black-list cell: runs it (in float32) and casts the output to ``dtype``."""
 
-    class _OutputTo16(Cell):
-        """MindSpore's O2 wrapper of a black-list cell: runs it (in float32) and casts the output to ``dtype``."""
+    def __init__(self, backbone, dtype=mstype.float16):
+        super().__init__(auto_prefix=False)
+        self._backbone = backbone
+        self.dtype = dtype
+        _sync_attrs(self, backbone)
 
-        def __init__(self, backbone, dtype=mstype.float16):
-            super().__init__(auto_prefix=False)
-            self._backbone = backbone
-            self.dtype = dtype
-            _sync_attrs(self, backbone)
-
-        def construct(self, *args, **kwargs):
-            return cast_floats(self._backbone(*args, **kwargs), self.dtype)
-
-    class _OutputTo32(Cell):
-        """MindSpore's O2/O3 wrapper of the network: casts the floating outputs to float32."""
-
-        def __init__(self, backbone):
-            super().__init__(auto_prefix=False)
-            self._backbone = backbone
-            _sync_attrs(self, backbone)
-
-        def construct(self, *args, **kwargs):
-            return cast_floats(self._backbone(*args, **kwargs), torch.float32)
-
-    return _OutputTo16, _OutputTo32
+    def construct(self, *args, **kwargs):
+        return cast_floats(self._backbone(*args, **kwargs), self.dtype)
 
 
-_WRAPPERS = None
+class _OutputTo32(Cell):
+    """MindSpore's O2/O3 wrapper of the network: casts the floating outputs to float32."""
+
+    def __init__(self, backbone):
+        super().__init__(auto_prefix=False)
+        self._backbone = backbone
+        _sync_attrs(self, backbone)
+
+    def construct(self, *args, **kwargs):
+        return cast_floats(self._backbone(*args, **kwargs), torch.float32)
 
 
 def _wrappers():
-    global _WRAPPERS
-    if _WRAPPERS is None:
-        _WRAPPERS = _make_output_to16()
-    return _WRAPPERS
-
-
-def __getattr__(name):  # _OutputTo16 / _OutputTo32 are built on first use (nn.cell imports lazily)
-    if name == "_OutputTo16":
-        return _wrappers()[0]
-    if name == "_OutputTo32":
-        return _wrappers()[1]
-    raise AttributeError(name)
+    return _OutputTo16, _OutputTo32
 
 
 def _precision_set_by_user(cell):
@@ -176,12 +159,16 @@ def _auto_black_list(network, black_list, dtype):
     return network
 
 
+def _white_cell_forward(dtype, inner, *args, **kwargs):
+    return cast_floats(run_in_dtype(dtype, inner, *args, **kwargs), torch.float32)
+
+
+def _white_cell_wrap(dtype, cell, inner):
+    return functools.partial(_white_cell_forward, dtype, inner)
+
+
 def _white_cell_factory(dtype):
-    def factory(cell, inner):
-        def forward(*args, **kwargs):
-            return cast_floats(run_in_dtype(dtype, inner, *args, **kwargs), torch.float32)
-        return forward
-    return factory
+    return functools.partial(_white_cell_wrap, dtype)  # picklable (no closure)
 
 
 class _CastPrimitive:
@@ -195,7 +182,10 @@ class _CastPrimitive:
         return cast_floats(run_in_dtype(self._dtype, self._prim, *args, **kwargs), torch.float32)
 
     def __getattr__(self, name):
-        return getattr(self.__dict__["_prim"], name)
+        prim = self.__dict__.get("_prim")
+        if prim is None:
+            raise AttributeError(name)
+        return getattr(prim, name)
 
     def __repr__(self):
         return repr(self._prim)
@@ -301,13 +291,17 @@ class _AutoPolicyMode(TorchFunctionMode):
         return func(*args, **kwargs)
 
 
+def _auto_forward(dtype, inner, *args, **kwargs):
+    with _AutoPolicyMode(dtype):
+        return inner(*args, **kwargs)
+
+
+def _auto_wrap(dtype, cell, inner):
+    return functools.partial(_auto_forward, dtype, inner)
+
+
 def _auto_factory(dtype):
-    def factory(cell, inner):
-        def forward(*args, **kwargs):
-            with _AutoPolicyMode(dtype):
-                return inner(*args, **kwargs)
-        return forward
-    return factory
+    return functools.partial(_auto_wrap, dtype)  # picklable (no closure)
 
 
 def _set_auto(network, dtype):

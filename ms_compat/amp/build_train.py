@@ -21,11 +21,12 @@ import warnings
 import torch
 
 from ..common import dtype as mstype
+from ..nn.cell import Cell
 from .amp_levels import _wrappers, auto_mixed_precision, keep_cells_fp32
 from .cell_cast import cast_floats
 from .loss_scale_manager import DynamicLossScaleManager, LossScaleManager
 
-__all__ = ["build_train_network"]
+__all__ = ["build_train_network", "WithLossCell"]
 
 _LEVELS = ["O0", "O1", "O2", "O3", "auto"]
 
@@ -94,36 +95,25 @@ def _loss_network(network, loss_fn, cast_model_type):
     return _WithLossCell(network, loss_fn)
 
 
-def _make_fp32_loss_cell():
-    from ..nn.cell import Cell
+class WithLossCell(Cell):
+    """build_train_network's loss wrapper for low-precision networks (MindSpore's local ``WithLossCell``):
+    the network output and the label are cast to float32 before the loss."""
 
-    class WithLossCell(Cell):
-        """build_train_network's loss wrapper for low-precision networks: output and label cast to float32."""
+    def __init__(self, backbone, loss_fn):
+        super().__init__(auto_prefix=False)
+        self._backbone = backbone
+        self._loss_fn = loss_fn
 
-        def __init__(self, backbone, loss_fn):
-            super().__init__(auto_prefix=False)
-            self._backbone = backbone
-            self._loss_fn = loss_fn
+    def construct(self, data, label):
+        out = self._backbone(data)
+        return self._loss_fn(cast_floats(out, torch.float32), cast_floats(label, torch.float32))
 
-        def construct(self, data, label):
-            out = self._backbone(data)
-            return self._loss_fn(cast_floats(out, torch.float32), cast_floats(label, torch.float32))
-
-        @property
-        def backbone_network(self):
-            return self._backbone
-
-    return WithLossCell
+    @property
+    def backbone_network(self):
+        return self._backbone
 
 
-_FP32_LOSS = None
-
-
-def _Fp32LossCell(network, loss_fn):  # noqa: N802 - class factory
-    global _FP32_LOSS
-    if _FP32_LOSS is None:
-        _FP32_LOSS = _make_fp32_loss_cell()
-    return _FP32_LOSS(network, loss_fn)
+_Fp32LossCell = WithLossCell
 
 
 _boost_warned = False

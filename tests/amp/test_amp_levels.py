@@ -254,3 +254,19 @@ def test_o1_casts_white_list_primitive_attributes():
     assert dict(net.log, out=dtype_str(out.dtype)) == ref
     np.testing.assert_allclose(out.numpy(), arr["out"], rtol=1e-6)   # fp16 matmul, same rounding as MindSpore
     assert not np.array_equal(out.numpy(), arr["out32"])
+
+
+@pytest.mark.parametrize("level", ["O1", "O2", "O3", "auto"])
+def test_converted_networks_deepcopy_and_pickle(level):
+    import copy
+    import io
+    net = amp.auto_mixed_precision(make_net(), level)
+    x = Tensor(ARR["x"])
+    ref = net(x)
+    buf = io.BytesIO()
+    torch.save(net, buf)
+    buf.seek(0)
+    for other in (copy.deepcopy(net), torch.load(buf, weights_only=False)):
+        out = other(x)
+        assert out.dtype == ref.dtype
+        torch.testing.assert_close(out, ref)
