@@ -51,7 +51,6 @@ import torch
 
 from ..common import dtype as mstype
 from ..common.parameter import Parameter
-from ..common.tensor import Tensor
 
 __all__ = ["save_checkpoint", "load_checkpoint", "load_param_into_net", "load_checkpoint_async",
            "ckpt_to_safetensors", "safetensors_to_ckpt", "CheckpointFormatError",

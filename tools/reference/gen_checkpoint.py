@@ -8,9 +8,7 @@
    raises for damaged files.
 """
 import os
-import pathlib
 import subprocess
-import sys
 
 import numpy as np
 
