@@ -223,11 +223,22 @@ def test_recompute_gradient_matches_mindspore_reference():
 
 
 def test_benchmark_quick_mode_runs():
-    from benchmarks.bench_recompute import run, report
-    r = run(quick=True)
-    assert r["ratio"] == pytest.approx(r["times"]["recompute"][0] / r["times"]["plain"][0])
-    assert r["saved_cut"] >= 0.6
-    assert "ratio" in report(r)
+    """benchmarks/bench_recompute.py --quick runs and computes its ratio (no timing assertion)."""
+    import pathlib
+    import re
+    import subprocess
+    import sys
+
+    root = pathlib.Path(__file__).resolve().parents[2]
+    r = subprocess.run([sys.executable, "-m", "benchmarks.bench_recompute", "--quick"], cwd=str(root),
+                       capture_output=True, text=True, timeout=600)
+    assert r.returncode == 0, r.stdout[-2000:] + r.stderr[-4000:]
+    m = re.search(r"plain step\s*: ([\d.]+) ms.*\n\s*recompute step\s*: ([\d.]+) ms.*\n\s*ratio\s*: ([\d.]+)", r.stdout)
+    assert m, r.stdout
+    plain, rec, ratio = map(float, m.groups())
+    assert ratio == pytest.approx(rec / plain, rel=0.01, abs=0.002)
+    cut = int(re.search(r"\((\d+)% cut\)", r.stdout).group(1))
+    assert cut >= 60
 
 
 def test_ms_layers_dropout_kwargs_and_parameter_hook_under_recompute():
