@@ -264,10 +264,12 @@ def sum(a, axis=None, dtype=None, keepdims=False, initial=None):
 
 
 def mean(a, axis=None, keepdims=False, dtype=None):
-    """``mindspore.numpy.mean(a, axis=None, keepdims=False, dtype=None)`` (ints → float32)."""
+    """``mindspore.numpy.mean(a, axis=None, keepdims=False, dtype=None)``: as measured on MindSpore
+    2.10, an integer input gives a result of the input's integer dtype (the mean truncated)."""
     a = _t(a)
     if not a.is_floating_point():
-        a = a.to(torch.float32)
+        out = _red(torch.mean, a.to(torch.float32), axis, keepdims)
+        return out.to(_dt(dtype) if dtype is not None else a.dtype)
     return _red(torch.mean, a, axis, keepdims, dtype)
 
 
@@ -480,7 +482,7 @@ def split(x, indices_or_sections, axis=0):
         if x.shape[axis] % indices_or_sections:
             raise ValueError("array split does not result in an equal division")
         return tuple(torch.tensor_split(x, indices_or_sections, axis))
-    return tuple(torch.tensor_split(x, list(indices_or_sections), axis))
+    return list(torch.tensor_split(x, list(indices_or_sections), axis))  # a list here, as MindSpore 2.10
 
 
 def meshgrid(*xi, sparse=False, indexing="xy"):

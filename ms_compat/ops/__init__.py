@@ -26,6 +26,9 @@ _LAZY = {
     "depend": "ms_compat.ops.functional:depend",
     "scalar_to_tensor": "ms_compat.ops.functional:scalar_to_tensor",
     "tuple_to_array": "ms_compat.ops.functional:tuple_to_array",
+    # collective-communication Primitives (parallel engineer: ms_compat/ops/operations/comm_ops.py)
+    **{n: "ms_compat.ops.operations.comm_ops:" + n for n in (
+        "AllReduce", "AllGather", "ReduceScatter", "Broadcast", "ReduceOp")},
 }
 
 

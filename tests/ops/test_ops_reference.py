@@ -120,3 +120,14 @@ def test_grad_api_structure(name):
     x, y = ms.Tensor(C.GX), ms.Tensor(C.GY)
     got = C.encode(C.GRAD_API_CASES[name](ms, ops, net, x, y), dtype_str)
     _cmp(got, API[name], 1e-5, 1e-6)
+
+
+NP = load_ref_json("ops", "numpy")
+
+
+@pytest.mark.parametrize("name", sorted(C.NP_CASES))
+def test_numpy(name):
+    import ms_compat.numpy as mnp
+    fn, inputs = C.NP_CASES[name]
+    got = C.encode(fn(mnp, ms, *[ms.Tensor(a) for a in inputs]), dtype_str)
+    _cmp(got, NP[name], 1e-4, 1e-5)

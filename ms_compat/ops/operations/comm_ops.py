@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from ...communication.comm_func import ReduceOp, _all_gather, _all_reduce, _broadcast, _reduce_scatter
 from ...communication.management import GlobalComm, get_group_size
+from ..primitive import Primitive
 
 __all__ = ["ReduceOp", "AllReduce", "AllGather", "ReduceScatter", "Broadcast"]
 
@@ -27,61 +28,48 @@ def _check_op(prim, op):
         raise ValueError(f"For '{prim}', the 'op' must be one of {list(_OPS)}, but got '{op}'.")
 
 
-class _CommPrimitive:
-    """Minimal Primitive shape for collectives: ``name``, attributes, ``add_prim_attr``, repr."""
-
-    def add_prim_attr(self, name, value):
-        self._attrs[name] = value
-        return self
-
-    def __repr__(self):
-        attrs = ", ".join(f"{k}={v}" for k, v in self._attrs.items())
-        return f"Prim[{type(self).__name__}]<{attrs}>"
-
-
-class AllReduce(_CommPrimitive):
+class AllReduce(Primitive):
     """Mirrors ``mindspore.ops.AllReduce(op=ReduceOp.SUM, group=GlobalComm.WORLD_COMM_GROUP)``.
     ``op`` is validated when constructed here (MindSpore checks it only when run)."""
 
     def __init__(self, op=ReduceOp.SUM, group=GlobalComm.WORLD_COMM_GROUP):
         _check_group("AllReduce", group)
         _check_op("AllReduce", op)
-        self.op, self.group = op, group
-        self._attrs = {"op": op, "group": group, "fusion": 0, "index": 0, "no_eliminate": True}
+        super().__init__()
+        self.add_prim_attrs({"op": op, "group": group, "fusion": 0, "index": 0, "no_eliminate": True})
 
     def __call__(self, x):
         return _all_reduce(x, self.op, self.group)
 
 
-class AllGather(_CommPrimitive):
+class AllGather(Primitive):
     """Mirrors ``mindspore.ops.AllGather(group=GlobalComm.WORLD_COMM_GROUP)``: concatenation along dim 0."""
 
     def __init__(self, group=GlobalComm.WORLD_COMM_GROUP):
         _check_group("AllGather", group)
-        self.group = group
-        self.rank_size = get_group_size(group)
-        self._attrs = {"group": group, "rank_size": self.rank_size, "fusion": 0, "mean_flag": False,
-                       "no_eliminate": True}
+        super().__init__()
+        self.add_prim_attrs({"group": group, "rank_size": get_group_size(group), "fusion": 0, "mean_flag": False,
+                             "no_eliminate": True})
 
     def __call__(self, x):
         return _all_gather(x, self.group)
 
 
-class ReduceScatter(_CommPrimitive):
+class ReduceScatter(Primitive):
     """Mirrors ``mindspore.ops.ReduceScatter(op=ReduceOp.SUM, group=GlobalComm.WORLD_COMM_GROUP)``."""
 
     def __init__(self, op=ReduceOp.SUM, group=GlobalComm.WORLD_COMM_GROUP):
         _check_group("ReduceScatter", group)
         _check_op("ReduceScatter", op)
-        self.op, self.group = op, group
-        self.rank_size = get_group_size(group)
-        self._attrs = {"op": op, "group": group, "rank_size": self.rank_size, "fusion": 0, "no_eliminate": True}
+        super().__init__()
+        self.add_prim_attrs({"op": op, "group": group, "rank_size": get_group_size(group), "fusion": 0,
+                             "no_eliminate": True})
 
     def __call__(self, x):
         return _reduce_scatter(x, self.op, self.group)
 
 
-class Broadcast(_CommPrimitive):
+class Broadcast(Primitive):
     """Mirrors ``mindspore.ops.Broadcast(root_rank, group=GlobalComm.WORLD_COMM_GROUP)``: takes a tuple of
     tensors and returns a tuple (the root's values); ``root_rank`` is the rank within ``group``."""
 
@@ -90,8 +78,8 @@ class Broadcast(_CommPrimitive):
             raise TypeError(f"For 'Broadcast', the type of 'root_rank' should be 'int', "
                             f"but got type '{type(root_rank).__name__}'.")
         _check_group("Broadcast", group)
-        self.root_rank, self.group = root_rank, group
-        self._attrs = {"root_rank": root_rank, "group": group, "no_eliminate": True}
+        super().__init__()
+        self.add_prim_attrs({"root_rank": root_rank, "group": group, "no_eliminate": True})
 
     def __call__(self, input_x):
         if not isinstance(input_x, (tuple, list)):
