@@ -132,3 +132,30 @@ def test_layer_outputs_are_mindspore_tensors_and_backprop():
     assert isinstance(out, Tensor) and out.shape == (1, 3)
     out.sum().backward()
     assert all(p.grad is not None for p in net.trainable_params())
+
+
+def test_layers_compile_without_graph_breaks():
+    """The layers' construct bodies are plain torch calls: no graph break under torch.compile."""
+    cases = [(nn.Conv2d(3, 4, 3, stride=2), (torch.randn(2, 3, 8, 8),)),
+             (nn.MaxPool2d(3, 2, pad_mode="same"), (torch.randn(1, 2, 7, 7),)),
+             (nn.AvgPool2d(3, 2, pad_mode="same"), (torch.randn(1, 2, 7, 7),)),
+             (nn.BatchNorm2d(3).set_train(), (torch.randn(2, 3, 4, 4),)),
+             (nn.LayerNorm((8,), 1, -1), (torch.randn(2, 3, 8),)),
+             (nn.SequentialCell(nn.Dense(8, 8, activation="gelu"), nn.Dropout(p=0.1)), (torch.randn(2, 8),)),
+             (nn.LSTM(3, 4, bidirectional=True), (torch.randn(5, 2, 3),)),
+             (nn.TransformerEncoderLayer(8, 2, 16, batch_first=True), (Tensor(np.ones((2, 3, 8), np.float32)),))]
+    for net, args in cases:
+        torch._dynamo.reset()
+        exp = torch._dynamo.explain(net)(*args)
+        assert exp.graph_break_count == 0, (type(net).__name__, [b.reason for b in exp.break_reasons])
+
+
+def test_rnn_seq_length_under_compile_runs_eagerly_and_matches():
+    g = nn.GRU(3, 4)
+    x = torch.randn(5, 2, 3)
+    lengths = torch.tensor([5, 3])
+    o, h = torch.compile(g, backend="eager")(x, None, lengths)
+    o2, h2 = g(x, None, lengths)
+    torch.testing.assert_close(o, o2)
+    torch.testing.assert_close(h, h2)
+    assert (o2[3:, 1] == 0).all()

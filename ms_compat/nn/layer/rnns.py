@@ -141,6 +141,7 @@ class _RNNBase(Cell):
                           self.batch_first)
         return out, h
 
+    @torch.compiler.disable  # packed sequences are data-dependent: run eagerly under torch.compile
     def _packed(self, x, hx, seq_length, weights, train):
         if seq_length.dtype not in (torch.int32, torch.int64):
             raise TypeError(f"For '{type(self).__name__}', the dtype of 'seq_length' must be int32 or int64, but "

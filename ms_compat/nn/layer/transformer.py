@@ -2,8 +2,8 @@
 ``TransformerEncoderLayer``/``DecoderLayer``, ``TransformerEncoder``/``Decoder``, ``Transformer``).
 
 MindSpore names: the feed-forward sublayers are ``dense1``/``dense2`` (torch ``linear1``/``linear2``)
-and LayerNorms carry ``gamma``/``beta``. Attention runs on ``torch.nn.functional.multi_head_attention_forward``
-(same projection layout ``in_proj_weight (3E, E)`` as torch). ``MultiheadAttention`` returns
+and LayerNorms carry ``gamma``/``beta``. Attention uses torch's math
+(same projection layout ``in_proj_weight (3E, E)`` as torch; computed with torch functions). ``MultiheadAttention`` returns
 ``(output, weights)``, or the 1-tuple ``(output,)`` when ``need_weights=False`` (MindSpore's form).
 """
 from __future__ import annotations
@@ -17,7 +17,6 @@ import torch.nn.functional as F
 from ...common import dtype as mstype
 from ...common.initializer import HeUniform, Uniform, XavierNormal, XavierUniform, initializer
 from ...common.parameter import Parameter
-from ...common.tensor import as_ms, to_torch
 from ..cell import Cell
 from .basic import Dense, Dropout
 from .container import CellList
@@ -74,24 +73,86 @@ class MultiheadAttention(Cell):
                   average_attn_weights=True):
         batched = query.dim() == 3
         if self.batch_first and batched:
-            query, key, value = query.transpose(0, 1), key.transpose(0, 1), value.transpose(0, 1)
-        # torch's functional MHA calls Tensor methods (.repeat, .view, ...) whose MindSpore overrides
-        # differ, so it runs on plain-tensor views (same storage and autograd graph)
-        t = to_torch
-        out, weights = F.multi_head_attention_forward(
-            t(query), t(key), t(value), self.embed_dim, self.num_heads, t(self.in_proj_weight), t(self.in_proj_bias),
-            t(self.bias_k), t(self.bias_v), self.add_zero_attn, self.dropout, t(self.out_proj.weight),
-            t(self.out_proj.bias), training=self.training, key_padding_mask=t(key_padding_mask),
-            need_weights=need_weights, attn_mask=t(attn_mask), use_separate_proj_weight=not self._qkv_same_embed_dim,
-            q_proj_weight=t(self.q_proj_weight), k_proj_weight=t(self.k_proj_weight),
-            v_proj_weight=t(self.v_proj_weight), average_attn_weights=average_attn_weights)
-        out = as_ms(out)
-        weights = as_ms(weights)
+            query, key, value = torch.transpose(query, 0, 1), torch.transpose(key, 0, 1), torch.transpose(value, 0, 1)
+        out, weights = _attention(self, query, key, value, key_padding_mask, need_weights, attn_mask,
+                                  average_attn_weights)
         if self.batch_first and batched:
-            out = out.transpose(0, 1)
+            out = torch.transpose(out, 0, 1)
         if need_weights:
             return out, weights
         return (out,)
+
+
+def _float_mask(mask, dtype):
+    if mask is None or mask.dtype != torch.bool:
+        return mask
+    return torch.zeros(mask.shape, dtype=dtype, device=mask.device).masked_fill(mask, float("-inf"))
+
+
+def _attention(m, query, key, value, key_padding_mask, need_weights, attn_mask, average_attn_weights):
+    """Multi-head attention with MindSpore's/torch's projection layout, written with torch functions
+    only (no Tensor methods, so MindSpore method overrides never interfere and it compiles)."""
+    batched = query.dim() == 3
+    if not batched:
+        query, key, value = torch.unsqueeze(query, 1), torch.unsqueeze(key, 1), torch.unsqueeze(value, 1)
+        if key_padding_mask is not None:
+            key_padding_mask = torch.unsqueeze(key_padding_mask, 0)
+    tgt, bsz, embed = query.shape
+    heads = m.num_heads
+    hd = embed // heads
+    if m._qkv_same_embed_dim:
+        w_q, w_k, w_v = torch.chunk(m.in_proj_weight, 3)
+    else:
+        w_q, w_k, w_v = m.q_proj_weight, m.k_proj_weight, m.v_proj_weight
+    b_q = b_k = b_v = None
+    if m.in_proj_bias is not None:
+        b_q, b_k, b_v = torch.chunk(m.in_proj_bias, 3)
+    q = F.linear(query, w_q, b_q)
+    k = F.linear(key, w_k, b_k)
+    v = F.linear(value, w_v, b_v)
+    attn_mask = _float_mask(attn_mask, q.dtype)
+    key_padding_mask = _float_mask(key_padding_mask, q.dtype)
+    if m.bias_k is not None:
+        k = torch.cat([k, torch.broadcast_to(m.bias_k, (1, bsz, embed))])
+        v = torch.cat([v, torch.broadcast_to(m.bias_v, (1, bsz, embed))])
+        if attn_mask is not None:
+            attn_mask = F.pad(attn_mask, (0, 1))
+        if key_padding_mask is not None:
+            key_padding_mask = F.pad(key_padding_mask, (0, 1))
+    q = torch.transpose(torch.reshape(q, (tgt, bsz * heads, hd)), 0, 1)
+    k = torch.transpose(torch.reshape(k, (k.shape[0], bsz * heads, hd)), 0, 1)
+    v = torch.transpose(torch.reshape(v, (v.shape[0], bsz * heads, hd)), 0, 1)
+    if m.add_zero_attn:
+        k = torch.cat([k, torch.zeros((bsz * heads, 1, hd), dtype=k.dtype, device=k.device)], 1)
+        v = torch.cat([v, torch.zeros((bsz * heads, 1, hd), dtype=v.dtype, device=v.device)], 1)
+        if attn_mask is not None:
+            attn_mask = F.pad(attn_mask, (0, 1))
+        if key_padding_mask is not None:
+            key_padding_mask = F.pad(key_padding_mask, (0, 1))
+    src = k.shape[1]
+    scores = torch.bmm(q * (1.0 / math.sqrt(hd)), torch.transpose(k, 1, 2))
+    if attn_mask is not None:
+        scores = scores + (attn_mask if attn_mask.dim() == 3 else torch.unsqueeze(attn_mask, 0))
+    if key_padding_mask is not None:
+        kpm = torch.reshape(torch.broadcast_to(torch.reshape(key_padding_mask, (bsz, 1, 1, src)),
+                                               (bsz, heads, 1, src)), (bsz * heads, 1, src))
+        scores = scores + kpm
+    attn = torch.softmax(scores, -1)
+    if m.training and m.dropout > 0.0:
+        attn = F.dropout(attn, m.dropout, True)
+    out = torch.bmm(attn, v)
+    out = torch.reshape(torch.transpose(out, 0, 1), (tgt, bsz, embed))
+    out = F.linear(out, m.out_proj.weight, m.out_proj.bias)
+    weights = None
+    if need_weights:
+        weights = torch.reshape(attn, (bsz, heads, tgt, src))
+        if average_attn_weights:
+            weights = torch.mean(weights, 1)
+        if not batched:
+            weights = torch.squeeze(weights, 0)
+    if not batched:
+        out = torch.squeeze(out, 1)
+    return out, weights
 
 
 def _activation_fn(activation):
