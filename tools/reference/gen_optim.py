@@ -282,3 +282,31 @@ refutil.save_npz(AREA, "model", **model_arrays)
 refutil.save_json(AREA, "model", {"stdout": [l for l in buf.getvalue().splitlines() if l.startswith("epoch")],
                                   "eval": res, "train_flag_after": bool(net.training)})
 print("model ok")
+
+# ---- mindspore.experimental.optim.AdamW (torch-style param groups) ----
+from mindspore.experimental.optim import AdamW  # noqa: E402
+
+EXP = {
+    "default": lambda p: AdamW(p),
+    "nondefault": lambda p: AdamW(p, lr=0.01, betas=(0.8, 0.95), eps=1e-3, weight_decay=0.1, amsgrad=True),
+    "groups_maximize": lambda p: AdamW([{"params": p[:1], "lr": 0.05}, {"params": p[1:], "weight_decay": 0.0}],
+                                       lr=0.01, maximize=True),
+}
+exp_arrays, exp_meta = {}, {}
+for name, mk in EXP.items():
+    ps = make_params()
+    opt = mk(ps)
+    for s in range(STEPS):
+        opt(tuple(Tensor(GRADS[s][p.name]) for p in opt.parameters))
+        for p in ps:
+            exp_arrays[f"{name}/step{s}/{p.name}"] = p.asnumpy().copy()
+    exp_meta[name] = {"names": [p.name for p in opt.get_parameters()], "repr": repr(opt)}
+    for p in opt.get_parameters():
+        exp_arrays[f"{name}/state/{p.name}"] = p.asnumpy()
+exp_meta["_errors"] = {"lr": refutil.error_of(lambda: AdamW(make_params(), lr=-1.0)),
+                       "beta": refutil.error_of(lambda: AdamW(make_params(), betas=(1.0, 0.9))),
+                       "set": refutil.error_of(lambda: AdamW([{"params": set(make_params())}])),
+                       "overlap": refutil.error_of(lambda: (lambda q: AdamW([{"params": q}, {"params": q[:1]}]))(make_params()))}
+refutil.save_npz(AREA, "exp_adamw", **exp_arrays)
+refutil.save_json(AREA, "exp_adamw", exp_meta)
+print("exp ok")

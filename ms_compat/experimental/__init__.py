@@ -1,0 +1,8 @@
+"""``mindspore.experimental``: the PyTorch-style optimizers (``experimental.optim``)."""
+from .._missing import module_getattr as _mg
+
+_LAZY = {"optim": "ms_compat.experimental.optim"}
+
+
+def __getattr__(name):
+    return _mg(__name__, name, _LAZY)

@@ -1,0 +1,71 @@
+"""``mindspore.experimental.optim.AdamW``: PyTorch's AdamW rule, MindSpore-style call."""
+from __future__ import annotations
+
+import torch
+from torch._C import DisableTorchFunctionSubclass
+
+from ...common.parameter import Parameter
+from ...common.tensor import Tensor, to_torch
+from ...nn.optim.optimizer import _zeros_like_state
+from .optimizer import Optimizer
+
+__all__ = ["AdamW"]
+
+
+class AdamW(Optimizer):
+    """Mirrors ``mindspore.experimental.optim.AdamW(params, lr=1e-3, betas=(0.9, 0.999), eps=1e-8,
+    weight_decay=1e-2, amsgrad=False, *, maximize=False)``: ``p *= 1 - lr*wd``; bias-corrected Adam
+    step ``p -= lr/(1-b1^t) * m / (sqrt(v)/sqrt(1-b2^t) + eps)`` (= ``torch.optim.AdamW``). State
+    ``exp_avg.<name>``, ``exp_avg_sq.<name>``, ``max_exp_avg_sq.<name>``, ``state_step``."""
+
+    def __init__(self, params, lr=1e-3, betas=(0.9, 0.999), eps=1e-8, weight_decay=1e-2, amsgrad=False, *,
+                 maximize=False):
+        if lr < 0.0:
+            raise ValueError(f"Invalid learning rate: {lr}")
+        if eps < 0.0:
+            raise ValueError(f"Invalid epsilon value: {eps}")
+        if not 0.0 <= betas[0] < 1.0:
+            raise ValueError(f"Invalid beta parameter at index 0: {betas[0]}")
+        if not 0.0 <= betas[1] < 1.0:
+            raise ValueError(f"Invalid beta parameter at index 1: {betas[1]}")
+        if weight_decay < 0.0:
+            raise ValueError(f"Invalid weight_decay value: {weight_decay}")
+        super().__init__(params, {"lr": lr, "betas": betas, "eps": eps, "weight_decay": weight_decay,
+                                  "amsgrad": amsgrad, "maximize": maximize})
+        for name, prefix in (("exp_avg", "exp_avg"), ("exp_avg_sq", "exp_avg_sq"), ("max_exp_avg_sq", "max_exp_avg_sq")):
+            pt = _zeros_like_state(self.parameters, prefix)
+            setattr(self, name, pt)
+            self.__dict__[name] = pt
+        self.state_step = Parameter(Tensor(0, torch.int32), "state_step")
+
+    def construct(self, gradients):
+        with torch.no_grad(), DisableTorchFunctionSubclass():
+            step = to_torch(self.state_step)
+            step.add_(1)
+            t = step.to(torch.float32)
+            for gid, group in enumerate(self.param_groups):
+                b1, b2 = group["betas"]
+                s, e = self.group_start_id[gid], self.group_start_id[gid + 1]
+                lr = to_torch(self.lrs[gid]) if not isinstance(group["lr"], float) else torch.tensor(group["lr"])
+                wd, eps, ams = group["weight_decay"], group["eps"], group["amsgrad"]
+                bc1 = 1 - torch.pow(torch.tensor(b1, dtype=torch.float32), t)
+                bc2_sqrt = torch.sqrt(1 - torch.pow(torch.tensor(b2, dtype=torch.float32), t))
+                step_size = lr / bc1
+                decay = 1 - lr * wd
+                for i in range(s, e):
+                    p = to_torch(self.parameters[i])
+                    g = to_torch(gradients[i])
+                    if group["maximize"]:
+                        g = -g
+                    m, v = to_torch(self.exp_avg[i]), to_torch(self.exp_avg_sq[i])
+                    p.mul_(decay)
+                    m.mul_(b1).add_(g * (1 - b1))
+                    v.mul_(b2).addcmul_(g, g, value=1 - b2)
+                    if ams:
+                        mx = to_torch(self.max_exp_avg_sq[i])
+                        torch.maximum(mx, v, out=mx)
+                        denom = torch.sqrt(mx) / bc2_sqrt + eps
+                    else:
+                        denom = torch.sqrt(v) / bc2_sqrt + eps
+                    p.sub_(m / denom * step_size)
+        return True
