@@ -181,6 +181,29 @@ ms.save_checkpoint(lnet, str(msw / "layers.ckpt"))
 refutil.save_npz(AREA, "layers", ids=ids, out=out)
 record["layers_names"] = [p.name for p in lnet.get_parameters()]
 
+# --- the model corpus (tests/models): digest of MindSpore's .ckpt for each model ---------------------
+# (the files are too large to commit; byte identity of ms_compat's file proves both directions)
+import hashlib  # noqa: E402
+import importlib  # noqa: E402
+import sys  # noqa: E402
+import tempfile  # noqa: E402
+
+sys.path.insert(0, str(ROOT / "tests"))
+from models import corpus  # noqa: E402
+
+record["corpus"] = {}
+with tempfile.TemporaryDirectory() as tmp:
+    for mname in corpus.MODELS:
+        cnet, _ = importlib.import_module(f"models.{mname}").build()
+        for p in cnet.get_parameters():
+            p.set_data(Tensor(corpus.weight_for(p.name, p.shape)))
+        path = os.path.join(tmp, mname + ".ckpt")
+        ms.save_checkpoint(cnet, path)
+        raw = open(path, "rb").read()
+        record["corpus"][mname] = {"sha256": hashlib.sha256(raw).hexdigest(), "bytes": len(raw),
+                                   "entries": len(list(cnet.get_parameters()))}
+        os.chmod(path, 0o600)
+
 refutil.save_json(AREA, "read_by_mindspore", record)
 refutil.save_npz(AREA, "read_by_mindspore", **arrays)
 for f in msw.iterdir():
