@@ -513,3 +513,17 @@ def test_hooks_bprop_and_recompute_under_torch_compile():
     for u, v in zip(g0, g1):
         torch.testing.assert_close(u, v)
     assert g1[2].item() == 100.0 and g1[3].item() == 200.0
+
+
+def test_always_call_forward_hook_runs_when_construct_raises():
+    class Boom(nn.Cell):
+        def construct(self, x):
+            raise ValueError("boom")
+
+    log = []
+    b = Boom()
+    b.register_forward_hook(lambda c, a, o: log.append("always"), always_call=True)
+    b.register_forward_hook(lambda c, a, o: log.append("normal"))
+    with pytest.raises(ValueError, match="boom"):
+        b(arr(X))
+    assert log == ["always"]
