@@ -14,7 +14,8 @@ import torch
 import torch.distributed as dist
 
 from ..common.tensor import as_ms, to_torch
-from .management import GlobalComm, _process_group, _require_init, get_group_rank_from_world_rank
+from .management import (HCCL_WORLD_COMM_GROUP, GlobalComm, _process_group, _require_init,
+                         get_group_rank_from_world_rank)
 
 __all__ = ["ReduceOp", "all_reduce", "all_gather_into_tensor", "reduce_scatter_tensor", "broadcast", "barrier",
            "CommHandle"]
@@ -161,7 +162,7 @@ def _result(out, async_op):
     return (out, CommHandle()) if async_op else (out, None)
 
 
-def all_reduce(tensor, op=ReduceOp.SUM, group=GlobalComm.WORLD_COMM_GROUP, async_op=False):
+def all_reduce(tensor, op=ReduceOp.SUM, group=HCCL_WORLD_COMM_GROUP, async_op=False):
     """Mirrors ``mindspore.communication.comm_func.all_reduce``: returns ``(output, handle)``."""
     if not _is_tensor(tensor):
         raise TypeError("For all_reduce, the input tensor must be tensor")
@@ -169,14 +170,14 @@ def all_reduce(tensor, op=ReduceOp.SUM, group=GlobalComm.WORLD_COMM_GROUP, async
     return _result(_all_reduce(tensor, op, group), async_op)
 
 
-def all_gather_into_tensor(tensor, group=GlobalComm.WORLD_COMM_GROUP, async_op=False):
+def all_gather_into_tensor(tensor, group=HCCL_WORLD_COMM_GROUP, async_op=False):
     """Mirrors ``comm_func.all_gather_into_tensor``: inputs concatenated along dim 0; ``(output, handle)``."""
     if not _is_tensor(tensor):
         raise TypeError("For all_gather_into_tensor, the input tensor must be tensor")
     return _result(_all_gather(tensor, group), async_op)
 
 
-def reduce_scatter_tensor(tensor, op=ReduceOp.SUM, group=GlobalComm.WORLD_COMM_GROUP, async_op=False):
+def reduce_scatter_tensor(tensor, op=ReduceOp.SUM, group=HCCL_WORLD_COMM_GROUP, async_op=False):
     """Mirrors ``comm_func.reduce_scatter_tensor``: reduce, then rank i keeps chunk i of dim 0."""
     if not _is_tensor(tensor):
         raise TypeError("For reduce_scatter_tensor, the input tensor must be tensor")
@@ -184,7 +185,7 @@ def reduce_scatter_tensor(tensor, op=ReduceOp.SUM, group=GlobalComm.WORLD_COMM_G
     return _result(_reduce_scatter(tensor, op, group), async_op)
 
 
-def broadcast(tensor, src=0, group=GlobalComm.WORLD_COMM_GROUP):
+def broadcast(tensor, src=0, group=HCCL_WORLD_COMM_GROUP):
     """Mirrors ``comm_func.broadcast``: the tensor of world rank ``src`` on every process."""
     if not _is_tensor(tensor):
         raise TypeError("For broadcast, the input tensor must be tensor")
@@ -196,7 +197,7 @@ def broadcast(tensor, src=0, group=GlobalComm.WORLD_COMM_GROUP):
     return as_ms(_Broadcast.apply(tensor, src, pg))
 
 
-def barrier(group=GlobalComm.WORLD_COMM_GROUP):
+def barrier(group=HCCL_WORLD_COMM_GROUP):
     """Mirrors ``comm_func.barrier``."""
     if not isinstance(group, str):
         raise TypeError(f"group must be type of string, but got {type(group)}")

@@ -15,7 +15,7 @@ from __future__ import annotations
 import torch
 import torch.distributed as dist
 
-from ..communication.management import GlobalComm, _process_group, get_group_size
+from ..communication.management import HCCL_WORLD_COMM_GROUP, GlobalComm, _process_group, get_group_size
 from ..nn.cell import Cell
 
 __all__ = ["DistributedGradReducer", "make_grad_reducer", "get_parallel_mode", "get_gradients_mean",
@@ -64,7 +64,7 @@ class DistributedGradReducer(Cell):
     ``fusion_type`` is accepted; all reduced gradients share one buffer.
     """
 
-    def __init__(self, parameters, mean=None, degree=None, fusion_type=1, group=GlobalComm.WORLD_COMM_GROUP):
+    def __init__(self, parameters, mean=None, degree=None, fusion_type=1, group=HCCL_WORLD_COMM_GROUP):
         super().__init__(auto_prefix=False)
         self.mean = get_gradients_mean() if mean is None else mean
         if degree is None:

@@ -445,3 +445,9 @@ def _gather_outputs(out, mesh, full, nested):
     if isinstance(out, (tuple, list)):
         return type(out)(_gather_outputs(o, mesh, full, nested) for o in out)
     return out
+
+
+def shard(fn, in_strategy, out_strategy=None, parameter_plan=None, device="Ascend", level=0):
+    """``mindspore.parallel.shard.shard``: the function form, see ``ms_compat/parallel/function_shard.py``."""
+    from .function_shard import shard as _shard
+    return _shard(fn, in_strategy, out_strategy, parameter_plan, device=device, level=level)

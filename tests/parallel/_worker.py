@@ -80,7 +80,7 @@ def scenario_comm(rank, res):
     import ms_compat as ms
     from ms_compat import communication as C
     from ms_compat.communication import comm_func as F
-    from ms_compat.ops.operations import comm_ops as P
+    from ms_compat import ops as P  # the public mindspore.ops names
     res["before_init_rank"] = C.get_rank()
     res["before_init_size"] = C.get_group_size()
     res["before_init_create"] = _err(lambda: C.create_group("g", [0, 1]))

@@ -8,7 +8,7 @@ works before ``init()`` (as in MindSpore); calling needs ``init()``.
 from __future__ import annotations
 
 from ...communication.comm_func import ReduceOp, _all_gather, _all_reduce, _broadcast, _reduce_scatter
-from ...communication.management import GlobalComm, get_group_size
+from ...communication.management import HCCL_WORLD_COMM_GROUP, get_group_size
 from ..primitive import Primitive
 
 __all__ = ["ReduceOp", "AllReduce", "AllGather", "ReduceScatter", "Broadcast"]
@@ -32,7 +32,7 @@ class AllReduce(Primitive):
     """Mirrors ``mindspore.ops.AllReduce(op=ReduceOp.SUM, group=GlobalComm.WORLD_COMM_GROUP)``.
     ``op`` is validated when constructed here (MindSpore checks it only when run)."""
 
-    def __init__(self, op=ReduceOp.SUM, group=GlobalComm.WORLD_COMM_GROUP):
+    def __init__(self, op=ReduceOp.SUM, group=HCCL_WORLD_COMM_GROUP):
         _check_group("AllReduce", group)
         _check_op("AllReduce", op)
         super().__init__()
@@ -45,7 +45,7 @@ class AllReduce(Primitive):
 class AllGather(Primitive):
     """Mirrors ``mindspore.ops.AllGather(group=GlobalComm.WORLD_COMM_GROUP)``: concatenation along dim 0."""
 
-    def __init__(self, group=GlobalComm.WORLD_COMM_GROUP):
+    def __init__(self, group=HCCL_WORLD_COMM_GROUP):
         _check_group("AllGather", group)
         super().__init__()
         self.add_prim_attrs({"group": group, "rank_size": get_group_size(group), "fusion": 0, "mean_flag": False,
@@ -58,7 +58,7 @@ class AllGather(Primitive):
 class ReduceScatter(Primitive):
     """Mirrors ``mindspore.ops.ReduceScatter(op=ReduceOp.SUM, group=GlobalComm.WORLD_COMM_GROUP)``."""
 
-    def __init__(self, op=ReduceOp.SUM, group=GlobalComm.WORLD_COMM_GROUP):
+    def __init__(self, op=ReduceOp.SUM, group=HCCL_WORLD_COMM_GROUP):
         _check_group("ReduceScatter", group)
         _check_op("ReduceScatter", op)
         super().__init__()
@@ -73,7 +73,7 @@ class Broadcast(Primitive):
     """Mirrors ``mindspore.ops.Broadcast(root_rank, group=GlobalComm.WORLD_COMM_GROUP)``: takes a tuple of
     tensors and returns a tuple (the root's values); ``root_rank`` is the rank within ``group``."""
 
-    def __init__(self, root_rank, group=GlobalComm.WORLD_COMM_GROUP):
+    def __init__(self, root_rank, group=HCCL_WORLD_COMM_GROUP):
         if not isinstance(root_rank, int) or isinstance(root_rank, bool):
             raise TypeError(f"For 'Broadcast', the type of 'root_rank' should be 'int', "
                             f"but got type '{type(root_rank).__name__}'.")
