@@ -7,8 +7,6 @@ import numbers
 import torch
 
 from .function.grad_func import GradOperation, grad, value_and_grad, stop_gradient, vjp, jvp  # noqa: F401
-from .function.array_func import *  # noqa: F401,F403
-from .function.math_func import *  # noqa: F401,F403
 
 __all__ = ["GradOperation", "MultitypeFuncGraph", "HyperMap", "Map", "grad", "value_and_grad", "stop_gradient",
            "vjp", "jvp"]

@@ -28,7 +28,7 @@ __all__ = [
     "triu", "eye", "pad", "repeat_interleave", "repeat_elements", "unbind", "unstack", "movedim",
     "moveaxis", "swapaxes", "swapdims", "diag", "diagonal", "count_nonzero", "bincount", "searchsorted",
     "masked_scatter", "index_add", "expand", "view_as_real", "col2im", "reverse_sequence",
-    "unsorted_segment_sum", "dyn_shape", "tensor_slice",
+    "unsorted_segment_sum", "dyn_shape", "tensor_slice", "assign", "assign_add", "assign_sub",
 ]
 
 _isint = lambda v: isinstance(v, numbers.Integral) and not isinstance(v, bool)  # noqa: E731
@@ -803,3 +803,25 @@ def unsorted_segment_sum(input_x, segment_ids, num_segments):
     vals = input_x.reshape((-1,) + out_shape[1:])
     keep = (flat_ids >= 0) & (flat_ids < n)
     return wrap(out).index_add(0, flat_ids[keep], vals[keep])
+
+
+def assign(variable, value):
+    """``ops.assign(variable, value)``: copy ``value`` into the Parameter in place (no autograd
+    history) and return it."""
+    with torch.no_grad():
+        variable.copy_(to_tensor(value))
+    return variable
+
+
+def assign_add(variable, value):
+    """``ops.assign_add(variable, value)``: in-place ``variable += value``."""
+    with torch.no_grad():
+        variable.add_(to_tensor(value).to(variable.dtype))
+    return variable
+
+
+def assign_sub(variable, value):
+    """``ops.assign_sub(variable, value)``: in-place ``variable -= value``."""
+    with torch.no_grad():
+        variable.sub_(to_tensor(value).to(variable.dtype))
+    return variable

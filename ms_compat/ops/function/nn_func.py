@@ -374,7 +374,9 @@ def batch_norm(input_x, running_mean, running_var, weight, bias, training=False,
     """``ops.batch_norm(input_x, running_mean, running_var, weight, bias, training=False, momentum=0.1,
     eps=1e-05)``: in training the running stats are updated in place with
     ``new = (1 - momentum) * old + momentum * batch`` (torch's rule)."""
-    return _F.batch_norm(input_x, running_mean, running_var, weight, bias, training, momentum, eps)
+    rm = running_mean.detach() if running_mean is not None else None  # same storage: updated in place
+    rv = running_var.detach() if running_var is not None else None
+    return _F.batch_norm(input_x, rm, rv, weight, bias, training, momentum, eps)
 
 
 def group_norm(input, num_groups, weight=None, bias=None, eps=1e-05):

@@ -10,6 +10,7 @@ from ..primitive import Primitive
 from ..function import nn_func as _n
 from ..function import random_func as _r
 from .._utils import check_tensor, shape_tuple
+from ...common.tensor import as_ms as _as_ms
 
 __all__ = [
     "Softmax", "LogSoftmax", "ReLU", "ReLU6", "GeLU", "FastGeLU", "Sigmoid", "Tanh", "HSwish", "HSigmoid",
@@ -112,7 +113,7 @@ class Dropout(Primitive):
         self.add_prim_attr("Seed1", Seed1)
 
     def __call__(self, x):
-        keep = (torch.rand(x.shape, device=x.device) < self.keep_prob).to(torch.float32)
+        keep = _as_ms((torch.rand(x.shape, device=x.device) < self.keep_prob).to(torch.float32))
         out = x * keep.to(x.dtype) / self.keep_prob
         return out, keep
 
@@ -235,7 +236,8 @@ class BatchNorm(Primitive):
         self.add_prim_attr("data_format", data_format)
 
     def __call__(self, input_x, scale, bias, mean, variance):
-        y = _F.batch_norm(input_x, mean, variance, scale, bias, self.is_training, self.momentum, self.epsilon)
+        y = _F.batch_norm(input_x, mean.detach(), variance.detach(), scale, bias, self.is_training, self.momentum,
+                          self.epsilon)  # detach: same storage, so the running stats still update in place
         if self.is_training:
             axes = (0,) + tuple(range(2, input_x.dim()))
             bm = torch.mean(input_x.detach(), axes)
