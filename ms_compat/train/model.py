@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import torch
 
-from ..common.tensor import Tensor, as_ms
+from ..common.tensor import as_ms
 from ..nn.cell import Cell
 from .callback import Callback, RunContext, _CallbackParams
 from .metrics import Metric, get_metric_fn

@@ -19,7 +19,6 @@ optimizer (``opt.parameters`` is also MindSpore's ParameterTuple).
 """
 from __future__ import annotations
 
-import numbers
 from collections.abc import Iterable
 
 import numpy as np
