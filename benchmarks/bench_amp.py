@@ -2,7 +2,8 @@
 ``amp.auto_mixed_precision(net, 'O2', bfloat16)`` (and float16), on CPU and on CUDA when present.
 
 One step = forward + backward + Momentum update through ``nn.TrainOneStepCell``. Median (min–max) of
-the repetitions after warm-up, interleaved so that machine drift affects every row alike.
+the repetitions after warm-up, interleaved so that machine drift affects every row alike; the CPU
+column is process CPU time per step (all threads), which a loaded machine disturbs less than wall time.
 
 Usage: python -m benchmarks.bench_amp [--quick] [--fp16]
 """
@@ -69,13 +70,16 @@ def bench(device, kinds, batch, reps, warmup, inner):
         for _ in range(warmup):
             losses[k] = float(fn())
     times = {k: [] for k in kinds}
+    cpu = {k: [] for k in kinds}
     for _ in range(reps):
         for k, fn in steps.items():
-            t0 = time.perf_counter()
+            t0, c0 = time.perf_counter(), time.process_time()
             for _ in range(inner):
                 fn()
             times[k].append((time.perf_counter() - t0) / inner)
-    return {k: (statistics.median(v), min(v), max(v), losses[k]) for k, v in times.items()}
+            cpu[k].append((time.process_time() - c0) / inner)
+    return {k: (statistics.median(v), min(v), max(v), statistics.median(cpu[k]), losses[k])
+            for k, v in times.items()}
 
 
 def main(argv=None):
@@ -92,9 +96,12 @@ def main(argv=None):
         res = bench(device, kinds, batch, reps, warmup, inner)
         base = res["float32"][0]
         print(f"\n{device}, batch {batch}, median of {reps} reps x {inner} steps (after {warmup} warm-up steps)")
-        print(f"{'network':<14} {'ms/step':>9} {'min–max':>17} {'vs fp32':>8} {'loss':>8}")
-        for k, (med, lo, hi, loss) in res.items():
-            print(f"{k:<14} {med * 1e3:9.2f} {lo * 1e3:8.2f}–{hi * 1e3:<8.2f} {base / med:7.2f}x {loss:8.4f}")
+        cbase = res["float32"][3]
+        print(f"{'network':<14} {'ms/step':>9} {'min–max':>17} {'vs fp32':>8} {'cpu ms/step':>12} {'vs fp32':>8} "
+              f"{'loss':>8}")
+        for k, (med, lo, hi, c, loss) in res.items():
+            print(f"{k:<14} {med * 1e3:9.2f} {lo * 1e3:8.2f}–{hi * 1e3:<8.2f} {base / med:7.2f}x {c * 1e3:12.2f} "
+                  f"{cbase / c:7.2f}x {loss:8.4f}")
     return 0
 
 
