@@ -1,5 +1,5 @@
-"""Every ```python block in README.md and migration_guides/*.md runs (each block in a fresh namespace,
-one subprocess per file, from the repo root), so the guides cannot rot."""
+"""Every ```python block in README.md and migration_guides/*.md runs, doctest-style: the blocks of one
+file run in order in one namespace (one subprocess per file, from the repo root), so the guides cannot rot."""
 import pathlib
 import re
 import subprocess
@@ -14,8 +14,8 @@ BLOCK = re.compile(r"^```python\n(.*?)^```", re.S | re.M)
 RUNNER = r"""
 import sys, traceback
 blocks = {blocks!r}
+ns = {{"__name__": "__doc_block__"}}
 for i, src in enumerate(blocks):
-    ns = {{"__name__": "__doc_block__"}}
     try:
         exec(compile(src, f"{name} block {{i + 1}}", "exec"), ns)
     except SystemExit:

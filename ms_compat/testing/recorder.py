@@ -59,7 +59,12 @@ def deterministic_weights(ms, net):
 
 
 def _np(x):
-    return x.asnumpy() if hasattr(x, "asnumpy") else np.asarray(x)
+    if hasattr(x, "asnumpy"):
+        return x.asnumpy()
+    if hasattr(x, "detach"):  # a plain torch.Tensor (e.g. inside a torch child of a Cell)
+        x = x.detach().cpu()
+        return (x.float() if str(x.dtype) == "torch.bfloat16" else x).numpy()
+    return np.asarray(x)
 
 
 def _flat(obj):
@@ -68,7 +73,7 @@ def _flat(obj):
         for o in obj:
             out.extend(_flat(o))
         return out
-    if hasattr(obj, "asnumpy") or isinstance(obj, np.ndarray):
+    if hasattr(obj, "asnumpy") or isinstance(obj, np.ndarray) or (hasattr(obj, "detach") and hasattr(obj, "dtype")):
         return [obj]
     return []
 

@@ -6,6 +6,8 @@ an empty SequentialCell/CellList is falsy, a CellDict is always truthy.
 """
 from __future__ import annotations
 
+import torch
+
 from collections import OrderedDict, abc
 
 from ..cell import Cell
@@ -33,6 +35,10 @@ def _valid_insert_index(n, index, op_name):
 
 def _valid_cell(cell, op_name):
     if isinstance(cell, Cell):
+        return True
+    if isinstance(cell, torch.nn.Module):  # ms_compat extension: plain torch modules (gradual porting)
+        from ..torch_bridge import bridge_torch_module
+        bridge_torch_module(cell)
         return True
     raise TypeError(f"For '{op_name}', each cell must be subclass of Cell, but got {type(cell).__name__}.")
 
