@@ -92,3 +92,18 @@ def test_loss_monitor_nan_raises_and_errors():
     with pytest.raises(ValueError):
         Model(Net()).train(0, batches())
     assert ms.LossMonitor is LossMonitor and nn.Accuracy is ms.Accuracy
+
+
+def test_model_train_on_mindspore_style_dataset(capsys):
+    """The same run as test_model_train_eval_predict, fed by ms_compat.dataset like the reference was."""
+    import ms_compat.dataset as ds
+    data = ds.NumpySlicesDataset({"x": T["x"], "y": T["y"]}, shuffle=False).batch(4)
+    net = Net()
+    model = Model(net, nn.SoftmaxCrossEntropyWithLogits(sparse=True, reduction="mean"),
+                  nn.Momentum(net.trainable_params(), 0.1, 0.9), metrics={"acc", "loss"})
+    model.train(2, data, callbacks=[LossMonitor(1)])
+    lines = [l for l in capsys.readouterr().out.splitlines() if l.startswith("epoch")]
+    assert [l.rsplit(" ", 1)[0] for l in lines] == [l.rsplit(" ", 1)[0] for l in REF["stdout"]]
+    for p in net.get_parameters():
+        np.testing.assert_allclose(p.asnumpy(), ARR[f"model/{p.name}"], rtol=1e-4, atol=1e-5)
+    np.testing.assert_allclose(model.eval(data)["loss"], REF["eval"]["loss"], rtol=1e-4)
