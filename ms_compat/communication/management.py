@@ -58,8 +58,19 @@ def _check_group_type(func_name, group):
                         f"but got 'group' type : {type(group)}.")
 
 
+def _adopt_torch_group():
+    """A default process group made with ``torch.distributed.init_process_group`` directly counts as
+    ``init()`` (so rank queries never answer 0 in every process of a running job)."""
+    if not GlobalComm.INITED and dist.is_available() and dist.is_initialized():
+        nccl = dist.get_backend() == "nccl"
+        GlobalComm.BACKEND = "nccl" if nccl else "mccl"
+        GlobalComm.WORLD_COMM_GROUP = NCCL_WORLD_COMM_GROUP if nccl else MCCL_WORLD_COMM_GROUP
+        GlobalComm.INITED = True
+    return GlobalComm.INITED
+
+
 def _require_init():
-    if not GlobalComm.INITED:
+    if not _adopt_torch_group():
         raise RuntimeError(_NOT_INITED)
 
 
@@ -169,7 +180,7 @@ def get_rank(group=GlobalComm.WORLD_COMM_GROUP):
     """Mirrors ``mindspore.communication.get_rank``: rank of this process in ``group``.
     Before ``init`` it returns the ``RANK_ID`` environment variable, else 0 (as MindSpore does)."""
     _check_group_type("get_rank", group)
-    if not GlobalComm.INITED:
+    if not _adopt_torch_group():
         return int(os.getenv("RANK_ID", "0"))
     return dist.get_rank(_process_group(group))
 
@@ -178,7 +189,7 @@ def get_group_size(group=GlobalComm.WORLD_COMM_GROUP):
     """Mirrors ``mindspore.communication.get_group_size``: number of processes in ``group``.
     Before ``init`` it returns the ``RANK_SIZE`` environment variable, else 1 (as MindSpore does)."""
     _check_group_type("get_group_size", group)
-    if not GlobalComm.INITED:
+    if not _adopt_torch_group():
         return int(os.getenv("RANK_SIZE", "1"))
     return dist.get_world_size(_process_group(group))
 
@@ -200,7 +211,7 @@ def get_local_rank(group=GlobalComm.WORLD_COMM_GROUP):
     """Mirrors ``mindspore.communication.get_local_rank``: rank among the group's processes on this node
     (``LOCAL_RANK`` for the world group). Before ``init``: ``LOCAL_RANK`` env or 0."""
     _check_group_type("get_local_rank", group)
-    if not GlobalComm.INITED:
+    if not _adopt_torch_group():
         return int(os.getenv("LOCAL_RANK", "0"))
     _process_group(group)
     if _is_world(group) and "LOCAL_RANK" in os.environ:
@@ -212,7 +223,7 @@ def get_local_rank_size(group=GlobalComm.WORLD_COMM_GROUP):
     """Mirrors ``mindspore.communication.get_local_rank_size``: number of the group's processes on this
     node (``LOCAL_WORLD_SIZE`` for the world group). Before ``init``: ``LOCAL_RANK_SIZE`` env or 1."""
     _check_group_type("get_local_rank_size", group)
-    if not GlobalComm.INITED:
+    if not _adopt_torch_group():
         return int(os.getenv("LOCAL_RANK_SIZE", "1"))
     _process_group(group)
     return len(_local_members(group))

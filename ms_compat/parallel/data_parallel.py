@@ -15,7 +15,7 @@ from __future__ import annotations
 import torch
 import torch.distributed as dist
 
-from ..communication.management import HCCL_WORLD_COMM_GROUP, GlobalComm, _process_group, get_group_size
+from ..communication.management import HCCL_WORLD_COMM_GROUP, _adopt_torch_group, _process_group, get_group_size
 from ..nn.cell import Cell
 
 __all__ = ["DistributedGradReducer", "make_grad_reducer", "get_parallel_mode", "get_gradients_mean",
@@ -86,8 +86,8 @@ class DistributedGradReducer(Cell):
                              f"{len(self.allreduce_filter)} parameters.")
         picked = [i for i, (g, f) in enumerate(zip(seq, self.allreduce_filter))
                   if f and g is not None and not _is_sharded(g)]
-        if not picked or not GlobalComm.INITED:
-            if picked and not GlobalComm.INITED:
+        if not picked or not _adopt_torch_group():
+            if picked:
                 raise RuntimeError("For 'DistributedGradReducer', distributed communication has not been inited: "
                                    "call ms_compat.communication.init() first.")
             return grads

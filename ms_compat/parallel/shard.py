@@ -83,17 +83,15 @@ def _check_plan(parameter_plan):
 
 
 def _group_size():
-    from ..communication.management import GlobalComm, get_group_size
-    if GlobalComm.INITED:
-        return dist.get_world_size()
-    return get_group_size()
+    from ..communication.management import get_group_size
+    return get_group_size()  # also adopts a process group made by torch.distributed directly
 
 
 def _device_count():
     """Devices the mesh spans: the world size (``device_num``, when set, must agree)."""
     from ..context import get_auto_parallel_context
-    from ..communication.management import GlobalComm
-    if not GlobalComm.INITED and not dist.is_initialized():
+    from ..communication.management import _adopt_torch_group
+    if not _adopt_torch_group():
         raise RuntimeError("Cell.shard needs the distributed processes: call ms_compat.communication.init() "
                            "first (launch with torchrun).")
     world = dist.get_world_size()

@@ -269,6 +269,22 @@ def test_single_process_api(monkeypatch):
     assert not torch.distributed.is_initialized()
 
 
+def test_torch_process_group_is_adopted(monkeypatch):
+    """A job that called torch.distributed.init_process_group itself: the MindSpore API sees it as init()."""
+    import torch.distributed as dist
+    from ms_compat import communication as C
+    assert not C.GlobalComm.INITED
+    dist.init_process_group("gloo", init_method=f"tcp://127.0.0.1:{_free_port()}", rank=0, world_size=1)
+    try:
+        assert C.get_group_size() == 1 and C.get_rank() == 0
+        assert C.GlobalComm.INITED and C.GlobalComm.BACKEND == "mccl"
+        C.release()  # not ours: the torch group stays
+        assert dist.is_initialized() and not C.GlobalComm.INITED
+    finally:
+        dist.destroy_process_group()
+        C.release()
+
+
 def test_parallel_public_names():
     import ms_compat as ms
     from ms_compat import nn, parallel

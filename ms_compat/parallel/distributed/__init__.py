@@ -2,3 +2,8 @@
 from .distributed_data_parallel import DistributedDataParallel
 
 __all__ = ["DistributedDataParallel"]
+
+
+def __getattr__(name):  # missing names raise MissingAPIError naming the MindSpore API
+    from ms_compat._missing import module_getattr
+    return module_getattr(__name__, name, {})
