@@ -8,3 +8,8 @@ from .rmsprop import RMSProp
 from .ada_grad import Adagrad
 
 __all__ = ["Optimizer", "SGD", "Momentum", "Adam", "AdamWeightDecay", "Lamb", "RMSProp", "Adagrad"]
+
+
+def __getattr__(name):  # missing names raise MissingAPIError naming the MindSpore API
+    from ms_compat._missing import module_getattr
+    return module_getattr(__name__, name, {})

@@ -2,3 +2,8 @@
 from .cell_wrapper import WithLossCell, WithEvalCell, WithGradCell, ForwardValueAndGrad, TrainOneStepCell
 
 __all__ = ["WithLossCell", "WithEvalCell", "WithGradCell", "ForwardValueAndGrad", "TrainOneStepCell"]
+
+
+def __getattr__(name):  # missing names raise MissingAPIError naming the MindSpore API
+    from ms_compat._missing import module_getattr
+    return module_getattr(__name__, name, {})
