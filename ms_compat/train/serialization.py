@@ -501,6 +501,35 @@ _ST_DTYPES = {"F16": torch.float16, "BF16": torch.bfloat16, "F32": torch.float32
               "C64": torch.complex64}
 
 
+def _read_safetensors_bytes(buf, keep, crc_check=False):
+    """safetensors from an in-memory ``io.BytesIO`` (MindSpore accepts one for this format)."""
+    try:
+        from safetensors.torch import load as st_load
+    except ImportError:
+        raise ImportError("Reading safetensors needs the 'safetensors' package: pip install safetensors") from None
+    import json
+    data = buf.getvalue()
+    try:
+        tensors = st_load(data)
+        hlen = int.from_bytes(data[:8], "little")
+        meta = json.loads(data[8:8 + hlen]).get("__metadata__") or {}
+    except Exception as e:
+        raise CheckpointFormatError(f"Failed to read the safetensors data {buf!r}. The content may be corrupted, and "
+                                    f"cannot be parsed ({type(e).__name__}: {e}).") from e
+    out, crc = OrderedDict(), 0
+    for k in sorted(tensors):
+        t = tensors[k].contiguous()
+        if crc_check:
+            crc = binascii.crc32(k.encode("utf-8"), crc)
+            crc = binascii.crc32(_byte_view(t), crc)
+        if keep(k):
+            out[k] = t
+    if crc_check and meta.get("crc_num") is not None and str(crc) != meta["crc_num"]:
+        raise CheckpointFormatError("For 'load_checkpoint', the crc check has failed. Please check whether the "
+                                    "ckpt file is damaged.")
+    return out
+
+
 def _read_safetensors(path, keep, crc_check=False):
     """Read a safetensors file into freshly allocated tensors.
 
@@ -589,6 +618,10 @@ def _check_file(file, fmt):
     if fmt not in ("ckpt", "safetensors"):
         raise ValueError("For 'load_checkpoint', the checkpoint file should end with '.ckpt' or '.safetensors', "
                          "please input the correct 'format'.")
+    if isinstance(file, io.BytesIO):
+        if fmt == "ckpt":
+            raise TypeError("ckpt don't support BytesIO as input type, please change to safetensors.")
+        return file
     if not isinstance(file, (str, os.PathLike)):
         raise TypeError(f"For 'load_checkpoint', the argument 'ckpt_file_name' must be string, but got {type(file)}.")
     file = os.fspath(file)
@@ -659,7 +692,9 @@ def load_checkpoint(ckpt_file_name, net=None, strict_load=False, filter_prefix=N
         def keep(name):
             return True
     file = _check_file(ckpt_file_name, format)
-    if format == "safetensors":
+    if isinstance(file, io.BytesIO):
+        raw = _read_safetensors_bytes(file, keep, crc_check)
+    elif format == "safetensors":
         raw = _read_safetensors(file, keep, crc_check)
     else:
         raw = _read_ckpt(file, keep, dec_key, dec_mode, crc_check)

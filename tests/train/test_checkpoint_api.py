@@ -400,3 +400,15 @@ def test_cuda_parameters_save_and_load_in_place(tmp_path):
     assert ms.load_param_into_net(other, ms.load_checkpoint(f)) == ([], [])
     assert other.dense.weight is w and w.device.type == "cuda"
     assert torch.equal(w.detach().cpu(), net.dense.weight.detach().cpu())
+
+
+def test_bytesio_input_safetensors_only(tmp_path):
+    import io
+    f = tmp_path / "b.safetensors"
+    ms.save_checkpoint(Net(), str(f), format="safetensors", crc_check=True)
+    d = ms.load_checkpoint(io.BytesIO(f.read_bytes()), format="safetensors", crc_check=True)
+    assert list(d) == sorted(NAMES) and isinstance(d["p16"], Parameter)
+    with pytest.raises(TypeError, match="ckpt don't support BytesIO"):
+        ms.load_checkpoint(io.BytesIO(b""))
+    with pytest.raises(ValueError):
+        ms.load_checkpoint(io.BytesIO(b"\x05\x00\x00\x00\x00\x00\x00\x00{bad"), format="safetensors")
