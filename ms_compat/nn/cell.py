@@ -155,6 +155,7 @@ class Cell(_Module):
                     value.update_parameters_name(name + ".")
             else:
                 _bridge(value, name + "." if d["_auto_prefix"] else "")
+                value.train(bool(d["training"]))  # a torch child follows its Cell's mode
             return
         if params is not None:
             if name in params:
