@@ -6,8 +6,9 @@ _LAZY = {}
 
 # ---- layers (layers engineer): public name -> ms_compat.nn.layer.<family> ----
 _LAYER_FAMILIES = {
-    "basic": ('Dense', 'BiDense', 'Flatten', 'Unflatten', 'Identity', 'Dropout', 'Dropout1d', 'Dropout2d', 'Dropout3d', 'Unfold', 'Upsample', 'OneHot', 'Tril', 'Triu'),
-    "activation": ('ReLU', 'ReLU6', 'GELU', 'FastGelu', 'SiLU', 'HSwish', 'HSigmoid', 'Sigmoid', 'Tanh', 'Softmax', 'LogSoftmax', 'Softmin', 'Softmax2d', 'LeakyReLU', 'PReLU', 'ELU', 'CELU', 'Mish', 'Softsign', 'Hardtanh', 'LogSigmoid', 'Tanhshrink', 'SoftShrink', 'HShrink', 'Threshold', 'GLU', 'RReLU', 'get_activation'),
+    "basic": ('Dense', 'BiDense', 'Flatten', 'Unflatten', 'Identity', 'Dropout', 'Dropout1d', 'Dropout2d', 'Dropout3d', 'Unfold', 'Upsample', 'OneHot', 'Tril', 'Triu', 'PixelShuffle',
+              'PixelUnshuffle', 'ChannelShuffle'),
+    "activation": ('ReLU', 'ReLU6', 'GELU', 'FastGelu', 'SiLU', 'HSwish', 'HSigmoid', 'Sigmoid', 'Tanh', 'Softmax', 'LogSoftmax', 'Softmin', 'Softmax2d', 'LeakyReLU', 'PReLU', 'ELU', 'CELU', 'Mish', 'Softsign', 'Hardtanh', 'LogSigmoid', 'Tanhshrink', 'SoftShrink', 'HShrink', 'Threshold', 'GLU', 'RReLU', 'SeLU', 'get_activation'),
     "conv": ('Conv1d', 'Conv2d', 'Conv3d', 'Conv1dTranspose', 'Conv2dTranspose', 'Conv3dTranspose'),
     "normalization": ('BatchNorm1d', 'BatchNorm2d', 'BatchNorm3d', 'SyncBatchNorm', 'LayerNorm', 'GroupNorm', 'InstanceNorm1d', 'InstanceNorm2d', 'InstanceNorm3d'),
     "pooling": ('MaxPool1d', 'MaxPool2d', 'MaxPool3d', 'AvgPool1d', 'AvgPool2d', 'AvgPool3d', 'AdaptiveAvgPool1d', 'AdaptiveAvgPool2d', 'AdaptiveAvgPool3d', 'AdaptiveMaxPool1d', 'AdaptiveMaxPool2d', 'AdaptiveMaxPool3d', 'LPPool1d', 'LPPool2d'),
@@ -25,7 +26,9 @@ _LAZY["layer"] = "ms_compat.nn.layer"
 _TRAIN_LAZY = {
     **{n: "ms_compat.nn.loss.loss:" + n for n in (
         "LossBase", "L1Loss", "MSELoss", "SmoothL1Loss", "SoftmaxCrossEntropyWithLogits", "CrossEntropyLoss",
-        "BCELoss", "BCEWithLogitsLoss", "NLLLoss", "KLDivLoss", "HuberLoss", "CosineEmbeddingLoss")},
+        "BCELoss", "BCEWithLogitsLoss", "NLLLoss", "KLDivLoss", "HuberLoss", "CosineEmbeddingLoss", "RMSELoss",
+        "MAELoss", "MarginRankingLoss", "SoftMarginLoss", "DiceLoss", "PoissonNLLLoss", "MultiLabelSoftMarginLoss",
+        "MultiMarginLoss", "FocalLoss", "TripletMarginLoss", "GaussianNLLLoss", "HingeEmbeddingLoss")},
     **{n: "ms_compat.nn.optim:" + n for n in (
         "Optimizer", "SGD", "Momentum", "Adam", "AdamWeightDecay", "Lamb", "RMSProp", "Adagrad")},
     **{n: "ms_compat.nn.learning_rate_schedule:" + n for n in (

@@ -6,6 +6,8 @@ labels and ``reduction='none'``; ``SmoothL1Loss`` defaults to ``reduction='none'
 """
 from __future__ import annotations
 
+import math
+
 import torch
 import torch.nn.functional as F
 
@@ -298,3 +300,235 @@ class CosineEmbeddingLoss(LossBase):
         zeros = torch.zeros_like(cos)
         out = torch.where(y == 1, 1.0 - cos, zeros) + torch.where(y == -1, torch.clamp(cos - self.margin, min=0.0), zeros)
         return self.get_loss(out)
+
+
+# ---------------------------------------------------------------------------- more MindSpore losses
+__all__ += ["RMSELoss", "MAELoss", "MarginRankingLoss", "SoftMarginLoss", "DiceLoss", "PoissonNLLLoss",
+            "MultiLabelSoftMarginLoss", "MultiMarginLoss", "FocalLoss", "TripletMarginLoss", "GaussianNLLLoss",
+            "HingeEmbeddingLoss"]
+
+
+def _reduce(x, reduction):
+    return x.mean() if reduction == "mean" else x.sum() if reduction == "sum" else x
+
+
+class RMSELoss(LossBase):
+    """Mirrors ``nn.RMSELoss()``: ``sqrt(mean((logits - label)²))``."""
+
+    def __init__(self):
+        super().__init__()
+
+    def construct(self, logits, label):
+        for t in (logits, label):
+            if t.dtype in (torch.uint8,):
+                raise TypeError(f"For 'RMSELoss', the dtype of input can not be {_dtype_name(t.dtype)}.")
+        return as_ms(torch.sqrt(torch.square(to_torch(logits) - to_torch(label)).float().mean()).to(logits.dtype))
+
+
+class MAELoss(LossBase):
+    """Mirrors ``nn.MAELoss(reduction='mean')``: ``|logits - label|`` reduced (float32 accumulation)."""
+
+    def construct(self, logits, label):
+        _check_is_tensor("logits", logits, self.cls_name)
+        _check_is_tensor("labels", label, self.cls_name)
+        return self.get_loss(torch.abs(to_torch(logits) - to_torch(label)))
+
+
+class MarginRankingLoss(LossBase):
+    """Mirrors ``nn.MarginRankingLoss(margin=0.0, reduction='mean')``: ``max(0, -target*(x1-x2) + margin)``."""
+
+    def __init__(self, margin=0.0, reduction="mean"):
+        super().__init__(reduction)
+        self.reduction = reduction
+        self.margin = margin
+
+    def construct(self, input1, input2, target):
+        return as_ms(F.margin_ranking_loss(to_torch(input1), to_torch(input2), to_torch(target), margin=self.margin,
+                                           reduction=self.reduction))
+
+
+class SoftMarginLoss(LossBase):
+    """Mirrors ``nn.SoftMarginLoss(reduction='mean')``: ``log(1 + exp(-y*x))``."""
+
+    def __init__(self, reduction="mean"):
+        super().__init__()
+        _check_reduction(reduction, type(self).__name__)
+        self.reduction = reduction
+
+    def construct(self, logits, labels):
+        return as_ms(F.soft_margin_loss(to_torch(logits), to_torch(labels), reduction=self.reduction))
+
+
+class DiceLoss(LossBase):
+    """Mirrors ``nn.DiceLoss(smooth=1e-5)`` (deprecated in MindSpore): ``1 - 2·sum(x·y) / (sum(x²) + sum(y²) + smooth)``."""
+
+    def __init__(self, smooth=1e-5):
+        super().__init__()
+        self.smooth = V.positive_float(smooth, "smooth")
+
+    def construct(self, logits, label):
+        _check_is_tensor("logits", logits, self.cls_name)
+        _check_is_tensor("labels", label, self.cls_name)
+        x, y = to_torch(logits), to_torch(label)
+        if x.shape != y.shape:
+            raise ValueError(f"For '{self.cls_name}', the shape of 'logits' and 'labels' must be the same, "
+                             f"but got {tuple(x.shape)} and {tuple(y.shape)}.")
+        x, y = x.reshape(-1), y.reshape(-1)
+        inter = (x * y).sum()
+        union = (x * x).sum() + (y * y).sum()
+        return as_ms(1 - (2 * inter) / (union + self.smooth))
+
+
+class PoissonNLLLoss(LossBase):
+    """Mirrors ``nn.PoissonNLLLoss(log_input=True, full=False, eps=1e-08, reduction='mean')``."""
+
+    def __init__(self, log_input=True, full=False, eps=1e-08, reduction="mean"):
+        super().__init__(reduction=reduction)
+        self.log_input = log_input
+        self.full = full
+        self.eps = eps
+
+    def construct(self, input, target):  # noqa: A002 - MindSpore's argument name
+        x = to_torch(input)
+        t = to_torch(target).to(x.dtype)
+        loss = torch.exp(x) - t * x if self.log_input else x - t * torch.log(x + self.eps)
+        if self.full:
+            t = torch.clamp(t, min=self.eps)
+            stirling = (t + 0.5) * torch.log(t) - t + 0.5 * math.log(2 * math.pi)
+            loss = loss + torch.where(t > 1, stirling, torch.zeros_like(stirling))
+        return self.get_loss(loss)
+
+
+class MultiLabelSoftMarginLoss(LossBase):
+    """Mirrors ``nn.MultiLabelSoftMarginLoss(weight=None, reduction='mean')``."""
+
+    def __init__(self, weight=None, reduction="mean"):
+        super().__init__(reduction)
+        self.weight = weight
+        self.reduction = reduction
+
+    def construct(self, x, target):
+        w = to_torch(self.weight) if self.weight is not None else None
+        return as_ms(F.multilabel_soft_margin_loss(to_torch(x), to_torch(target), weight=w, reduction=self.reduction))
+
+
+class MultiMarginLoss(LossBase):
+    """Mirrors ``nn.MultiMarginLoss(p=1, margin=1.0, reduction='mean', weight=None)``; ``construct(x, target, weight=None)``."""
+
+    def __init__(self, p=1, margin=1.0, reduction="mean", weight=None):
+        super().__init__()
+        if p not in (1, 2) or isinstance(p, bool):
+            raise ValueError(f"For 'MultiMarginLoss', the 'p' must be 1 or 2, but got {p}.")
+        _check_reduction(reduction, "MultiMarginLoss")
+        self.p = p
+        self.margin = margin
+        self.reduction = reduction
+        self.weight = weight
+
+    def construct(self, x, target, weight=None):
+        _check_is_tensor("x", x, self.cls_name)
+        _check_is_tensor("target", target, self.cls_name)
+        w = self.weight if self.weight is not None else weight
+        w = to_torch(w) if w is not None else None
+        return as_ms(F.multi_margin_loss(to_torch(x), to_torch(target).long(), p=self.p, margin=self.margin, weight=w,
+                                         reduction=self.reduction))
+
+
+class FocalLoss(LossBase):
+    """Mirrors ``nn.FocalLoss(weight=None, gamma=2.0, reduction='mean')`` (deprecated in MindSpore):
+    labels of shape (N, 1, ...) are class indices, else one-hot of the logits' shape; the per-sample
+    loss is averaged over the class axis (MindSpore's definition) before ``reduction``."""
+
+    def __init__(self, weight=None, gamma=2.0, reduction="mean"):
+        super().__init__(reduction=reduction)
+        self.gamma = V.value_type("gamma", gamma, [float])
+        if weight is not None and not isinstance(weight, torch.Tensor):
+            raise TypeError(f"For '{type(self).__name__}', the type of 'weight' must be a Tensor, "
+                            f"but got {type(weight).__name__}.")
+        if weight is not None and weight.ndim != 1:
+            raise ValueError(f"For '{type(self).__name__}', the dimension of 'weight' must be 1, but got {weight.ndim}.")
+        self.weight = weight
+
+    def construct(self, logits, labels):
+        x, y = to_torch(logits), to_torch(labels)
+        if x.ndim != y.ndim:
+            raise ValueError(f"For '{self.cls_name}', the dimension of 'logits' and 'labels' must be equal, "
+                             f"but got {x.ndim} and {y.ndim}.")
+        if y.shape[1] != 1 and y.shape[1] != x.shape[1]:
+            raise ValueError(f"For '{self.cls_name}', the 'logits' channel and 'labels' channel must be equal or "
+                             f"'labels' channel must be 1, but got {x.shape[1]} and {y.shape[1]}.")
+        if x.ndim > 2:
+            x = x.reshape(x.shape[0], x.shape[1], -1)
+            y = y.reshape(y.shape[0], y.shape[1], -1)
+        else:
+            x, y = x.unsqueeze(2), y.unsqueeze(2)
+        logp = F.log_softmax(x, dim=1)
+        index = y.shape[1] == 1
+        if index:
+            logp = torch.gather(logp, 1, y.long()).squeeze(1)
+        prob = torch.exp(logp)
+        if self.weight is not None:
+            cw = to_torch(self.weight)[None, :, None].expand(y.shape[0], -1, y.shape[2])
+            if index:
+                cw = torch.gather(cw, 1, y.long()).squeeze(1)
+            logp = logp * cw
+        w = torch.pow(1.0 - prob, self.gamma)
+        loss = (-w * logp).mean(dim=1) if index else (-w * y * logp).mean(dim=-1)
+        return self.get_loss(loss)
+
+
+class TripletMarginLoss(LossBase):
+    """Mirrors ``nn.TripletMarginLoss(p=2, swap=False, eps=1e-06, reduction='mean', margin=1.0)``;
+    ``construct(x, positive, negative, margin=1.0)``."""
+
+    def __init__(self, p=2, swap=False, eps=1e-06, reduction="mean", margin=1.0):
+        super().__init__()
+        _check_reduction(reduction, "TripletMarginLoss")
+        self.p = p
+        self.swap = swap
+        self.eps = eps
+        self.reduction = reduction
+        self.margin = margin
+
+    def construct(self, x, positive, negative, margin=1.0):
+        if self.margin != 1.0:
+            margin = self.margin
+        m = float(margin) if not isinstance(margin, torch.Tensor) else float(margin.detach())
+        return as_ms(F.triplet_margin_loss(to_torch(x), to_torch(positive), to_torch(negative), margin=m, p=self.p,
+                                           eps=self.eps, swap=self.swap, reduction=self.reduction))
+
+
+class GaussianNLLLoss(LossBase):
+    """Mirrors ``nn.GaussianNLLLoss(*, full=False, eps=1e-6, reduction='mean')``; ``construct(logits, labels, var)``."""
+
+    def __init__(self, *, full=False, eps=1e-6, reduction="mean"):
+        super().__init__()
+        V.float_range(eps, 0, float("inf"), "neither", "eps", type(self).__name__)
+        V.value_type("full", full, [bool], type(self).__name__)
+        if reduction not in ("none", "mean", "sum"):
+            raise ValueError(f"For 'gaussian_nll_loss', the 'reduction' must be str and must be in "
+                             f"'['none', 'mean', 'sum']', but got '{reduction}'.")
+        self.full = full
+        self.eps = eps
+        self.reduction = reduction
+
+    def construct(self, logits, labels, var):
+        return as_ms(F.gaussian_nll_loss(to_torch(logits), to_torch(labels), to_torch(var), full=self.full,
+                                         eps=self.eps, reduction=self.reduction))
+
+
+class HingeEmbeddingLoss(LossBase):
+    """Mirrors ``nn.HingeEmbeddingLoss(margin=1.0, reduction='mean')``."""
+
+    def __init__(self, margin=1.0, reduction="mean"):
+        super().__init__()
+        V.value_type("margin", margin, [float, int], type(self).__name__)
+        if reduction not in ("none", "sum", "mean"):
+            raise ValueError(f"For '{type(self).__name__}', the 'reduction' must be str and must be in "
+                             f"'['none', 'sum', 'mean']', but got '{reduction}'.")
+        self.margin = margin
+        self.reduction = reduction
+
+    def construct(self, logits, labels):
+        return as_ms(F.hinge_embedding_loss(to_torch(logits), to_torch(labels).to(logits.dtype),
+                                            margin=float(self.margin), reduction=self.reduction))
