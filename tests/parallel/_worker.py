@@ -334,6 +334,36 @@ def scenario_data_parallel(rank, res):
     ms.reset_auto_parallel_context()
 
 
+def scenario_mesh2d(rank, res):
+    """4 processes: strategies that need a 2-D DeviceMesh (2, 2)."""
+    import ms_compat as ms
+    from ms_compat import ParallelMode
+    _ensure_init()
+    Linear, MLP = _dense_cell()
+    rng = np.random.default_rng(2)
+    w1 = rng.standard_normal((8, 6)).astype(np.float32)
+    b1 = rng.standard_normal((8,)).astype(np.float32)
+    w2 = rng.standard_normal((4, 8)).astype(np.float32)
+    b2 = rng.standard_normal((4,)).astype(np.float32)
+    x = rng.standard_normal((4, 6)).astype(np.float32)
+    ms.set_auto_parallel_context(parallel_mode=ParallelMode.SEMI_AUTO_PARALLEL)
+    cases = {
+        # batch over mesh dim 0, features over mesh dim 1; weight columns follow the features
+        "dp_mp": (lambda: Linear(w1, b1), dict(in_strategy=((2, 2),), parameter_plan={"weight": (1, 2)})),
+        # input cut in 2 on 4 devices: a replica mesh dim first
+        "replica": (lambda: MLP(w1, b1, w2, b2), dict(in_strategy=((2, 1),), parameter_plan={
+            "fc1.weight": (2, 2), "fc2.weight": (1, 2)})),
+        # one tensor dim over both mesh dims
+        "four_way": (lambda: Linear(w1, b1), dict(in_strategy=((4, 1),), parameter_plan={"weight": (2, 2)})),
+    }
+    for name, (make, kw) in cases.items():
+        res[f"shard_{name}_ref"] = _run_case(make, kw, x, parallel=False)
+        res[f"shard_{name}"] = _run_case(make, kw, x, parallel=True)
+    from ms_compat.parallel.shard import _meshes
+    res["mesh_shapes"] = sorted(list(k) for k in _meshes)
+    ms.reset_auto_parallel_context()
+
+
 def scenario_example(rank, res):
     """Run examples/shard_mlp.py's main() in this process (its init() adopts the running process group)."""
     import contextlib

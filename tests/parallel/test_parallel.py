@@ -327,3 +327,21 @@ def test_strategy_to_mesh_and_placements():
         _placements((3, 4), _mesh_shape([(2, 6), (3, 4)], 12), Replicate, Shard, "input 1")
     with pytest.raises(ValueError, match="does not divide"):
         _mesh_shape([(3, 1)], 4)
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(os.environ.get("MS_COMPAT_PARALLEL_4PROC") != "1",
+                    reason="4 processes (2-D DeviceMesh): set MS_COMPAT_PARALLEL_4PROC=1 (about 30-60 s on 2 cores)")
+def test_shard_on_2d_mesh_four_processes(tmp_path):
+    import torch.multiprocessing as mp
+    mp.spawn(_worker.main, args=(4, _free_port(), str(tmp_path), ["mesh2d"]), nprocs=4, join=True)
+    for r in range(4):
+        res = json.loads((tmp_path / f"rank{r}.json").read_text())
+        assert "fatal" not in res, res["fatal"]
+        assert res["mesh_shapes"] == [[2, 2]]
+        for case in ("dp_mp", "replica", "four_way"):
+            got, ref = res[f"shard_{case}"], res[f"shard_{case}_ref"]
+            _close(got["out"], ref["out"])
+            _close(got["xgrad"], ref["xgrad"], GRTOL, GATOL)
+            for name in ref["grads"]:
+                _close(got["grads"][name], ref["grads"][name], GRTOL, GATOL)
