@@ -5,7 +5,7 @@ each of the 16 blocks, timed interleaved (so machine drift affects both alike); 
 over the repetitions after warm-up. Also reports the bytes kept for backward (saved-tensor hooks
 plus the block inputs each checkpoint keeps). Target: recompute step ≤ 1.4× the plain step.
 
-Usage: python -m benchmarks.bench_recompute [--quick]
+Usage: python -m benchmarks.bench_recompute [--quick] [--threads N]
 """
 from __future__ import annotations
 
@@ -88,27 +88,32 @@ def run(quick=False, device="cpu"):
         for _ in range(warmup):
             fn()
     times = {k: [] for k in fns}
+    cpu = {k: [] for k in fns}
     for _ in range(reps):
         for k, fn in fns.items():
             sync()
-            t0 = time.perf_counter()
+            t0, c0 = time.perf_counter(), time.process_time()
             fn()
             sync()
             times[k].append(time.perf_counter() - t0)
+            cpu[k].append(time.process_time() - c0)
     res = {k: (statistics.median(v), min(v), max(v)) for k, v in times.items()}
     ratio = res["recompute"][0] / res["plain"][0]
+    cpu_ratio = statistics.median(cpu["recompute"]) / statistics.median(cpu["plain"])
     b_plain, b_rec = saved_bytes(plain, x), saved_bytes(rec, x)
-    return {"device": device, "shape": (batch, dim, hidden), "times": res, "ratio": ratio, "target": TARGET,
+    return {"device": device, "shape": (batch, dim, hidden), "times": res, "ratio": ratio, "cpu_ratio": cpu_ratio,
+            "threads": torch.get_num_threads(), "target": TARGET,
             "saved_bytes": (b_plain, b_rec), "saved_cut": 1 - b_rec / b_plain}
 
 
 def report(r):
     ms_ = lambda t: f"{t[0] * 1e3:.2f} ms ({t[1] * 1e3:.2f}–{t[2] * 1e3:.2f})"  # noqa: E731
     b, d, h = r["shape"]
-    lines = [f"device {r['device']}, 16 blocks, batch {b}, dim {d}, hidden {h}",
+    lines = [f"device {r['device']}, {r['threads']} threads, 16 blocks, batch {b}, dim {d}, hidden {h}",
              f"  plain step     : {ms_(r['times']['plain'])}",
              f"  recompute step : {ms_(r['times']['recompute'])}",
              f"  ratio          : {r['ratio']:.3f}  (target <= {r['target']}: {'met' if r['ratio'] <= r['target'] else 'NOT met'})",
+             f"  CPU-time ratio : {r['cpu_ratio']:.3f}  (process CPU time; steadier than wall time on a busy machine)",
              f"  saved for backward: {r['saved_bytes'][0] / 2**20:.2f} MiB -> {r['saved_bytes'][1] / 2**20:.2f} MiB "
              f"({r['saved_cut'] * 100:.0f}% cut)"]
     return "\n".join(lines)
@@ -117,7 +122,10 @@ def report(r):
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--quick", action="store_true", help="small shapes, 3 repetitions (CI smoke run)")
+    ap.add_argument("--threads", type=int, default=0, help="torch.set_num_threads (0: leave as is)")
     a = ap.parse_args(argv)
+    if a.threads:
+        torch.set_num_threads(a.threads)
     print(machine_info())
     print(report(run(a.quick)))
     if torch.cuda.is_available():
