@@ -189,6 +189,13 @@ def scenario_shard(rank, res):
         return m
     res["shard_recompute_ref"] = _run_case(cases["mlp_plan"][0], cases["mlp_plan"][1], x, parallel=False)
     res["shard_recompute"] = _run_case(make_recomputed, cases["mlp_plan"][1], x, parallel=True)
+    # nested: fc1 sharded on its own (column), then the whole MLP (batch split) -> DTensors flow between them
+    def make_nested_parallel():
+        m = MLP(w1, b1, w2, b2)
+        m.fc1.shard(in_strategy=((1, 1),), parameter_plan={"fc1.weight": (2, 1), "fc1.bias": (2,)})
+        return m
+    res["shard_nested_ref"] = _run_case(lambda: MLP(w1, b1, w2, b2), {}, x, parallel=False)
+    res["shard_nested"] = _run_case(make_nested_parallel, dict(in_strategy=((2, 1),)), x, parallel=True)
     # out_strategy: each process gets its slice of the output's column dimension
     cell = cases["out_strategy"][0]()
     res["shard_out_strategy_ret"] = repr(cell.shard(**cases["out_strategy"][1]))

@@ -106,9 +106,10 @@ LOCAL_SHAPES = {
     "mlp_plan": {"fc1.weight": [4, 6], "fc1.bias": [4], "fc2.weight": [4, 4], "fc2.bias": [4]},
 }
 LOCAL_SHAPES["recompute"] = LOCAL_SHAPES["mlp_plan"]
+LOCAL_SHAPES["nested"] = {"fc1.weight": [4, 6], "fc1.bias": [4], "fc2.weight": [4, 8], "fc2.bias": [4]}
 
 
-@pytest.mark.parametrize("case", ["column", "row", "batch", "mlp_plan", "recompute"])
+@pytest.mark.parametrize("case", ["column", "row", "batch", "mlp_plan", "recompute", "nested"])
 def test_shard_matches_single_process(ranks, case):
     for res in ranks:
         got, ref = res[f"shard_{case}"], res[f"shard_{case}_ref"]
