@@ -50,7 +50,7 @@ def test_layer_matches_mindspore(case):
     float_x = [x for x, (_, k) in zip(xs, inputs) if k == "f"]
     params = dict(named)
     wrt = float_x + [params[k] for k in ref["grad_params"]]
-    if wrt:
+    if wrt and want_grad:  # want_grad=False only where MindSpore's own gradient is wrong (see layer_cases)
         grads = torch.autograd.grad(loss, wrt, allow_unused=True)
         fpos = [i for i, (_, k) in enumerate(inputs) if k == "f"]
         for pos, g in zip(fpos, grads[:len(float_x)]):

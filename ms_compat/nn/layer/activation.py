@@ -13,7 +13,8 @@ from ..cell import Cell
 
 __all__ = ["ReLU", "ReLU6", "GELU", "FastGelu", "SiLU", "HSwish", "HSigmoid", "Sigmoid", "Tanh", "Softmax",
            "LogSoftmax", "Softmin", "Softmax2d", "LeakyReLU", "PReLU", "ELU", "CELU", "Mish", "Softsign", "Hardtanh",
-           "LogSigmoid", "Tanhshrink", "SoftShrink", "HShrink", "Threshold", "GLU", "RReLU", "get_activation"]
+           "LogSigmoid", "Tanhshrink", "SoftShrink", "HShrink", "Threshold", "GLU", "RReLU", "SeLU",
+           "get_activation"]
 
 
 class ReLU(Cell):
@@ -292,7 +293,9 @@ class GLU(Cell):
 
 
 class RReLU(Cell):
-    """Mirrors ``nn.RReLU(lower=1/8, upper=1/3)``: random slopes in training, their mean otherwise."""
+    """Mirrors ``nn.RReLU(lower=1/8, upper=1/3)``: negative inputs scaled by a slope drawn from
+    U(lower, upper) on **every call, also in inference mode** (MindSpore 2.10; torch uses the mean
+    slope in eval)."""
 
     def __init__(self, lower=1 / 8, upper=1 / 3):
         super().__init__()
@@ -303,7 +306,14 @@ class RReLU(Cell):
         self.upper = upper
 
     def construct(self, x):
-        return F.rrelu(x, self.lower, self.upper, self.training)
+        return F.rrelu(x, self.lower, self.upper, True)
+
+
+class SeLU(Cell):
+    """Mirrors ``nn.SeLU()``."""
+
+    def construct(self, x):
+        return F.selu(x)
 
 
 _ACTIVATIONS = {  # MindSpore 2.10's table, same keys and order ('...Ext' map to the classic layers here)

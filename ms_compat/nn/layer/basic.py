@@ -16,7 +16,8 @@ from ..cell import Cell
 from ._checks import check_bool, check_init, positive_int, same_pads
 
 __all__ = ["Dense", "BiDense", "Flatten", "Unflatten", "Identity", "Dropout", "Dropout1d", "Dropout2d",
-           "Dropout3d", "Unfold", "Upsample", "OneHot", "Tril", "Triu"]
+           "Dropout3d", "Unfold", "Upsample", "OneHot", "Tril", "Triu", "PixelShuffle", "PixelUnshuffle",
+           "ChannelShuffle"]
 
 
 class Dense(Cell):
@@ -257,26 +258,63 @@ class Unfold(Cell):
         oh = (h - (kh - 1) * dh - 1) // sh + 1
         ow = (w - (kw - 1) * dw - 1) // sw + 1
         cols = F.unfold(x, (kh, kw), dilation=(dh, dw), stride=(sh, sw))  # (N, C*kh*kw, L), C-major
-        cols = cols.reshape(n, c, kh * kw, oh, ow).transpose(1, 2)
-        return cols.reshape(n, kh * kw * c, oh, ow)
+        cols = torch.transpose(torch.reshape(cols, (n, c, kh * kw, oh, ow)), 1, 2)
+        return torch.reshape(cols, (n, kh * kw * c, oh, ow))
+
+
+_INTERP_SUPPORT = {  # MindSpore 2.10 interpolate: rank → options allowed (others raise ValueError)
+    "nearest": {3: (), 4: (), 5: ("scale_factor",)}, "linear": {3: ("align_corners",)},
+    "bilinear": {4: ("align_corners",)}, "bicubic": {4: ("align_corners",)},
+    "area": {3: ("scale_factor",), 4: ("scale_factor",), 5: ("scale_factor",)}, "nearest-exact": {3: (), 4: ()},
+    "trilinear": {5: ("align_corners", "scale_factor")},
+}
 
 
 class Upsample(Cell):
     """Mirrors ``nn.Upsample(size=None, scale_factor=None, mode='nearest', align_corners=None,
-    recompute_scale_factor=None)`` (``torch.nn.functional.interpolate``)."""
+    recompute_scale_factor=None)`` with MindSpore 2.10's restrictions (e.g. ``scale_factor`` is
+    rejected for 4-D 'nearest'/'bilinear' unless ``recompute_scale_factor=True``, which turns it into
+    ``size = floor(in * scale_factor)``); computed by ``torch.nn.functional.interpolate``."""
 
     def __init__(self, size=None, scale_factor=None, mode="nearest", align_corners=None,
                  recompute_scale_factor=None):
         super().__init__()
-        self.size = size
-        self.scale_factor = scale_factor
+        if mode not in _INTERP_SUPPORT:
+            raise ValueError(f"For 'interpolate', 'mode' must be in '{list(_INTERP_SUPPORT)}', but got {mode}")
+        if size is not None and scale_factor is not None:
+            raise ValueError("For 'interpolate', 'size' and 'scale_factor' cannot be set simultaneously")
+        self.size = tuple(size) if isinstance(size, list) else size
+        self.scale_factor = tuple(scale_factor) if isinstance(scale_factor, list) else scale_factor
         self.mode = mode
         self.align_corners = align_corners
         self.recompute_scale_factor = recompute_scale_factor
 
     def construct(self, x):
-        return F.interpolate(x, self.size, self.scale_factor, self.mode, self.align_corners,
-                             self.recompute_scale_factor)
+        rank = x.dim()
+        mode = self.mode
+        allowed = _INTERP_SUPPORT[mode].get(rank)
+        if allowed is None:
+            raise ValueError(f"For 'interpolate', {mode} only support '{list(_INTERP_SUPPORT[mode])}'D, but got "
+                             f"{rank}D")
+        size, sf = self.size, self.scale_factor
+        if self.recompute_scale_factor or (mode == "area" and size is None):
+            if self.recompute_scale_factor and size is not None:
+                raise ValueError("For 'interpolate', it is incorrect to set 'recompute_scale_factor' to True after "
+                                 "specifying an explicit 'size'.")
+            if sf is not None:
+                sfs = sf if isinstance(sf, tuple) else (sf,) * (rank - 2)
+                size = tuple(int(math.floor(x.shape[i + 2] * sfs[i])) for i in range(min(rank - 2, len(sfs))))
+                sf = None
+        elif sf is not None and "scale_factor" not in allowed:
+            raise ValueError(f"For 'interpolate', 'scale_factor' option cannot currently be set with the mode = "
+                             f"{mode} and dim = {rank}D.")
+        ac = self.align_corners
+        if ac is not None and "align_corners" not in allowed:
+            raise ValueError(f"For 'interpolate', 'align_corners' option cannot currently be set with the mode = "
+                             f"{mode}, and dim = {rank}D")
+        if mode in ("linear", "bilinear", "bicubic", "trilinear"):
+            ac = bool(ac)
+        return F.interpolate(x, size, sf, mode, ac)
 
 
 class OneHot(Cell):
@@ -310,3 +348,39 @@ class Triu(Cell):
 
     def construct(self, x, k=0):
         return torch.triu(x, k)
+
+
+class PixelShuffle(Cell):
+    """Mirrors ``nn.PixelShuffle(upscale_factor)``."""
+
+    def __init__(self, upscale_factor):
+        super().__init__()
+        self.upscale_factor = positive_int(upscale_factor, "upscale_factor", "PixelShuffle")
+
+    def construct(self, input):
+        return F.pixel_shuffle(input, self.upscale_factor)
+
+
+class PixelUnshuffle(Cell):
+    """Mirrors ``nn.PixelUnshuffle(downscale_factor)``."""
+
+    def __init__(self, downscale_factor):
+        super().__init__()
+        self.downscale_factor = positive_int(downscale_factor, "downscale_factor", "PixelUnshuffle")
+
+    def construct(self, input):
+        return F.pixel_unshuffle(input, self.downscale_factor)
+
+
+class ChannelShuffle(Cell):
+    """Mirrors ``nn.ChannelShuffle(groups)``: (N, g*k, ...) → channels regrouped as (k, g)."""
+
+    def __init__(self, groups):
+        super().__init__()
+        self.groups = positive_int(groups, "groups", "ChannelShuffle")
+
+    def construct(self, x):
+        n, c = x.shape[0], x.shape[1]
+        rest = tuple(x.shape[2:])
+        y = torch.reshape(x, (n, self.groups, c // self.groups) + rest)
+        return torch.reshape(torch.transpose(y, 1, 2), (n, c) + rest)
