@@ -159,3 +159,14 @@ def test_rnn_seq_length_under_compile_runs_eagerly_and_matches():
     torch.testing.assert_close(o, o2)
     torch.testing.assert_close(h, h2)
     assert (o2[3:, 1] == 0).all()
+
+
+def test_rrelu_is_random_also_in_inference_mode():
+    # MindSpore 2.10's RReLU.construct draws new slopes on every call regardless of training mode
+    torch.manual_seed(0)
+    r = nn.RReLU()
+    assert r.training is False
+    x = Tensor(-np.ones((1000,), np.float32))
+    a, b = r(x).asnumpy(), r(x).asnumpy()
+    assert not np.array_equal(a, b)
+    assert (a <= -1 / 8 + 1e-6).all() and (a >= -1 / 3 - 1e-6).all()
