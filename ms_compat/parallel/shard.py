@@ -35,6 +35,7 @@ __all__ = ["cell_shard", "cell_set_data_parallel", "device_mesh_for", "sharded_l
 
 _meshes: dict = {}
 _LAYOUT = "_ms_shard_layout"  # Parameter.__dict__ key: (mesh, placements, global shape)
+_STRIDE = "_ms_shard_stride"  # Parameter.__dict__ key: the global tensor's contiguous stride
 
 
 def _dtensor_api():
@@ -224,6 +225,7 @@ def _distribute_parameters(cell, mesh, plan_placements):
                 local = distribute_tensor(to_torch(p.detach()).contiguous(), mesh, placements).to_local()
             p.data = local.clone()
             p.__dict__[_LAYOUT] = (mesh, tuple(placements), global_shape)
+            p.__dict__[_STRIDE] = torch.empty(global_shape, device="meta").stride()
     return entries
 
 
@@ -266,8 +268,7 @@ def _make_param_swap_factory(entries):
                         continue
                     mesh, placements, shape = layout
                     mod._parameters[leaf] = DTensor.from_local(to_torch(p), mesh, placements, run_check=False,
-                                                               shape=torch.Size(shape),
-                                                               stride=torch.empty(shape, device="meta").stride())
+                                                               shape=torch.Size(shape), stride=p.__dict__[_STRIDE])
                     saved.append((mod, leaf, p))
                 return inner(*args, **kwargs)
             finally:
@@ -280,6 +281,7 @@ def _make_param_swap_factory(entries):
 # ------------------------------------------------------------------------------------------------ forward
 def _make_forward_factory(mesh, in_strats, in_places, out_strats, out_places):
     DTensor, Replicate, _, _, _, implicit_replication = _dtensor_api()
+    from ..common.tensor import to_torch
     full = [Replicate()] * mesh.ndim
 
     def to_dtensor(x, strategy, placements, idx):
@@ -290,7 +292,6 @@ def _make_forward_factory(mesh, in_strats, in_places, out_strats, out_places):
             return x.redistribute(mesh, placements)
         if isinstance(x, torch.Tensor):
             _check_divisible(x.shape, strategy, f"input {idx}")
-            from ..common.tensor import to_torch
             return DTensor.from_local(to_torch(x), mesh, full, run_check=False).redistribute(mesh, placements)
         return x
 
