@@ -48,5 +48,18 @@ _LAZY = {
 }
 
 
+for _n in ("manual_seed", "seed", "initial_seed", "get_rng_state", "set_rng_state", "default_generator",
+           "Generator"):
+    _LAZY.setdefault(_n, f"ms_compat.common.random_state:{_n}")
+for _n in ("set_device", "get_current_device", "synchronize", "run_check", "mutable", "from_numpy",
+           "set_deterministic"):
+    _LAZY.setdefault(_n, f"ms_compat.device:{_n}")
+
+
 def __getattr__(name):
+    # MindSpore re-exports mindspore.train's public names (Model, callbacks, metrics, loss scale managers)
+    if name not in _LAZY and not name.startswith("_"):
+        from .train import _LAZY as _train
+        if name in _train:
+            return _mg("ms_compat.train", name, _train)
     return _mg(__name__, name, _LAZY)
