@@ -45,6 +45,8 @@ _LAZY = {
     "FixedLossScaleManager": "ms_compat.amp.loss_scale_manager:FixedLossScaleManager",
     "DynamicLossScaleManager": "ms_compat.amp.loss_scale_manager:DynamicLossScaleManager",
     "build_train_network": "ms_compat.amp.build_train:build_train_network",
+    "recompute": "ms_compat.nn.recompute:recompute",
+    "saved_tensors_hooks": "torch.autograd.graph:saved_tensors_hooks",
 }
 
 

@@ -46,7 +46,7 @@ import warnings
 import torch
 from torch.utils.checkpoint import checkpoint
 
-__all__ = ["cell_recompute", "cell_offload"]
+__all__ = ["cell_recompute", "cell_offload", "recompute"]
 
 _ALLOWED = ("mp_comm_recompute", "parallel_optimizer_comm_recompute", "recompute_slice_activation")
 _warned = set()
@@ -162,3 +162,26 @@ def cell_offload(cell, backward_prefetch="Auto"):
     cell.__dict__["_offload_backward_prefetch"] = backward_prefetch
     cell._set_forward_wrapper("offload", _OffloadFactory())
     return None
+
+
+def recompute(block, *args, use_reentrant=True, output_recompute=False, early_stop=True, context_fn=None, **kwargs):
+    """``mindspore.recompute(block, *args, ...)``: call ``block(*args, **kwargs)`` under
+    ``torch.utils.checkpoint`` (non-reentrant for both ``use_reentrant`` values, as for
+    :func:`cell_recompute`); returns the block's output. MindSpore's errors are kept: a non-Cell
+    block with ``use_reentrant=True`` → ``TypeError``; ``context_fn`` with ``use_reentrant=True`` →
+    ``ValueError``. MindSpore's ``save_rng_state`` keyword (default ``True``) maps to
+    ``preserve_rng_state``."""
+    from .cell import Cell
+
+    if output_recompute:
+        use_reentrant = False
+    if use_reentrant and not isinstance(block, Cell):
+        raise TypeError("Recompute function now only support block which inherited from Cell when use_reentrant=True!")
+    if use_reentrant and context_fn is not None:
+        raise ValueError("context_fn is only supported when use_reentrant=False.")
+    preserve = kwargs.pop("save_rng_state", True)
+    if not torch.is_grad_enabled():
+        return block(*args, **kwargs)
+    extra = {"context_fn": context_fn} if context_fn is not None else {}
+    return checkpoint(block, *args, use_reentrant=False, early_stop=bool(early_stop), preserve_rng_state=preserve,
+                      **extra, **kwargs)

@@ -291,3 +291,25 @@ def test_recomputed_and_offloaded_cells_copy_and_pickle():
         calls = [b.calls for b in clone.blocks]
         torch.testing.assert_close(grads_of(clone, x), g0)
         assert [b.calls - c for b, c in zip(clone.blocks, calls)] == [2, 2]
+
+
+def test_mindspore_recompute_function_form():
+    import ms_compat as ms
+
+    block = Block(3, p_drop=0.5).set_train()
+    x = torch.randn(4, D)
+    grads = []
+    for use in (False, True):
+        block.w1.grad = None
+        xx = x.clone().requires_grad_(True)
+        torch.manual_seed(5)
+        out = ms.recompute(block, xx) if use else block(xx)
+        out.sum().backward()
+        grads.append((xx.grad, block.w1.grad.clone()))
+    torch.testing.assert_close(grads[0], grads[1])
+    with pytest.raises(TypeError, match="only support block which inherited from Cell"):
+        ms.recompute(lambda t: t * 2, x)
+    assert ms.recompute(lambda t: t * 2, x, use_reentrant=False).shape == x.shape
+    with pytest.raises(ValueError, match="context_fn is only supported"):
+        ms.recompute(block, x, context_fn=lambda: (None, None))
+    assert ms.saved_tensors_hooks is torch.autograd.graph.saved_tensors_hooks
