@@ -60,7 +60,8 @@ _SKIP_NAMES = frozenset({
 _INPUT_ONLY = frozenset({F.batch_norm, torch.batch_norm, F.instance_norm, torch.instance_norm})
 
 _state = threading.local()
-_FAST_TYPES = frozenset({_MsTensor, _MsParameter, torch.nn.Parameter, torch.Tensor})
+_as_subclass = torch.Tensor.as_subclass
+_FAST_TYPES = frozenset({_MsTensor, _MsParameter})  # ms_compat tensors (plain tensors give empty `types`)
 
 
 def current_cast_dtype():
@@ -82,12 +83,22 @@ def _cast(obj, dt):
 
 
 def cast_floats(obj, dt):
-    """Cast the floating tensors in ``obj`` (a tensor, or nested list/tuple/dict) to ``dt``."""
+    """Cast the floating tensors in ``obj`` (a tensor, or nested list/tuple/dict) to ``dt``; ms_compat
+    Tensors stay ms_compat Tensors. (Used outside the mode's handler: subclass dispatch is switched off
+    around each cast so torch.compile does not re-enter ``Tensor.__torch_function__``.)"""
+    if isinstance(obj, torch.Tensor):
+        with _NoSubclass():
+            d = obj.dtype
+            if d is dt or d not in _FLOATING:
+                return obj
+            out = obj.to(dt)
+        return _as_subclass(out, type(obj) if type(obj) is _MsTensor else _MsTensor) \
+            if isinstance(obj, _MsTensor) else out
     if isinstance(obj, dict):
         return type(obj)((k, cast_floats(v, dt)) for k, v in obj.items())
     if isinstance(obj, (tuple, list)) and not hasattr(obj, "_fields"):
         return type(obj)(cast_floats(o, dt) for o in obj)
-    return _cast(obj, dt)
+    return obj
 
 
 def _cast_args(func, args, kwargs, dt):
@@ -109,23 +120,24 @@ class _CellCastMode(TorchFunctionMode):
     def __torch_function__(self, func, types, args=(), kwargs=None):
         kwargs = kwargs or {}
         dt = getattr(_state, "dtype", None)
-        if dt is None:
-            return func(*args, **kwargs)
-        name = getattr(func, "__name__", "")
-        # (slices, not str.endswith/startswith: torch.compile traces this handler)
-        if name in _SKIP_NAMES or "out" in kwargs or (name[-1:] == "_" and name[:2] != "__") \
-                or name[:3] == "__i":
-            return func(*args, **kwargs)
+        if dt is not None:
+            name = getattr(func, "__name__", "")
+            # (slices, not str.endswith/startswith: torch.compile traces this handler)
+            if name in _SKIP_NAMES or "out" in kwargs or (name[-1:] == "_" and name[:2] != "__") \
+                    or name[:3] == "__i":
+                dt = None
         if all(t in _FAST_TYPES for t in types):
             # only plain / ms_compat tensors: cast and run with subclass dispatch off (one Python
             # layer instead of one per cast), then give the result ms_compat's Tensor type
             with _NoSubclass():
-                args, kwargs = _cast_args(func, args, kwargs, dt)
+                if dt is not None:
+                    args, kwargs = _cast_args(func, args, kwargs, dt)
                 ret = func(*args, **kwargs)
             if not types or func in _NOWRAP:
                 return ret
             return _wrap(ret)
-        args, kwargs = _cast_args(func, args, kwargs, dt)
+        if dt is not None:
+            args, kwargs = _cast_args(func, args, kwargs, dt)
         return func(*args, **kwargs)
 
 
