@@ -38,6 +38,7 @@ class AdamW(Optimizer):
             self.__dict__[name] = pt
         self.state_step = Parameter(Tensor(0, torch.int32), "state_step")
 
+    @torch._dynamo.disable
     def construct(self, gradients):
         with torch.no_grad(), DisableTorchFunctionSubclass():
             step = to_torch(self.state_step)

@@ -481,4 +481,6 @@ def _no_grad_plain(fn):
         with torch.no_grad(), DisableTorchFunctionSubclass():
             return fn(self, gradients)
 
-    return run
+    # under torch.compile (GRAPH_MODE / jit) the in-place update runs eagerly (a graph break),
+    # as the parameter mutation it performs is not something to trace
+    return torch._dynamo.disable(run, recursive=True)
