@@ -16,6 +16,9 @@ _LAYER_FAMILIES = {
     "embedding": ('Embedding',),
     "container": ('SequentialCell', 'CellList', 'CellDict'),
     "rnns": ('RNN', 'LSTM', 'GRU', 'RNNCell', 'LSTMCell', 'GRUCell'),
+    "torch_style": ('Linear', 'LayerNormExt', 'DropoutExt', 'Dropout2dExt', 'EmbeddingExt', 'LogSoftmaxExt',
+                    'PReLUExt', 'MaxPool2dExt', 'AvgPool2dExt'),
+    "combined": ('Conv2dBnAct', 'DenseBnAct'),
     "transformer": ('MultiheadAttention', 'TransformerEncoderLayer', 'TransformerDecoderLayer', 'TransformerEncoder', 'TransformerDecoder', 'Transformer'),
 }
 _LAZY.update({n: f"ms_compat.nn.layer.{fam}:{n}" for fam, names in _LAYER_FAMILIES.items() for n in names})
@@ -30,7 +33,8 @@ _TRAIN_LAZY = {
         "MAELoss", "MarginRankingLoss", "SoftMarginLoss", "DiceLoss", "PoissonNLLLoss", "MultiLabelSoftMarginLoss",
         "MultiMarginLoss", "FocalLoss", "TripletMarginLoss", "GaussianNLLLoss", "HingeEmbeddingLoss")},
     **{n: "ms_compat.nn.optim:" + n for n in (
-        "Optimizer", "SGD", "Momentum", "Adam", "AdamWeightDecay", "Lamb", "RMSProp", "Adagrad")},
+        "Optimizer", "SGD", "Momentum", "Adam", "AdamWeightDecay", "Lamb", "RMSProp", "Adagrad", "LazyAdam",
+        "AdaMax")},
     **{n: "ms_compat.nn.learning_rate_schedule:" + n for n in (
         "LearningRateSchedule", "ExponentialDecayLR", "NaturalExpDecayLR", "InverseDecayLR", "CosineDecayLR",
         "PolynomialDecayLR", "WarmUpLR")},

@@ -60,6 +60,10 @@ CASES = {
     "adagrad_default": lambda p: nn.Adagrad(p),
     "adagrad_nondefault": lambda p: nn.Adagrad(p, accum=0.5, learning_rate=0.05, weight_decay=0.01),
     "adagrad_noslots": lambda p: nn.Adagrad(p, accum=0.5, learning_rate=0.05, update_slots=False),
+    "lazyadam": lambda p: nn.LazyAdam(p, learning_rate=0.01, beta1=0.8, eps=1e-3, weight_decay=0.01),
+    "adamax_default": lambda p: nn.AdaMax(p),
+    "adamax_nondefault": lambda p: nn.AdaMax(p, learning_rate=0.01, beta1=0.8, beta2=0.95, eps=1e-3, weight_decay=0.01,
+                                             loss_scale=2.0),
     "sgd_schedule": lambda p: nn.SGD(p, nn.PolynomialDecayLR(0.1, 0.01, 3, 2.0), momentum=0.5),
     "momentum_tensorlr": lambda p: nn.Momentum(p, Tensor(np.array([0.1, 0.05, 0.02, 0.01], np.float32)), 0.9),
 }

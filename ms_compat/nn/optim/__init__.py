@@ -2,12 +2,12 @@
 from .optimizer import Optimizer
 from .sgd import SGD
 from .momentum import Momentum
-from .adam import Adam, AdamWeightDecay
+from .adam import Adam, AdamWeightDecay, LazyAdam, AdaMax
 from .lamb import Lamb
 from .rmsprop import RMSProp
 from .ada_grad import Adagrad
 
-__all__ = ["Optimizer", "SGD", "Momentum", "Adam", "AdamWeightDecay", "Lamb", "RMSProp", "Adagrad"]
+__all__ = ["Optimizer", "SGD", "Momentum", "Adam", "AdamWeightDecay", "LazyAdam", "AdaMax", "Lamb", "RMSProp", "Adagrad"]
 
 
 def __getattr__(name):  # missing names raise MissingAPIError naming the MindSpore API

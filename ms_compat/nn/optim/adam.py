@@ -8,7 +8,7 @@ from ...common.tensor import Tensor, to_torch
 from . import _validate as V
 from .optimizer import Optimizer, _no_grad_plain, _zeros_like_state
 
-__all__ = ["Adam", "AdamWeightDecay"]
+__all__ = ["Adam", "AdamWeightDecay", "LazyAdam", "AdaMax"]
 
 
 def _check_param_value(beta1, beta2, eps, prim_name):
@@ -164,4 +164,48 @@ class AdamWeightDecay(Optimizer):
                 w = to_torch(w) if isinstance(w, torch.Tensor) else w
                 upd = upd + w * p
             p.sub_(lr * upd)
+        return (True,) * self.param_length
+
+
+class LazyAdam(Adam):
+    """Mirrors ``nn.LazyAdam(params, learning_rate=1e-3, beta1=0.9, beta2=0.999, eps=1e-8, use_locking=False,
+    use_nesterov=False, weight_decay=0.0, loss_scale=1.0)`` (deprecated in MindSpore for ``nn.Adam``).
+    With dense gradients (the only kind ms_compat has) its update is Adam's; ``beta1_power`` and
+    ``beta2_power`` have shape ``(1,)``."""
+
+    def __init__(self, params, learning_rate=1e-3, beta1=0.9, beta2=0.999, eps=1e-8, use_locking=False,
+                 use_nesterov=False, weight_decay=0.0, loss_scale=1.0):
+        super().__init__(params, learning_rate, beta1, beta2, eps, use_locking, use_nesterov, weight_decay, loss_scale)
+        self.beta1_power.set_data(Tensor([1.0], torch.float32))
+        self.beta2_power.set_data(Tensor([1.0], torch.float32))
+
+
+class AdaMax(Optimizer):
+    """Mirrors ``nn.AdaMax(params, learning_rate=0.001, beta1=0.9, beta2=0.999, eps=1e-08, weight_decay=0.0,
+    loss_scale=1.0)`` (``ApplyAdaMax``): ``m = b1 m + (1-b1) g``; ``v = max(b2 v, |g|)``;
+    ``p -= lr / (1 - b1^t) * m / (v + eps)``. State ``beta1_power`` (shape (1,)), ``moment1.<name>``, ``moment2.<name>``."""
+
+    def __init__(self, params, learning_rate=0.001, beta1=0.9, beta2=0.999, eps=1e-08, weight_decay=0.0,
+                 loss_scale=1.0):
+        super().__init__(learning_rate, params, weight_decay, loss_scale)
+        _check_param_value(beta1, beta2, eps, self.cls_name)
+        self.beta1 = beta1
+        self.beta2 = beta2
+        self.eps = eps
+        self.beta1_power = Parameter(Tensor([1.0], torch.float32), name="beta1_power")
+        self._set_param_tuple("moment1", _zeros_like_state(self._params_tuple, "moment1"))
+        self._set_param_tuple("moment2", _zeros_like_state(self._params_tuple, "moment2"))
+
+    @_no_grad_plain
+    def construct(self, gradients):
+        grads = self._prepare_gradients(self._check_gradients(gradients))
+        lrs = self._lr_list()
+        self._step_increase()
+        b1p = to_torch(self.beta1_power)
+        b1p.mul_(self.beta1)
+        for p, g, m, v, lr in zip(self._plain_params(), grads, self.moment1, self.moment2, lrs):
+            m, v = to_torch(m), to_torch(v)
+            m.mul_(self.beta1).add_(g, alpha=1.0 - self.beta1)
+            torch.maximum(v * self.beta2, torch.abs(g), out=v)
+            p.sub_(lr / (1.0 - b1p) * (m / (v + self.eps)))
         return (True,) * self.param_length
