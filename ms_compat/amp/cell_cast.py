@@ -87,13 +87,15 @@ def cast_floats(obj, dt):
     Tensors stay ms_compat Tensors. (Used outside the mode's handler: subclass dispatch is switched off
     around each cast so torch.compile does not re-enter ``Tensor.__torch_function__``.)"""
     if isinstance(obj, torch.Tensor):
+        # methods, not the ``dtype`` property: dynamo mis-traces property reads on a tensor subclass
+        # while a TorchFunctionMode is active; ``to`` returns ``obj`` itself when nothing changes
         with _NoSubclass():
-            d = obj.dtype
-            if d is dt or d not in _FLOATING:
+            if not obj.is_floating_point():
                 return obj
             out = obj.to(dt)
-        return _as_subclass(out, type(obj) if type(obj) is _MsTensor else _MsTensor) \
-            if isinstance(obj, _MsTensor) else out
+        if out is obj:
+            return obj
+        return _as_subclass(out, _MsTensor) if isinstance(obj, _MsTensor) else out
     if isinstance(obj, dict):
         return type(obj)((k, cast_floats(v, dt)) for k, v in obj.items())
     if isinstance(obj, (tuple, list)) and not hasattr(obj, "_fields"):
