@@ -189,14 +189,10 @@ class TrainOneStepCell(Cell):
         mode = get_auto_parallel_context("parallel_mode")
         self.reducer_flag = mode in (ParallelMode.DATA_PARALLEL, ParallelMode.HYBRID_PARALLEL)
         if self.reducer_flag:
-            try:
-                from .grad_reducer import DistributedGradReducer
-                mean = get_auto_parallel_context("gradients_mean")
-                degree = get_auto_parallel_context("device_num")
-                return DistributedGradReducer(self.weights, mean, degree)
-            except ImportError:
-                warnings.warn("TrainOneStepCell: data parallel is set but DistributedGradReducer is not available; "
-                              "gradients are not averaged across processes.", UserWarning, stacklevel=3)
+            from ...parallel.data_parallel import get_device_num
+            from .grad_reducer import DistributedGradReducer
+            mean = get_auto_parallel_context("gradients_mean")
+            return DistributedGradReducer(self.weights, mean, get_device_num())
         try:
             from ..layer.basic import Identity
             return Identity()
@@ -207,6 +203,14 @@ class TrainOneStepCell(Cell):
         """Forward and gradients w.r.t. ``self.weights``; returns ``(loss, grads_tuple)``."""
         with torch.enable_grad():
             loss = self.network(*inputs)
+            if isinstance(loss, (tuple, list)):
+                # several outputs: MindSpore differentiates their sum (sens of ones for each)
+                total = _sum_outputs(loss)
+                if self.sense_flag:
+                    total = total * float(self.sens)
+                _, grads = _grads_wrt(total, self.weights)
+                return type(loss)(as_ms(to_torch(x).detach()) if isinstance(x, torch.Tensor) else x
+                                  for x in loss), grads
             sens = None
             if self.sense_flag:
                 sens = torch.full(tuple(loss.shape), float(self.sens), dtype=loss.dtype, device=loss.device)

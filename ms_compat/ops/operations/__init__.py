@@ -11,7 +11,9 @@ from ..._missing import module_getattr as _mg
 
 __all__ = array_ops.__all__ + math_ops.__all__ + nn_ops.__all__ + ["Primitive", "PrimitiveWithInfer",
                                                                    "PrimitiveWithCheck", "prim_attr_register"]
-_LAZY = {"GradOperation": "ms_compat.ops.function.grad_func:GradOperation"}
+_LAZY = {"GradOperation": "ms_compat.ops.function.grad_func:GradOperation",
+         **{n: "ms_compat.ops.operations.comm_ops:" + n
+            for n in ("AllReduce", "AllGather", "ReduceScatter", "Broadcast", "ReduceOp")}}
 
 
 def __getattr__(name):
