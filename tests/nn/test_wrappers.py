@@ -134,3 +134,22 @@ def test_train_one_step_in_graph_mode_matches_pynative():
         ms.set_context(mode=ms.PYNATIVE_MODE)
     np.testing.assert_allclose(losses[1], losses[0], rtol=1e-5)
     np.testing.assert_allclose(losses[0][0], META["adam_sens"]["losses"][0], rtol=1e-5)  # same start as MindSpore
+
+
+def test_train_one_step_with_tuple_output_differentiates_the_sum():
+    class TwoOut(nn.Cell):
+        def __init__(self, net):
+            super().__init__(auto_prefix=False)
+            self.net = net
+            self.loss = loss_fn()
+
+        def construct(self, x, y):
+            out = self.net(x)
+            return self.loss(out, y), out.sum() * 0.0 + 1.0  # second output constant w.r.t. weights
+
+    net = Net()
+    step = nn.TrainOneStepCell(TwoOut(net), nn.SGD(net.trainable_params(), 0.1), return_grad=True)
+    (loss, aux), grads = step(X, Y)
+    np.testing.assert_allclose(float(loss.asnumpy()), META["return_grad"]["loss"], rtol=1e-5)
+    for k, g in grads.items():
+        np.testing.assert_allclose(g.asnumpy(), ARR[f"return_grad/{k}"], rtol=1e-3, atol=1e-5)
