@@ -144,6 +144,7 @@ def test_train_one_step_with_loss_scale_matches_mindspore(kind):
         np.testing.assert_allclose(net.w.detach().numpy(), ref["w"], rtol=1e-6, atol=1e-7)
     if kind == "dynamic":
         assert [int(sense.cur_iter), int(sense.last_overflow_iter), sense.get_loss_scale()] == LS["dynamic_state"]
+        assert [p.name for p in tr.get_parameters()] == LS["param_names"]
 
 
 def test_loss_scale_cell_errors_and_set_sense():
