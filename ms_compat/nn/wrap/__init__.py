@@ -1,7 +1,9 @@
 """``mindspore.nn.wrap``: training wrappers."""
 from .cell_wrapper import WithLossCell, WithEvalCell, WithGradCell, ForwardValueAndGrad, TrainOneStepCell
+from .loss_scale import DynamicLossScaleUpdateCell, FixedLossScaleUpdateCell, TrainOneStepWithLossScaleCell
 
-__all__ = ["WithLossCell", "WithEvalCell", "WithGradCell", "ForwardValueAndGrad", "TrainOneStepCell"]
+__all__ = ["WithLossCell", "WithEvalCell", "WithGradCell", "ForwardValueAndGrad", "TrainOneStepCell",
+           "DynamicLossScaleUpdateCell", "FixedLossScaleUpdateCell", "TrainOneStepWithLossScaleCell"]
 
 
 def __getattr__(name):  # missing names raise MissingAPIError naming the MindSpore API
