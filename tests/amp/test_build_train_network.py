@@ -90,3 +90,20 @@ def test_top_level_and_train_exports():
     assert ms.train.build_train_network is amp.build_train_network
     assert ms.FixedLossScaleManager is amp.FixedLossScaleManager
     assert ms.train.LossScaleManager is amp.LossScaleManager
+
+
+def test_o2_bfloat16_trains_like_float32():
+    """O2 bf16 (float32 master weights) follows the float32 loss curve within bf16 accuracy."""
+    rng = np.random.default_rng(1)
+    x = Tensor(rng.normal(size=(16, 2, 4, 4)).astype(np.float32))
+    y = Tensor(rng.uniform(0.05, 0.2, size=(16, 8)).astype(np.float32))
+    curves = {}
+    for kind in ("fp32", "bf16"):
+        n = make_net()
+        net = n if kind == "fp32" else amp.auto_mixed_precision(n, "O2", ms.bfloat16)
+        step = nn.TrainOneStepCell(nn.WithLossCell(net, nn.MSELoss()), nn.Momentum(n.trainable_params(), 0.5, 0.9))
+        step.set_train()
+        curves[kind] = [float(step(x, y)) for _ in range(15)]
+    a, b = np.array(curves["fp32"]), np.array(curves["bf16"])
+    assert a[-1] < 0.5 * a[0] and b[-1] < 0.5 * b[0]
+    np.testing.assert_allclose(b, a, rtol=0.02, atol=1e-5)
