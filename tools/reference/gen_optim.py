@@ -314,3 +314,36 @@ exp_meta["_errors"] = {"lr": refutil.error_of(lambda: AdamW(make_params(), lr=-1
 refutil.save_npz(AREA, "exp_adamw", **exp_arrays)
 refutil.save_json(AREA, "exp_adamw", exp_meta)
 print("exp ok")
+
+# ---- grad centralization (dim 1 a multiple of 16) and dynamic weight decay in groups ----
+W16 = rng.standard_normal((3, 16)).astype(np.float32)
+V16 = rng.standard_normal((2, 5)).astype(np.float32)
+G16 = [rng.standard_normal((3, 16)).astype(np.float32) for _ in range(3)]
+GV = [rng.standard_normal((2, 5)).astype(np.float32) for _ in range(3)]
+gc_arrays = {"w16": W16, "v16": V16}
+for s in range(3):
+    gc_arrays[f"g16_{s}"] = G16[s]
+    gc_arrays[f"gv_{s}"] = GV[s]
+gc_meta = {}
+for name, mk in {
+    "dynwd_groups_momentum": lambda a, b: nn.Momentum([{"params": [a], "weight_decay": 0.01},
+                                             {"params": [b], "weight_decay": nn.ExponentialDecayLR(0.1, 0.5, 1)}],
+                                            0.1, 0.9),
+    "gc_adam": lambda a, b: nn.Adam([{"params": [a], "grad_centralization": True}, {"params": [b]}], 0.01),
+    "dynwd_groups_adamwd": lambda a, b: nn.AdamWeightDecay([{"params": [a], "weight_decay": 0.05},
+                                                           {"params": [b], "weight_decay": nn.WarmUpLR(0.2, 2)}],
+                                                          0.01),
+}.items():
+    a = Parameter(Tensor(W16.copy()), name="conv.weight")
+    b = Parameter(Tensor(V16.copy()), name="fc.weight")
+    try:
+        opt = mk(a, b)
+        for s in range(3):
+            opt((Tensor(G16[s]), Tensor(GV[s])))
+        gc_arrays[f"{name}/a"] = a.asnumpy().copy()
+        gc_arrays[f"{name}/b"] = b.asnumpy().copy()
+    except (RuntimeError, TypeError, ValueError) as e:
+        gc_meta[name] = {"error": [type(e).__name__, str(e).strip().splitlines()[0]]}
+refutil.save_npz(AREA, "gc", **gc_arrays)
+refutil.save_json(AREA, "gc", gc_meta)
+print("gc ok")
