@@ -40,7 +40,6 @@ __all__ = ["cell_to_float", "auto_cast_inputs", "cast_param", "cast_floats", "cu
            "FLOAT_TYPES"]
 
 FLOAT_TYPES = (torch.float16, torch.float32, torch.bfloat16)
-_FLAG_OF = {torch.float16: "fp16", torch.float32: "fp32", torch.bfloat16: "bf16"}
 _FLOATING = (torch.float16, torch.float32, torch.float64, torch.bfloat16)
 
 # Functions that compute nothing (metadata, explicit conversions, autograd plumbing): never cast.
