@@ -281,3 +281,10 @@ def test_o2_network_compiles_fullgraph():
     # inductor keeps fused bf16 intermediates in float32, so compiled and eager differ by bf16 rounding
     torch.testing.assert_close(out, ref, atol=TOL["bfloat16"], rtol=0)
     np.testing.assert_allclose(out.numpy(), ARR["O2_float16_out"], atol=TOL["bfloat16"])
+
+
+def test_reapplying_a_level_warns_and_records_amp_level():
+    net = amp.auto_mixed_precision(make_net(), "O3")
+    assert net.__dict__["_amp_level"] == "O3"
+    with pytest.warns(UserWarning, match="adjusted from O3 to O2"):
+        amp.auto_mixed_precision(net, "O2")
