@@ -14,7 +14,7 @@ def _once(mod):
 
 
 def run(quick=False):
-    reps = 3 if quick else 7
+    reps = 2 if quick else 7
     _once("torch")  # warm the file cache
     t = [_once("torch") for _ in range(reps)]
     m = [_once("ms_compat") for _ in range(reps)]
