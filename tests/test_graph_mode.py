@@ -96,6 +96,31 @@ def test_graph_mode_training_matches_pynative(graph_mode):
     assert graph_losses[-1] < graph_losses[0]
 
 
+def test_graph_mode_train_one_step_cell_matches_pynative():
+    """Default level (O0 → aot_eager): TrainOneStepCell + Momentum runs its step in Python, the loss
+    network is compiled; losses equal PyNative's."""
+    def run():
+        ms.set_seed(3)
+        net = Net()
+        with_loss = nn.WithLossCell(net, nn.MSELoss())
+        opt = nn.Momentum(net.trainable_params(), learning_rate=0.1, momentum=0.9)
+        step = nn.TrainOneStepCell(with_loss, opt)
+        step.set_train()
+        x, y = _x(3, 4), Tensor(np.ones((3, 1), np.float32))
+        return [float(step(x, y).asnumpy()) for _ in range(3)], with_loss
+
+    torch._dynamo.reset()
+    ms.set_context(mode=ms.GRAPH_MODE)
+    try:
+        graph_losses, with_loss = run()
+        assert with_loss.__dict__["_ms_graph_call"][1].opts["backend"] == "aot_eager"
+    finally:
+        ms.set_context(mode=ms.PYNATIVE_MODE)
+    eager_losses, _ = run()
+    np.testing.assert_allclose(graph_losses, eager_losses, rtol=1e-5, atol=1e-6)
+    assert graph_losses[-1] < graph_losses[0]
+
+
 def test_cell_jit_config_wins_over_context(graph_mode):
     net = Net()
     net.set_jit_config(JitConfig(backend="eager"))

@@ -108,7 +108,7 @@ def test_inductor_with_ms_tensor_inputs():
     """The Inductor path with MindSpore Tensor graph inputs (pytorch/pytorch#193932 workaround)."""
     torch._dynamo.reset()
 
-    @ms.jit(fullgraph=True)
+    @ms.jit(fullgraph=True, jit_level="O1")
     def f(a, w):
         return ops.matmul(a, w).relu().sum(axis=1, keep_dims=True)
 
@@ -154,8 +154,9 @@ def test_jit_argument_validation():
 
 
 def test_option_mapping():
-    assert compile_options() == {"fullgraph": False, "dynamic": None, "backend": "inductor"}
-    assert compile_options("O1")["mode"] == "max-autotune-no-cudagraphs"
+    assert compile_options() == {"fullgraph": False, "dynamic": None, "backend": "aot_eager"}
+    assert compile_options("O1") == {"fullgraph": False, "dynamic": None, "backend": "inductor"}
+    assert compile_options(backend="inductor") == {"fullgraph": False, "dynamic": None, "backend": "inductor"}
     assert compile_options("O2")["mode"] == "max-autotune"
     assert compile_options(backend="GE")["mode"] == "max-autotune"
     assert compile_options(backend="aot_eager", fullgraph=True, dynamic=1) == \

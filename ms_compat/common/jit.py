@@ -7,10 +7,11 @@ MindSpore compiles Python into a graph (``@jit``, ``GRAPH_MODE``); the PyTorch c
 =================  ========================================================================
 MindSpore          torch.compile
 =================  ========================================================================
-jit_level='O0'     backend='inductor', default mode (MindSpore's default level)
-jit_level='O1'     backend='inductor', mode='max-autotune-no-cudagraphs' (more fusion/tuning)
+jit_level='O0'     backend='aot_eager': the graph is captured (forward and backward through
+                   AOTAutograd) and run kernel by kernel, no fusion — as MindSpore's O0 (default)
+jit_level='O1'     backend='inductor' (operator fusion and generated kernels, like O1's graph fusion)
 jit_level='O2'     backend='inductor', mode='max-autotune' (whole graph + CUDA graphs ≈ graph sink)
-backend=''         'inductor'; 'ms_backend' → 'inductor'; 'GE' → like O2; a torch backend name
+backend=''         by jit_level as above; 'ms_backend' the same; 'GE' → like O2; a torch backend name
                    ('eager', 'aot_eager', 'inductor', 'cudagraphs', ...) is passed through
 fullgraph          fullgraph (True: a graph break raises instead of falling back to Python)
 dynamic=0 / 1      dynamic=None (static first, dynamic after a shape change) / dynamic=True
@@ -71,9 +72,11 @@ def compile_options(jit_level="O0", backend="", fullgraph=False, dynamic=0, **to
     else:
         raise ValueError(f"For 'jit', the 'backend' must be '', 'ms_backend', 'GE' or a torch.compile backend "
                          f"({', '.join(_TORCH_BACKENDS)}), but got '{backend}'.")
+    if be == "inductor" and backend in ("", None, "ms_backend") and jit_level == "O0":
+        be = "aot_eager"  # O0: whole-graph capture, kernel-by-kernel execution, no fusion
     opts["backend"] = be
-    if be == "inductor" and jit_level != "O0":
-        opts["mode"] = "max-autotune-no-cudagraphs" if jit_level == "O1" else "max-autotune"
+    if be == "inductor" and jit_level == "O2":
+        opts["mode"] = "max-autotune"
     opts.update(torch_kwargs)
     return opts
 
@@ -306,10 +309,38 @@ def _cell_opts(cell):
 
 
 # --------------------------------------------------------------------------------------- GRAPH_MODE
+# Cells whose construct is a Python training step (autograd.grad + optimizer updates): in GRAPH_MODE
+# they run their step in Python, and the networks they call are compiled as top-level calls (forward,
+# and backward through AOTAutograd). TorchDynamo cannot capture autograd.grad nor the optimizers' step
+# bookkeeping in one graph.
+_EAGER_STEP_CLASSES = ("ms_compat.nn.optim.optimizer:Optimizer", "ms_compat.nn.wrap.cell_wrapper:TrainOneStepCell",
+                       "ms_compat.nn.wrap.cell_wrapper:WithGradCell",
+                       "ms_compat.nn.wrap.cell_wrapper:ForwardValueAndGrad",
+                       "ms_compat.nn.wrap.loss_scale:DynamicLossScaleUpdateCell",
+                       "ms_compat.nn.wrap.loss_scale:FixedLossScaleUpdateCell")
+_eager_step_cache: dict = {}
+
+
+def _is_eager_step(cls) -> bool:
+    r = _eager_step_cache.get(cls)
+    if r is None:
+        import importlib
+        bases = []
+        for spec in _EAGER_STEP_CLASSES:
+            mod, _, name = spec.partition(":")
+            try:
+                bases.append(getattr(importlib.import_module(mod), name))
+            except (ImportError, AttributeError):
+                continue
+        r = _eager_step_cache[cls] = issubclass(cls, tuple(bases)) if bases else False
+    return r
+
+
 def _graph_mode_call(self, *args, **kwargs):
     """``Cell.__call__`` while ``set_context(mode=GRAPH_MODE)``: a top-level call runs the cell through
-    its own compiled entry; calls made while compiling (or inside a compiled call) stay plain."""
-    if torch.compiler.is_compiling() or getattr(_state, "depth", 0):
+    its own compiled entry; calls made while compiling (or inside a compiled call) stay plain. Training
+    step cells (optimizers, TrainOneStepCell, ...) run in Python and their networks compile."""
+    if torch.compiler.is_compiling() or getattr(_state, "depth", 0) or _is_eager_step(type(self)):
         return self._call_impl(*args, **kwargs)
     d = self.__dict__
     opts = _cell_opts(self)
