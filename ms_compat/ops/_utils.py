@@ -34,6 +34,8 @@ def check_tensor(op, x, arg="input"):
 
 def shape_tuple(op, shape, arg="shape"):
     """Normalise a shape given as int / tuple / list / Tensor to a tuple of ints."""
+    if type(shape) is tuple and all(type(s) is int for s in shape):  # fast path
+        return shape
     if isinstance(shape, torch.Tensor):
         return tuple(int(v) for v in shape.reshape(-1).tolist())
     if isinstance(shape, numbers.Integral) and not isinstance(shape, bool):

@@ -46,8 +46,9 @@ def reshape(input, shape):
 
 def transpose(input, dims):
     """``ops.transpose(input, dims)``: ``dims`` is a full permutation (torch's ``permute``)."""
-    check_tensor("transpose", input)
-    perm = shape_tuple("transpose", dims, "input_perm")
+    perm = dims if type(dims) is tuple else shape_tuple("transpose", dims, "input_perm")
+    if not isinstance(input, torch.Tensor):
+        check_tensor("transpose", input)
     if len(perm) != input.dim():
         raise ValueError(f"For 'Transpose', size of perm should equal to rank of x, but got {len(perm)} and "
                          f"{input.dim()}!")

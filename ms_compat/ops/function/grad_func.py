@@ -23,6 +23,8 @@ import threading
 
 import torch
 
+from torch._C import DisableTorchFunctionSubclass as _NoSubclassDispatch
+
 from ...common.tensor import Tensor, _PlainTensor, _as_subclass
 
 __all__ = ["grad", "value_and_grad", "GradOperation", "stop_gradient", "vjp", "jvp"]
@@ -159,8 +161,9 @@ def _run(fn, args, positions, weights, has_aux, sens_param, kwargs):
     wlist = weights or []
     targets = [l for l in leaves if l is not None] + [w for w in wlist if w.requires_grad]
     if diff_outs and targets:
-        create = nested or torch.is_grad_enabled() and _depth() > 0
-        gs = list(torch.autograd.grad(diff_outs, targets, grad_outs, allow_unused=True, create_graph=create))
+        create = nested
+        with _NoSubclassDispatch():  # the engine needs no ms-Tensor wrapping: skip __torch_function__
+            gs = list(torch.autograd.grad(diff_outs, targets, grad_outs, allow_unused=True, create_graph=create))
     else:
         gs = [None] * len(targets)
     it = iter(gs)
