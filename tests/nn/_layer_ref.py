@@ -22,9 +22,11 @@ def refs():
 
 def get(cid, key):
     cases, npz = refs()
-    off, shape, dtype = cases[cid]["layout"][key]
+    entry = cases[cid]["layout"][key]
+    off, shape = entry[0], entry[1]
+    dtype = entry[2] if len(entry) > 2 else "float32"
     n = int(np.prod(shape)) if shape else 1
-    return npz[cid][off:off + n].reshape(shape).astype(dtype)
+    return npz["data"][off:off + n].reshape(shape).astype(dtype)
 
 
 def has(cid, key):

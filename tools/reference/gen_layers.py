@@ -63,16 +63,17 @@ def error_of(fn):
 
 
 def pack(arrays):
-    """One float32 vector per case (far smaller than one npz member per array) + its layout."""
-    by_case, layout = {}, {}
+    """All arrays in one float32 vector (an npz member per array costs more than the data) + a layout
+    ``{case: {key: [offset, shape] (+ dtype when not float32)}}``."""
+    buf, layout, off = [], {}, 0
     for key, a in arrays.items():
         cid, rest = key.split("|", 1)
         a = np.asarray(a)
-        buf = by_case.setdefault(cid, [])
-        off = sum(b.size for b in buf)
         buf.append(a.astype(np.float32).ravel())
-        layout.setdefault(cid, {})[rest] = [off, list(a.shape), str(a.dtype)]
-    return {cid: np.concatenate(b) for cid, b in by_case.items()}, layout
+        entry = [off, list(a.shape)] + ([str(a.dtype)] if a.dtype != np.float32 else [])
+        layout.setdefault(cid, {})[rest] = entry
+        off += a.size
+    return {"data": np.concatenate(buf)}, layout
 
 
 def norm_repr(s):
