@@ -1,6 +1,12 @@
-"""``mindspore.nn`` layers (one family per module)."""
+"""``mindspore.nn.layer``: the layer families (one module each); every public layer is also reachable
+here (``from mindspore.nn.layer import Dense``) and under MindSpore's module paths
+(``mindspore.nn.layer.rnn_cells``, ``.dense``, ``.image``, ``.channel_shuffle`` re-export)."""
 
 
-def __getattr__(name):  # missing names raise MissingAPIError naming the MindSpore API
-    from ms_compat._missing import module_getattr
-    return module_getattr(__name__, name, {})
+def __getattr__(name):
+    from .. import _LAYER_FAMILIES
+    for family, names in _LAYER_FAMILIES.items():
+        if name in names:
+            import importlib
+            return getattr(importlib.import_module(f"{__name__}.{family}"), name)
+    raise AttributeError(f"module '{__name__}' has no attribute '{name}'")
