@@ -53,12 +53,16 @@ def _loss_net(ms, net, ws):
     return LossNet()
 
 
-# Deep batch-norm nets in train mode: real MindSpore 2.10's CPU gradients deviate from the exact
-# derivative by up to ~1.2% (measured against a float64 run of the same model, where ms_compat's float32
-# gradients agree to 7e-5: test_resnet50_gradients_match_float64_truth). We cannot reproduce MindSpore's
-# rounding, so those gradients are compared at this looser tolerance, and the float64 check keeps ours exact.
+# ResNet-50 in train mode: one ReLU sits on its kink. The input of the ReLU after layers.11.bn2 at
+# [3, 4, 3, 1] is +1.09e-5 in float64, +3.2e-6 in ms_compat float32 and -9.5e-6 in MindSpore float32 (the
+# ~1e-5 float32 rounding of 30 conv/BN layers). MindSpore's ReLU therefore blocks that element's gradient
+# (0.011) and ms_compat's passes it, which shifts every gradient upstream of layers.11 by 1-4% in norm.
+# No op differs: with that one ReLU forced to MindSpore's side, all gradients match at rtol 1e-3
+# (test_resnet50_gradient_gap_is_one_relu_kink), and ms_compat float32 matches its float64 run.
 GRAD_RTOL = {"resnet50": 3e-2}
-TRAJ_RTOL = {"resnet50": 1e-1}  # the ~1% gradient gap above, amplified by large first steps
+# Trajectory: the first step's update carries that gap; with the kink pinned, loss 2 matches to 5e-5,
+# but after the step several ReLU inputs sit within the ~1e-4 float32 noise of 0 and flip again.
+TRAJ_RTOL = {"resnet50": 1e-1}
 
 
 @pytest.mark.parametrize("name", corpus.MODELS)
@@ -122,3 +126,31 @@ def test_resnet50_gradients_match_float64_truth(ms):
 
     n32, n64 = run(torch.float32), run(torch.float64)
     np.testing.assert_allclose(n32, n64, rtol=5e-4)
+
+
+def test_resnet50_gradient_gap_is_one_relu_kink(ms):
+    """The whole ResNet-50 gradient gap to MindSpore is the one ReLU kink described at GRAD_RTOL: put that
+    element on MindSpore's (negative) side and every gradient matches MindSpore at rtol 1e-3."""
+    import torch
+
+    ref, meta = load_ref_npz("models", "resnet50"), load_ref_json("models", "resnet50")
+    mod, net, inputs = _setup(ms, "resnet50")
+    seen = []
+
+    def pin_kink(cell, inp, out):
+        seen.append(float(out[3, 4, 3, 1].detach()))
+        mask = torch.zeros(out.shape, dtype=torch.bool)
+        mask[3, 4, 3, 1] = True
+        return torch.where(mask, -out.abs(), out)
+
+    net.layers[11].bn2.register_forward_hook(pin_kink)
+    net.set_train(True)
+    ws = [corpus.output_weights((4, 10), seed=10)]
+    params = net.trainable_params()
+    _, grads = ms.value_and_grad(_loss_net(ms, net, ws), None, params)(*inputs)
+    assert 0 < seen[0] < 1e-4  # ms_compat is on the positive side of the kink (float64: +1.09e-5)
+    norms = np.array([float(np.linalg.norm(g.asnumpy().astype(np.float64))) for g in grads])
+    np.testing.assert_allclose(norms, ref["grad_norms"], rtol=1e-3, atol=1e-5)
+    for i in meta["full_grad_index"]:  # element-wise float32 noise of a 50-layer net: relative to the norm
+        g, r = grads[i].asnumpy(), ref[f"grad_{i}"]
+        assert np.linalg.norm(g - r) <= 1e-3 * np.linalg.norm(r), meta["trainable"][i]
