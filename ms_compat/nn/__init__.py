@@ -19,6 +19,7 @@ _LAYER_FAMILIES = {
     "torch_style": ('Linear', 'LayerNormExt', 'DropoutExt', 'Dropout2dExt', 'EmbeddingExt', 'LogSoftmaxExt',
                     'PReLUExt', 'MaxPool2dExt', 'AvgPool2dExt'),
     "combined": ('Conv2dBnAct', 'DenseBnAct'),
+    "math": ('Norm', 'Roll', 'Moments', 'ReduceLogSumExp', 'L1Regularizer', 'Range'),
     "transformer": ('MultiheadAttention', 'TransformerEncoderLayer', 'TransformerDecoderLayer', 'TransformerEncoder', 'TransformerDecoder', 'Transformer'),
 }
 _LAZY.update({n: f"ms_compat.nn.layer.{fam}:{n}" for fam, names in _LAYER_FAMILIES.items() for n in names})

@@ -197,3 +197,13 @@ def test_torch_style_ext_layers_equal_torch_modules():
     out.sum().backward()
     tout.sum().backward()
     torch.testing.assert_close(emb.weight.grad, temb.weight.grad)  # padding row gets no gradient
+
+
+def test_mindspore_module_paths_reexport_layers():
+    from ms_compat.nn.layer import Dense, LSTMCell
+    from ms_compat.nn.layer.channel_shuffle import ChannelShuffle
+    from ms_compat.nn.layer.dense import BiDense
+    from ms_compat.nn.layer.image import PixelShuffle
+    from ms_compat.nn.layer.rnn_cells import GRUCell
+    assert Dense is nn.Dense and LSTMCell is nn.LSTMCell and GRUCell is nn.GRUCell
+    assert BiDense is nn.BiDense and PixelShuffle is nn.PixelShuffle and ChannelShuffle is nn.ChannelShuffle

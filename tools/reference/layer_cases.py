@@ -197,6 +197,15 @@ CASES = [
     ("conv2d_bn_act", "nn.Conv2dBnAct(2, 3, 3, has_bn=True, activation='leakyrelu')", [((2, 2, 4, 4), "f")], None,
      True, True),
     ("dense_bn_act", "nn.DenseBnAct(3, 4, has_bias=False, has_bn=True, activation='relu')", [((4, 3), "f")], None, True, True),
+    # ---- math layers
+    ("norm", "nn.Norm(axis=1)", [((2, 3, 1), "f")], None, False, True),
+    ("norm_keep", "nn.Norm(axis=(0, 2), keep_dims=True)", [((2, 3, 2), "f")], None, False, True),
+    ("roll", "nn.Roll(2, 1)", [((2, 5), "f")], None, False, True),
+    ("roll_multi", "nn.Roll((1, -1), (0, 1))", [((3, 4), "f")], None, False, True),
+    ("moments", "nn.Moments(axis=1)", [((2, 4, 3), "f")], None, False, True),
+    ("moments_keep", "nn.Moments(axis=(0, 2), keep_dims=True)", [((2, 4, 3), "f")], None, False, True),
+    ("reducelogsumexp", "nn.ReduceLogSumExp(1, keep_dims=True)", [((2, 5), "f")], None, False, True),
+    ("l1reg", "nn.L1Regularizer(0.5)", [((3, 4), "f")], None, False, True),
     # ---- recurrent
     ("lstm", "nn.LSTM(3, 4)", [((5, 2, 3), "f")], None, False, True),
     ("lstm_bi_2l_bf", "nn.LSTM(3, 3, num_layers=2, bidirectional=True, batch_first=True)", [((2, 4, 3), "f")], None,
@@ -256,6 +265,7 @@ REPRS = [
     "nn.CellList([nn.ReLU(), nn.Dense(2, 2)])", "nn.CellDict({'a': nn.ReLU()})",
     "nn.Conv2d(3, 4, 3, weight_init='normal', bias_init='zeros')", "nn.DenseBnAct(3, 4, activation='relu')",
     "nn.Linear(3, 2, bias=False)", "nn.LayerNormExt(4)", "nn.EmbeddingExt(5, 3)", "nn.DropoutExt()",
+    "nn.Norm(1)", "nn.Roll(1, 0)", "nn.Moments()",
 ]
 
 # constructor/call expressions whose exception type and message are compared
@@ -358,6 +368,8 @@ SNIPPETS = {
                        "e(Tensor(np.array([1], np.int32))).dtype == ms.float32]",
     "lstm_default_hx_shapes": "m = nn.LSTM(3, 4, num_layers=2, bidirectional=True, batch_first=True)\n"
                               "o, (h, c) = m(Tensor(np.ones((2, 5, 3), np.float32)))\nout = [list(o.shape), list(h.shape), list(c.shape)]",
+    "range": "out = [nn.Range(5)().asnumpy().tolist(), nn.Range(1.0, 3.0, 0.5)().asnumpy().tolist(), "
+             "nn.Range(2, 9, 3)().asnumpy().tolist()]",
     "mha_need_weights_false": "m = nn.MultiheadAttention(4, 2)\nx = Tensor(np.ones((3, 2, 4), np.float32))\n"
                               "r = m(x, x, x, need_weights=False)\nout = [type(r).__name__, len(r), r[1] is None if len(r) > 1 else 'n/a']",
 }
