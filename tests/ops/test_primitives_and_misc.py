@@ -142,3 +142,19 @@ def test_bad_argument_types():
         ops.interpolate(Tensor(np.ones((1, 1, 2, 2), np.float32)), size=(3, 3), mode="bogus")
     with pytest.raises(ValueError):
         ops.one_hot(Tensor([0, 1], ms.int32), -1)
+
+
+def test_older_primitives():
+    x = Tensor(np.arange(16, dtype=np.float32).reshape(1, 1, 4, 4))
+    out, arg = P.MaxPoolWithArgmax(kernel_size=2, strides=2)(x)
+    # values measured on MindSpore 2.10 CPU: [5, 7, 13, 15] with int32 argmax [5, 7, 13, 15]
+    assert out.asnumpy().ravel().tolist() == [5, 7, 13, 15]
+    assert arg.dtype == ms.int32 and arg.asnumpy().ravel().tolist() == [5, 7, 13, 15]
+    assert P.ScalarSummary()("loss", x) is None  # documented no-op
+    assert P.SparseGatherV2()(x, Tensor([1], ms.int32), 2).shape == (1, 1, 1, 4)
+    w = Tensor(np.ones((2, 1, 3, 3), np.float32))
+    assert P.DepthwiseConv2dNative(2, 3, pad_mode="same")(x, w).shape == (1, 2, 4, 4)
+    dx = P.Conv2DBackpropInput(1, 3, pad_mode="same")(Tensor(np.ones((1, 1, 4, 4), np.float32)),
+                                                      Tensor(np.ones((1, 1, 3, 3), np.float32)), (1, 1, 4, 4))
+    assert dx.asnumpy()[0, 0, 1, 1] == 9.0 and dx.asnumpy()[0, 0, 0, 0] == 4.0
+    assert P.DynamicShape()(x).asnumpy().tolist() == [1, 1, 4, 4]

@@ -28,7 +28,7 @@ __all__ = [
     "triu", "eye", "pad", "repeat_interleave", "repeat_elements", "unbind", "unstack", "movedim",
     "moveaxis", "swapaxes", "swapdims", "diag", "diagonal", "count_nonzero", "bincount", "searchsorted",
     "masked_scatter", "index_add", "expand", "view_as_real", "col2im", "reverse_sequence",
-    "unsorted_segment_sum", "dyn_shape", "tensor_slice", "assign", "assign_add", "assign_sub",
+    "unsorted_segment_sum", "dyn_shape", "tensor_slice", "assign", "assign_add", "assign_sub", "is_tensor",
 ]
 
 _isint = lambda v: isinstance(v, numbers.Integral) and not isinstance(v, bool)  # noqa: E731
@@ -826,3 +826,8 @@ def assign_sub(variable, value):
     with torch.no_grad():
         variable.sub_(to_tensor(value).to(variable.dtype))
     return variable
+
+
+def is_tensor(obj):
+    """``ops.is_tensor(obj)``: True for any Tensor (torch tensors included)."""
+    return isinstance(obj, torch.Tensor)

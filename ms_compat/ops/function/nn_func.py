@@ -563,3 +563,4 @@ def affine_grid(theta, size, align_corners=False):
 def scaled_dot_product_attention(query, key, value, attn_mask=None, dropout_p=0.0, is_causal=False, scale=None):
     """Scaled dot-product attention (torch's fused kernel)."""
     return _F.scaled_dot_product_attention(query, key, value, attn_mask, dropout_p, is_causal, scale=scale)
+

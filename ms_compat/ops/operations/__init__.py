@@ -6,10 +6,11 @@ from ..primitive import Primitive, PrimitiveWithInfer, PrimitiveWithCheck, prim_
 from .array_ops import *  # noqa: F401,F403
 from .math_ops import *  # noqa: F401,F403
 from .nn_ops import *  # noqa: F401,F403
-from . import array_ops, math_ops, nn_ops
+from .other_ops import *  # noqa: F401,F403
+from . import array_ops, math_ops, nn_ops, other_ops
 from ..._missing import module_getattr as _mg
 
-__all__ = array_ops.__all__ + math_ops.__all__ + nn_ops.__all__ + ["Primitive", "PrimitiveWithInfer",
+__all__ = array_ops.__all__ + math_ops.__all__ + nn_ops.__all__ + other_ops.__all__ + ["Primitive", "PrimitiveWithInfer",
                                                                    "PrimitiveWithCheck", "prim_attr_register"]
 # widened API coverage: scatter/segment, extra math, linalg and nn Primitives (never shadows a name above)
 from . import scatter_ops, math_extra_ops, linalg_ops, nn_extra_ops  # noqa: E402
