@@ -1,6 +1,6 @@
 """Compiled (GRAPH_MODE / ms.jit → torch.compile) vs eager (PYNATIVE) step time for three small models.
 
-    python benchmarks/bench_compile.py [--quick] [--backend inductor] [--device cpu|cuda]
+    python benchmarks/bench_compile.py [--quick] [--backend inductor|aot_eager] [--device cpu|cuda] [--threads N]
 
 Reports, per model: eager forward+backward step time, compile time (first compiled call), compiled
 step time, speed-up. CPU by default; ``--device cuda`` where a GPU exists.
@@ -89,7 +89,10 @@ def main(argv=None):
     ap.add_argument("--quick", action="store_true", help="few iterations, two models")
     ap.add_argument("--backend", default="inductor")
     ap.add_argument("--device", default="cpu")
+    ap.add_argument("--threads", type=int, default=0, help="torch.set_num_threads (0: leave as is)")
     a = ap.parse_args(argv)
+    if a.threads:
+        torch.set_num_threads(a.threads)
     if a.device == "cuda":
         ms.set_context(device_target="GPU")
     iters = 5 if a.quick else 30
