@@ -23,6 +23,16 @@ _LAYER_FAMILIES = {
     "transformer": ('MultiheadAttention', 'TransformerEncoderLayer', 'TransformerDecoderLayer', 'TransformerEncoder', 'TransformerDecoder', 'Transformer'),
 }
 _LAZY.update({n: f"ms_compat.nn.layer.{fam}:{n}" for fam, names in _LAYER_FAMILIES.items() for n in names})
+# widened API coverage (cells, losses, metrics): setdefault never overrides an entry above
+for _mod, _names in (("ms_compat.nn.layer.matrix_cells", ("MatMul", "MatrixDiag", "MatrixDiagPart", "MatrixSetDiag",
+                                                           "MatDet", "MatInverse")),
+                     ("ms_compat.nn.layer.special_cells", ("DiGamma", "LGamma", "IGamma", "LBeta")),
+                     ("ms_compat.nn.layer.norm_cells", ("ClipByNorm", "LRN")),
+                     ("ms_compat.nn.layer.time_distributed", ("TimeDistributed",)),
+                     ("ms_compat.nn.loss.loss_extra", ("CTCLoss", "MultilabelMarginLoss",
+                                                       "TripletMarginWithDistanceLoss"))):
+    for _n in _names:
+        _LAZY.setdefault(_n, f"{_mod}:{_n}")
 _LAZY["layer"] = "ms_compat.nn.layer"
 # ---- end layers block ----
 

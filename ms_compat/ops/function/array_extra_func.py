@@ -187,8 +187,8 @@ def matrix_diag(x, k=0, num_rows=-1, num_cols=-1, padding_value=0, align="RIGHT_
     check_tensor("matrix_diag", x, "x")
     k = _single_k("matrix_diag", k)
     n = x.shape[-1]
-    rows = int(num_rows) if int(num_rows) > 0 else n + max(-k, 0)
-    cols = int(num_cols) if int(num_cols) > 0 else n + max(k, 0)
+    rows = int(num_rows) if int(num_rows) > 0 else n + abs(k)
+    cols = int(num_cols) if int(num_cols) > 0 else n + abs(k)
     pad = float(padding_value) if isinstance(padding_value, (torch.Tensor, numbers.Number)) else 0
     out = torch.full(tuple(x.shape[:-1]) + (rows, cols), pad, dtype=x.dtype, device=x.device)
     diag_len = min(rows + min(k, 0), cols - max(k, 0))

@@ -19,7 +19,7 @@ __all__ = ["heaviside", "logit", "sinc", "gcd", "lcm", "truncate_div", "truncate
            "logcumsumexp", "count_nonzero", "population_count", "reduce_max", "reduce_min", "dist", "cov",
            "trapz", "bessel_i0", "bessel_i0e", "bessel_i1", "bessel_i1e", "bessel_j0", "bessel_j1", "bessel_k0",
            "bessel_k0e", "bessel_k1", "bessel_k1e", "bessel_y0", "bessel_y1", "real", "imag", "conj", "angle",
-           "polar", "logspace"]
+           "polar", "logspace", "renorm"]
 
 
 def heaviside(input, values):
@@ -375,3 +375,9 @@ def logspace(start, end, steps, base=10, *, dtype=torch.float32):
     """Mirrors ``ops.logspace(start, end, steps, base=10, *, dtype=mstype.float32)``."""
     return wrap(torch.logspace(float(start), float(end), int(steps), base=base,
                                dtype=ms_dtype("logspace", dtype)))
+
+
+def renorm(input, p, axis, maxnorm):
+    """Mirrors ``ops.renorm(input, p, axis, maxnorm)``: each sub-tensor along ``axis`` rescaled to p-norm
+    at most ``maxnorm``."""
+    return torch.renorm(input, p, axis, maxnorm)

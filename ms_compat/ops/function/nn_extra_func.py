@@ -59,7 +59,7 @@ def lrn(x, depth_radius=5, bias=1.0, alpha=1.0, beta=0.5, norm_region="ACROSS_CH
         raise ValueError(f"For 'LRN', the 'norm_region' must be 'ACROSS_CHANNELS', but got {norm_region}.")
     r = int(depth_radius)
     sq = (x * x).unsqueeze(1)  # N,1,C,H,W
-    pad = tF.pad(sq, (0, 0, 0, 0, r, r))
+    pad = tF.pad(sq, (0, 0, 0, 0, r, r))  # zero-pad the channel axis
     s = tF.avg_pool3d(pad, (2 * r + 1, 1, 1), stride=1).squeeze(1) * (2 * r + 1)
     return x / (bias + alpha * s) ** beta
 
@@ -71,7 +71,8 @@ def _norms(tensors, norm_type):
 def clip_by_norm(x, max_norm, norm_type=2.0, error_if_nonfinite=False):
     """Mirrors ``ops.clip_by_norm(x, max_norm, norm_type=2.0, error_if_nonfinite=False)``: ``x`` (a Tensor
     or tuple) scaled by ``min(1, max_norm / (total_norm + 1e-6))``, the total norm taken over all of
-    them; returns the same structure (MindSpore 2.10's semantics)."""
+    them; returns the same structure. Difference: for odd ``norm_type`` (e.g. 1.0) MindSpore 2.10 CPU sums
+    ``x**p`` without taking ``|x|`` (a negative "norm" can flip signs); ms_compat uses the true p-norm."""
     single = isinstance(x, torch.Tensor)
     xs = [x] if single else list(x)
     total = torch.linalg.vector_norm(_norms(xs, norm_type), norm_type)
@@ -116,23 +117,64 @@ def multilabel_margin_loss(input, target, reduction="mean"):
                                                                                 reduction))
 
 
+def _ctc_log_alpha(log_probs, targets, input_lengths, target_lengths, blank):
+    """CTC forward variables ``log_alpha`` (N, T, 2*S+1) over the blank-extended targets; entries past
+    a sample's input length or extended-target length stay at -inf."""
+    t_max, n, _ = log_probs.shape
+    s_max = targets.shape[-1] if targets.dim() == 2 else int(target_lengths.max())
+    width = 2 * s_max + 1
+    neg = float("-inf")
+    if targets.dim() == 1:  # concatenated targets
+        padded = torch.full((n, s_max), blank, dtype=torch.long)
+        off = 0
+        for i, ln in enumerate(target_lengths.tolist()):
+            padded[i, :ln] = targets[off:off + ln]
+            off += ln
+        targets = padded
+    ext = torch.full((n, width), blank, dtype=torch.long, device=log_probs.device)
+    ext[:, 1::2] = targets.long()
+    lp = log_probs.permute(1, 0, 2).gather(2, ext.unsqueeze(1).expand(n, t_max, width))  # N,T,W
+    s_idx = torch.arange(width, device=log_probs.device)
+    valid_s = s_idx.unsqueeze(0) < (2 * target_lengths.long() + 1).unsqueeze(1)
+    skip = torch.zeros((n, width), dtype=torch.bool, device=log_probs.device)
+    skip[:, 2:] = (ext[:, 2:] != blank) & (ext[:, 2:] != ext[:, :-2])
+    alphas = []
+    a = torch.full((n, width), neg, dtype=log_probs.dtype, device=log_probs.device)
+    a[:, 0] = lp[:, 0, 0]
+    a[:, 1] = torch.where(target_lengths > 0, lp[:, 0, 1], torch.full_like(lp[:, 0, 1], neg))
+    a = torch.where(valid_s, a, torch.full_like(a, neg))
+    alphas.append(a)
+    for t in range(1, t_max):
+        prev = alphas[-1]
+        s1 = torch.cat([torch.full((n, 1), neg, dtype=a.dtype), prev[:, :-1]], 1)
+        s2 = torch.cat([torch.full((n, 2), neg, dtype=a.dtype), prev[:, :-2]], 1)
+        s2 = torch.where(skip, s2, torch.full_like(s2, neg))
+        cur = torch.logsumexp(torch.stack([prev, s1, s2]), 0) + lp[:, t]
+        active = (t < input_lengths.long()).unsqueeze(1) & valid_s
+        alphas.append(torch.where(active, cur, torch.full_like(cur, neg)))
+    return torch.stack(alphas, 1)
+
+
 def ctc_loss(log_probs, targets, input_lengths, target_lengths, blank=0, reduction="mean", zero_infinity=False):
     """Mirrors ``ops.ctc_loss(log_probs, targets, input_lengths, target_lengths, blank=0, reduction='mean',
-    zero_infinity=False)``: ``log_probs`` (T, N, C); returns ``(loss, log_alpha)`` as MindSpore does —
-    ``log_alpha`` is not computed by PyTorch's kernel and is returned as None here."""
+    zero_infinity=False)``: ``log_probs`` (T, N, C); returns ``(loss, log_alpha)`` as MindSpore does
+    (``log_alpha`` (N, T, 2*S+1): the CTC forward variables, -inf where unreachable)."""
     loss = tF.ctc_loss(log_probs, targets.long(), input_lengths.long(), target_lengths.long(), blank=blank,
                        reduction=_reduction("ctc_loss", reduction), zero_infinity=zero_infinity)
-    return loss, None
+    with torch.no_grad():
+        log_alpha = _ctc_log_alpha(log_probs.detach(), targets, input_lengths, target_lengths, blank)
+    return loss, wrap(log_alpha)
 
 
-def _window(op, fn, window_length, dtype, **kw):
+def _window(op, fn, window_length, dtype, default=torch.float32, **kw):
     n = int(window_length.reshape(-1)[0]) if isinstance(window_length, torch.Tensor) else int(window_length)
-    return wrap(fn(n, dtype=ms_dtype(op, dtype) or torch.float32, **kw))
+    return wrap(fn(n, dtype=ms_dtype(op, dtype) or default, **kw))
 
 
 def hann_window(window_length, periodic=True, *, dtype=None):
-    """Mirrors ``ops.hann_window(window_length, periodic=True, *, dtype=None)``."""
-    return _window("hann_window", torch.hann_window, window_length, dtype, periodic=periodic)
+    """Mirrors ``ops.hann_window(window_length, periodic=True, *, dtype=None)`` (float64 when ``dtype`` is None,
+    as MindSpore 2.10 returns)."""
+    return _window("hann_window", torch.hann_window, window_length, dtype, torch.float64, periodic=periodic)
 
 
 def hamming_window(window_length, periodic=True, alpha=0.54, beta=0.46, *, dtype=None):
@@ -152,8 +194,10 @@ def blackman_window(window_length, periodic=True, *, dtype=None):
 
 
 def kaiser_window(window_length, periodic=True, beta=12.0, *, dtype=None):
-    """Mirrors ``ops.kaiser_window(window_length, periodic=True, beta=12.0, *, dtype=None)``."""
-    return _window("kaiser_window", torch.kaiser_window, window_length, dtype, periodic=periodic, beta=beta)
+    """Mirrors ``ops.kaiser_window(window_length, periodic=True, beta=12.0, *, dtype=None)`` (float64 when
+    ``dtype`` is None, as MindSpore 2.10 returns)."""
+    return _window("kaiser_window", torch.kaiser_window, window_length, dtype, torch.float64, periodic=periodic,
+                   beta=beta)
 
 
 def _fft1(name):

@@ -352,7 +352,7 @@ class Cummin(_AttrPrim):
 
 class CumulativeLogsumexp(_AttrPrim):
     """Mirrors ``ops.CumulativeLogsumexp(exclusive=False, reverse=False)``: ``(x, axis)``; ``exclusive``
-    leaves out the current element (−inf first), ``reverse`` accumulates from the end."""
+    leaves out the current element (the dtype's lowest value first, as MindSpore), ``reverse`` accumulates from the end."""
 
     def __init__(self, exclusive=False, reverse=False):
         super().__init__(exclusive=exclusive, reverse=reverse)
@@ -362,7 +362,7 @@ class CumulativeLogsumexp(_AttrPrim):
         y = x.flip(axis) if self.reverse else x
         out = torch.logcumsumexp(y, axis)
         if self.exclusive:
-            pad = torch.full_like(out.narrow(axis, 0, 1), float("-inf"))
+            pad = torch.full_like(out.narrow(axis, 0, 1), torch.finfo(out.dtype).min)
             out = torch.cat([pad, out.narrow(axis, 0, out.shape[axis] - 1)], axis)
         return out.flip(axis) if self.reverse else out
 
