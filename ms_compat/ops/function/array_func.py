@@ -682,9 +682,9 @@ def searchsorted(sorted_sequence, values, *, out_int32=False, right=False, side=
 
 
 def cumsum(x, axis, dtype=None):
-    """``ops.cumsum(x, axis, dtype=None)``."""
+    """``ops.cumsum(x, axis, dtype=None)``: the result keeps ``x``'s dtype (torch promotes ints to int64)."""
     check_tensor("cumsum", x, "x")
-    return torch.cumsum(x, axis, dtype=ms_dtype("cumsum", dtype))
+    return torch.cumsum(x, axis, dtype=ms_dtype("cumsum", dtype) or (x.dtype if x.dtype != torch.bool else None))
 
 
 def tril(input, diagonal=0):

@@ -278,10 +278,11 @@ def _reduce(fn, x, axis, keep):
 
 
 def mean(x, axis=None, keep_dims=False):
-    """``ops.mean(x, axis=None, keep_dims=False)``; integer inputs give float32 (MindSpore casts)."""
+    """``ops.mean(x, axis=None, keep_dims=False)``: as measured on MindSpore 2.10 CPU, an integer input
+    gives a result of its own integer dtype (the mean truncated toward zero)."""
     check_tensor("mean", x, "x")
     if not x.is_floating_point() and not x.is_complex():
-        x = x.to(torch.float32)
+        return _reduce(torch.mean, x.to(torch.float32), axis, keep_dims).to(x.dtype)
     return _reduce(torch.mean, x, axis, keep_dims)
 
 
