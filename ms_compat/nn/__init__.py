@@ -30,7 +30,12 @@ for _mod, _names in (("ms_compat.nn.layer.matrix_cells", ("MatMul", "MatrixDiag"
                      ("ms_compat.nn.layer.norm_cells", ("ClipByNorm", "LRN")),
                      ("ms_compat.nn.layer.time_distributed", ("TimeDistributed",)),
                      ("ms_compat.nn.loss.loss_extra", ("CTCLoss", "MultilabelMarginLoss",
-                                                       "TripletMarginWithDistanceLoss"))):
+                                                       "TripletMarginWithDistanceLoss")),
+                     ("ms_compat.train.metrics_extra", ("Precision", "Recall", "Fbeta", "F1", "MAE", "MSE",
+                                                        "TopKCategoricalAccuracy", "Top1CategoricalAccuracy",
+                                                        "Top5CategoricalAccuracy", "ConfusionMatrix", "Perplexity",
+                                                        "Dice", "CosineSimilarity", "ROC", "auc", "names",
+                                                        "get_metric_fn", "get_metrics", "rearrange_inputs"))):
     for _n in _names:
         _LAZY.setdefault(_n, f"{_mod}:{_n}")
 _LAZY["layer"] = "ms_compat.nn.layer"

@@ -20,7 +20,11 @@ _LAZY = {
     "Metric": "ms_compat.train.metrics:Metric",
     "Accuracy": "ms_compat.train.metrics:Accuracy",
     "Loss": "ms_compat.train.metrics:Loss",
-    "get_metric_fn": "ms_compat.train.metrics:get_metric_fn",
+    "get_metric_fn": "ms_compat.train.metrics_extra:get_metric_fn",  # knows every metric name (coverage engineer)
+    **{n: "ms_compat.train.metrics_extra:" + n for n in (
+        "Precision", "Recall", "Fbeta", "F1", "MAE", "MSE", "TopKCategoricalAccuracy", "Top1CategoricalAccuracy",
+        "Top5CategoricalAccuracy", "ConfusionMatrix", "Perplexity", "Dice", "CosineSimilarity", "ROC", "auc", "names",
+        "rearrange_inputs")},
     "LossScaleManager": "ms_compat.amp.loss_scale_manager:LossScaleManager",
     "FixedLossScaleManager": "ms_compat.amp.loss_scale_manager:FixedLossScaleManager",
     "DynamicLossScaleManager": "ms_compat.amp.loss_scale_manager:DynamicLossScaleManager",

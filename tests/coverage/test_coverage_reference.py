@@ -50,7 +50,8 @@ def _compare(ref, out, loose, rnd, where):
     if t in ("float", "int"):
         got = out.item() if isinstance(out, torch.Tensor) else out
         assert isinstance(got, (int, float, np.number)), f"{where}: expected a number, got {type(got).__name__}"
-        assert np.isclose(float(got), ref["v"], rtol=1e-4 if not loose else 1e-3, atol=1e-6), f"{where}: {got} != {ref['v']}"
+        assert np.isclose(float(got), ref["v"], rtol=1e-4 if not loose else 1e-3, atol=1e-6, equal_nan=True), \
+            f"{where}: {got} != {ref['v']}"
         return
     if t == "bool":
         assert out is ref["v"] or (isinstance(out, (bool, np.bool_)) and bool(out) == ref["v"]), f"{where}: {out!r}"
