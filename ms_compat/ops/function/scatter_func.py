@@ -30,9 +30,9 @@ def _check_indices(op, indices):
     return indices
 
 
-def _nd_apply(op, x, indices, updates, mode, out):
-    """Write ``updates`` into ``out`` (a tensor shaped like ``x``) at the N-d ``indices`` with ``mode``
-    in none/add/sub/mul/div/max/min; returns ``out``."""
+def _nd_apply(op, x, indices, updates, mode, inplace):
+    """Apply ``updates`` to ``x`` at the N-d ``indices`` with ``mode`` in none/add/sub/mul/div/max/min:
+    in place into ``x`` (returned) when ``inplace``, else as a new differentiable tensor."""
     check_tensor(op, x, "input_x")
     indices = _check_indices(op, indices)
     updates = to_tensor(updates).to(x.dtype)
@@ -45,18 +45,17 @@ def _nd_apply(op, x, indices, updates, mode, out):
         raise ValueError(f"For '{op}', the shape of 'updates' must be {expect} (indices.shape[:-1] + "
                          f"input_x.shape[indices.shape[-1]:]), but got {tuple(updates.shape)}.")
     idx = tuple(indices.long().unbind(-1))
-    if mode == "none":
-        out.index_put_(idx, updates)
-        return out
-    if mode in ("add", "sub"):
-        out.index_put_(idx, -updates if mode == "sub" else updates, accumulate=True)
-        return out
+    if mode in ("none", "add", "sub"):
+        upd = -updates if mode == "sub" else updates
+        if inplace:
+            return x.index_put_(idx, upd, accumulate=mode != "none")
+        return torch.index_put(x, idx, upd, accumulate=mode != "none")
     # mul/div/max/min: flatten the indexed leading dims and reduce along them
     lead = x.shape[:k]
     lin = torch.zeros(indices.shape[:-1], dtype=torch.long, device=x.device)
     for d in range(k):
         lin = lin * lead[d] + idx[d]
-    flat = out.reshape((-1,) + tuple(x.shape[k:]))
+    flat = x.reshape((-1,) + tuple(x.shape[k:]))
     src = updates.reshape((-1,) + tuple(x.shape[k:]))
     lin = lin.reshape((-1,) + (1,) * (x.dim() - k)).expand_as(src)
     if mode == "div":
@@ -69,14 +68,15 @@ def _nd_apply(op, x, indices, updates, mode, out):
     else:
         res = flat.scatter_reduce(0, lin, src, {"mul": "prod", "max": "amax", "min": "amin"}[mode],
                                   include_self=True)
-    out.copy_(res.reshape(x.shape))
-    return out
+    if inplace:
+        return x.copy_(res.reshape(x.shape))
+    return res.reshape(x.shape)
 
 
 def _inplace(op, mode):
     def fn(input_x, indices, updates, use_locking=False):
         with torch.no_grad():
-            return _nd_apply(op, input_x, indices, updates, mode, input_x)
+            return _nd_apply(op, input_x, indices, updates, mode, True)
     fn.__name__ = op
     fn.__doc__ = (f"Mirrors ``ops.{op}(input_x, indices, updates, use_locking=False)``: updates the Parameter "
                   f"``input_x`` in place ({mode}) at the N-d ``indices`` and returns it.")
@@ -95,14 +95,14 @@ def scatter_nd_update(input_x, indices, updates, use_locking=True):
     """Mirrors ``ops.scatter_nd_update(input_x, indices, updates, use_locking=True)``: writes ``updates``
     into the Parameter ``input_x`` at the N-d ``indices`` in place and returns it."""
     with torch.no_grad():
-        return _nd_apply("scatter_nd_update", input_x, indices, updates, "none", input_x)
+        return _nd_apply("scatter_nd_update", input_x, indices, updates, "none", True)
 
 
 def _first_axis(op, mode):
     def fn(input_x, indices, updates):
         indices = _check_indices(op, indices)
         with torch.no_grad():
-            return _nd_apply(op, input_x, indices.unsqueeze(-1), updates, mode, input_x)
+            return _nd_apply(op, input_x, indices.unsqueeze(-1), updates, mode, True)
     fn.__name__ = op
     fn.__doc__ = (f"Mirrors ``ops.{op}(input_x, indices, updates)``: ``indices`` select rows (axis 0) of the "
                   f"Parameter ``input_x``, updated in place ({mode}); returns ``input_x``.")
@@ -119,7 +119,7 @@ scatter_div = _first_axis("scatter_div", "div")
 def _out_of_place(op, mode):
     def fn(input_x, indices, updates):
         check_tensor(op, input_x, "input_x")
-        return _nd_apply(op, input_x, indices, updates, mode, input_x.clone())
+        return _nd_apply(op, input_x, indices, updates, mode, False)
     fn.__name__ = op
     fn.__doc__ = (f"Mirrors ``ops.{op}(input_x, indices, updates)``: a new tensor equal to ``input_x`` with "
                   f"``updates`` applied ({mode}) at the N-d ``indices``.")

@@ -32,7 +32,7 @@ def _locking_scatter(name, mode, nd, default_lock=False):
         if not nd:
             idx = idx.unsqueeze(-1)
         with torch.no_grad():
-            return _s._nd_apply(name, input_x, idx, updates, mode, input_x)
+            return _s._nd_apply(name, input_x, idx, updates, mode, True)
 
     doc = (f"Mirrors ``ops.{name}(use_locking={default_lock})``: ``{name}()(input_x, indices, updates)`` updates "
            f"the Parameter ``input_x`` in place ({mode}) at {'N-d' if nd else 'first-axis'} ``indices`` and "
