@@ -2,8 +2,8 @@
 
     python benchmarks/bench_compile.py [--quick] [--backend inductor|aot_eager] [--device cpu|cuda] [--threads N]
 
-Reports, per model: eager forward+backward step time, compile time (first compiled call), compiled
-step time, speed-up. CPU by default; ``--device cuda`` where a GPU exists.
+Reports, per model: eager forward+backward step time, compile time (first compiled forward+backward,
+cold: Inductor's on-disk caches are off), compiled step time (best of 3 rounds), speed-up. CPU by default; ``--device cuda`` where a GPU exists.
 """
 from __future__ import annotations
 
@@ -74,14 +74,17 @@ def step_time(fn, x, params, iters):
         grads = torch.autograd.grad(out.float().sum(), params)
         return grads
     step()
-    if x.device.type == "cuda":
-        torch.cuda.synchronize()
-    t = time.perf_counter()
-    for _ in range(iters):
-        step()
-    if x.device.type == "cuda":
-        torch.cuda.synchronize()
-    return (time.perf_counter() - t) / iters
+    best = float("inf")
+    for _ in range(3):  # best of 3 rounds: the shared CI/dev machines are noisy
+        if x.device.type == "cuda":
+            torch.cuda.synchronize()
+        t = time.perf_counter()
+        for _ in range(iters):
+            step()
+        if x.device.type == "cuda":
+            torch.cuda.synchronize()
+        best = min(best, (time.perf_counter() - t) / iters)
+    return best
 
 
 def main(argv=None):
@@ -93,9 +96,13 @@ def main(argv=None):
     a = ap.parse_args(argv)
     if a.threads:
         torch.set_num_threads(a.threads)
+    import torch._functorch.config as functorch_config
+    import torch._inductor.config as inductor_config
+    inductor_config.fx_graph_cache = False  # report a cold compile, not an on-disk cache hit
+    functorch_config.enable_autograd_cache = False
     if a.device == "cuda":
         ms.set_context(device_target="GPU")
-    iters = 5 if a.quick else 30
+    iters = 3 if a.quick else 20
     names = ["mlp", "lenet"] if a.quick else list(MODELS)
     print(f"torch {torch.__version__}, device {a.device}, backend {a.backend}, threads {torch.get_num_threads()}")
     print(f"{'model':<12}{'eager ms/step':>15}{'compile s':>12}{'compiled ms/step':>18}{'speed-up':>10}")
