@@ -514,6 +514,15 @@ GRAD_API_CASES = {
     "gradop_all_sens_tuple": lambda ms, o, n, x, y: o.GradOperation(get_all=True, sens_param=True)(
         lambda a, b: (a * b, a + b))(x, y, (ms.Tensor(np.array([1.0, 2.0], np.float32)),
                                             ms.Tensor(np.array([3.0, 0.5], np.float32)))),
+    "grad_has_aux_weights": lambda ms, o, n, x, y: o.grad(_aux(ms, o, n), (0, 1), n.trainable_params(), has_aux=True)(x, y),
+    "grad_return_ids_weights_only": lambda ms, o, n, x, y: o.grad(n, None, [n.w, n.b], return_ids=True)(x, y),
+    "grad_sens_tuple_outputs": lambda ms, o, n, x, y: o.grad(lambda a, b: (a * b, a - b), (0, 1), sens_param=True)(
+        x, y, (ms.Tensor(np.array([1.0, 2.0], np.float32)), ms.Tensor(np.array([0.5, -1.0], np.float32)))),
+    "value_and_grad_sens": lambda ms, o, n, x, y: o.value_and_grad(n, 1, sens_param=True)(x, y, ms.Tensor(3.0, ms.float32)),
+    "value_and_grad_return_ids": lambda ms, o, n, x, y: o.value_and_grad(n, 0, n.trainable_params(), return_ids=True)(x, y),
+    "gradop_get_all_one_input": lambda ms, o, n, x, y: o.GradOperation(get_all=True)(lambda a: (a * a).sum())(x),
+    "gradop_list_frozen": lambda ms, o, n, x, y: o.GradOperation(get_by_list=True)(n, [n.b, n.w])(x, y),
+    "grad_cell_pos1": lambda ms, o, n, x, y: o.grad(n, 1)(x, y),
     "vjp": lambda ms, o, n, x, y: o.vjp(lambda a, b: a * a * b, x, y)[1](ms.Tensor(np.array([1.0, 2.0], np.float32))),
     "jvp": lambda ms, o, n, x, y: o.jvp(_square, x, ms.Tensor(np.array([1.0, 0.5], np.float32))),
 }
