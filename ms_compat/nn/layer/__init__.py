@@ -9,4 +9,5 @@ def __getattr__(name):
         if name in names:
             import importlib
             return getattr(importlib.import_module(f"{__name__}.{family}"), name)
-    raise AttributeError(f"module '{__name__}' has no attribute '{name}'")
+    from ms_compat._missing import module_getattr  # MissingAPIError naming the MindSpore API
+    return module_getattr(__name__, name, {})
