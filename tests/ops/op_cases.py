@@ -450,6 +450,18 @@ ERROR_CASES = {
     "softmax_axis_float": lambda ms, o, P: o.softmax(_X(ms), 1.0),
     "zeros_bad_dtype": lambda ms, o, P: o.zeros((2,), "nonsense"),
     "clip_by_value_none": lambda ms, o, P: o.clip_by_value(_X(ms)),
+    "P_Squeeze_not_one": lambda ms, o, P: P.Squeeze(1)(_X(ms)),
+    "P_Softmax_two_axes": lambda ms, o, P: P.Softmax((0, 1))(_X(ms)),
+    "P_Transpose_bad_perm": lambda ms, o, P: P.Transpose()(_X(ms), (0,)),
+    "cat_shape_mismatch": lambda ms, o, P: o.cat((_X(ms), ms.Tensor(X234))),
+    "stack_shape_mismatch": lambda ms, o, P: o.stack((_X(ms), ms.Tensor(Y23.T.copy()))),
+    "cast_bad_dtype": lambda ms, o, P: o.cast(_X(ms), "bogus"),
+    "arange_step_zero": lambda ms, o, P: o.arange(0, 5, 0),
+    "one_hot_neg_depth": lambda ms, o, P: o.one_hot(ms.Tensor(np.array([0, 1], np.int32)), -1),
+    "broadcast_to_bad": lambda ms, o, P: o.broadcast_to(_X(ms), (4, 3)),
+    "cross_entropy_bad_reduction": lambda ms, o, P: o.cross_entropy(ms.Tensor(LOGITS), ms.Tensor(LABELS), reduction="avg"),
+    "conv2d_valid_with_padding": lambda ms, o, P: o.conv2d(ms.Tensor(IMG), ms.Tensor(W33), pad_mode="valid", padding=1),
+    "reshape_bad_size": lambda ms, o, P: o.reshape(_X(ms), (4, 2)),
 }
 
 

@@ -41,7 +41,11 @@ def reshape(input, shape):
     shp = shape_tuple("reshape", shape)
     if builtins.sum(1 for s in shp if s == -1) > 1:
         raise ValueError("only one dimension can be inferred")
-    return torch.reshape(input, shp)
+    try:
+        return torch.reshape(input, shp)
+    except RuntimeError:
+        raise ValueError(f"proposed_shape '[const vector]{{{', '.join(map(str, shp))}}}' is invalid for input of "
+                         f"size {input.numel()}") from None
 
 
 def transpose(input, dims):
@@ -69,19 +73,32 @@ def _tensor_seq(op, tensors):
     return [to_tensor(t) for t in tensors]
 
 
+def _cat(op, tensors, axis):
+    ts = _tensor_seq(op, tensors)
+    try:
+        return torch.cat(ts, axis)
+    except RuntimeError as e:
+        raise ValueError(f"For primitive[Concat], element shapes must match except on 'axis' {axis}, but got "
+                         f"{[tuple(t.shape) for t in ts]}: {e}") from None
+
+
 def concat(tensors, axis=0):
     """``ops.concat(tensors, axis=0)`` (alias ``cat``)."""
-    return torch.cat(_tensor_seq("concat", tensors), axis)
+    return _cat("concat", tensors, axis)
 
 
 def cat(tensors, axis=0):
     """``ops.cat(tensors, axis=0)``."""
-    return torch.cat(_tensor_seq("cat", tensors), axis)
+    return _cat("cat", tensors, axis)
 
 
 def stack(tensors, axis=0):
     """``ops.stack(tensors, axis=0)``."""
-    return torch.stack(_tensor_seq("stack", tensors), axis)
+    ts = _tensor_seq("stack", tensors)
+    try:
+        return torch.stack(ts, axis)
+    except RuntimeError:
+        raise ValueError(f"All input shape must be the same! {[tuple(t.shape) for t in ts]}") from None
 
 
 def hstack(tensors):
@@ -162,7 +179,13 @@ def tile(input, dims):
 def broadcast_to(input, shape):
     """``ops.broadcast_to(input, shape)``: ``-1`` keeps that dim."""
     check_tensor("broadcast_to", input)
-    return input.expand(shape_tuple("broadcast_to", shape))
+    shp = shape_tuple("broadcast_to", shape)
+    try:
+        return input.expand(shp)
+    except RuntimeError:
+        raise ValueError("For 'BroadcastTo', in order to broadcast, each dimension pair must be equal or input "
+                         "dimension is 1 or target dimension is -1. But got x_shape: "
+                         f"{tuple(input.shape)}, target shape: {shp}.") from None
 
 
 def expand(input_x, size):
@@ -309,7 +332,7 @@ def one_hot(indices, depth, on_value=1, off_value=0, axis=-1):
         else:
             raise TypeError(f"For 'one_hot', the type of 'depth' must be int, but got {type(depth).__name__}.")
     if depth < 0:
-        raise ValueError(f"For 'one_hot', the 'depth' must be greater than or equal to 0, but got {depth}.")
+        raise ValueError(f"For primitive[OneHot], the depth value must be greater than or equal to 0, but got {depth}.")
     on = to_tensor(on_value)
     off = to_tensor(off_value, on.dtype)
     idx = indices.long()
@@ -411,7 +434,7 @@ def arange(start=0, end=None, step=1, *, dtype=None):
     if end is None:
         start, end = 0, start
     if _num(step) == 0:
-        raise ValueError("For 'arange', the 'step' can not be 0.")
+        raise ValueError("For Range, delta cannot be equal to zero.")
     return wrap(torch.arange(_num(start), _num(end), _num(step), dtype=d, device=default_device()))
 
 
@@ -437,7 +460,7 @@ def eye(n, m=None, dtype=None):
 # ---------------------------------------------------------------------------------- info / cast
 def cast(input, dtype):
     """``ops.cast(input, dtype)``."""
-    d = ms_dtype("cast", dtype)
+    d = _creation_dtype("cast", dtype)
     if not isinstance(input, torch.Tensor):
         return Tensor(input, d)
     return input if input.dtype == d else input.to(d)

@@ -229,7 +229,8 @@ def _conv(n, name, fn, input, weight, bias, stride, pad_mode, padding, dilation,
         return fn(input, weight, bias, stride, 0, dilation, groups)
     if pad_mode == "valid":
         if padding not in (0, (0,) * n, (0,) * (2 * n)):
-            raise ValueError(f"For '{name}', the 'padding' must be 0 when 'pad_mode' is 'valid', but got {padding}.")
+            raise ValueError(f"For '{name[0].upper() + name[1:-1].lower() + name[-1].upper()}', the 'pad' must be zero "
+                             f"when 'pad_mode' is not 'pad', but got 'pad': {padding} and 'pad_mode': valid.")
         return fn(input, weight, bias, stride, 0, dilation, groups)
     if isinstance(padding, numbers.Integral):
         return fn(input, weight, bias, stride, int(padding), dilation, groups)
@@ -414,7 +415,9 @@ def _check_reduction(name, reduction, extra=()):
 def cross_entropy(input, target, weight=None, ignore_index=-100, reduction="mean", label_smoothing=0.0):
     """``ops.cross_entropy(input, target, weight=None, ignore_index=-100, reduction='mean', label_smoothing=0.0)``:
     class indices or class probabilities as ``target``."""
-    _check_reduction("cross_entropy", reduction)
+    if reduction not in _REDUCTIONS:
+        raise ValueError("For 'cross_entropy_loss', the 'reduction' must be str and must be in '['none', 'mean', "
+                         f"'sum']', but got '{reduction}'.")
     if not target.is_floating_point():
         target = target.long()
     return _F.cross_entropy(input, target, weight, ignore_index=ignore_index, reduction=reduction,
