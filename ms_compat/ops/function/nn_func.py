@@ -481,7 +481,10 @@ def kl_div(logits, labels, reduction="mean"):
     """``ops.kl_div(logits, labels, reduction='mean')``: ``labels * (log(labels) - logits)``;
     'mean' averages over all elements, 'batchmean' over the batch."""
     _check_reduction("kl_div", reduction, ("batchmean",))
-    return _F.kl_div(logits, labels, reduction=reduction)
+    loss = torch.xlogy(labels, labels) - labels * logits  # written out: torch's 'mean' warns and will change
+    if reduction == "batchmean":
+        return loss.sum() / logits.shape[0]
+    return _reduce(loss, reduction)
 
 
 def binary_cross_entropy(logits, labels, weight=None, reduction="mean"):
