@@ -563,3 +563,319 @@ def randint(minval, maxval=None, shape=None, dtype=torch.int32):
 
 def __getattr__(name):
     return _mg(__name__, name, {})
+
+
+# ------------------------------------------------------------------------------- more numpy names
+arccos, arccosh, arcsin, arcsinh, arctan, arctanh = (_u(f) for f in (torch.acos, torch.acosh, torch.asin, torch.asinh,
+                                                                     torch.atan, torch.atanh))
+cosh, sinh, tan, expm1, log10 = (_u(f) for f in (torch.cosh, torch.sinh, torch.tan, torch.expm1, torch.log10))
+cbrt = _u(lambda x: torch.sign(x) * torch.abs(x) ** (1.0 / 3))
+cbrt.__name__ = "cbrt"
+deg2rad = radians = _u(torch.deg2rad)
+rad2deg = _u(torch.rad2deg)
+reciprocal = _u(torch.reciprocal)
+fabs = _u(torch.abs)
+rint = _u(torch.round, False)
+fix = trunc = _u(torch.trunc, False)
+positive = _u(lambda x: x.clone(), False)
+signbit = _u(torch.signbit, False)
+invert = bitwise_not = _u(torch.bitwise_not, False)
+arctan2, copysign, fmod, hypot, logaddexp, logaddexp2, heaviside = (_b(f) for f in (
+    torch.atan2, torch.copysign, torch.fmod, torch.hypot, torch.logaddexp, torch.logaddexp2, torch.heaviside))
+mod = remainder
+float_power = _b(lambda a, b: torch.pow(a.double(), b.double() if isinstance(b, torch.Tensor) else b))
+bitwise_and, bitwise_or, bitwise_xor, gcd, lcm, logical_xor = (_b(f) for f in (
+    torch.bitwise_and, torch.bitwise_or, torch.bitwise_xor, torch.gcd, torch.lcm, torch.logical_xor))
+float_, int_ = torch.float32, torch.int32
+uint16, uint32, uint64 = torch.uint16, torch.uint32, torch.uint64
+
+
+def divmod(x1, x2, dtype=None):
+    """``mindspore.numpy.divmod`` → ``(floor_divide, remainder)``."""
+    return floor_divide(x1, x2, dtype), remainder(x1, x2, dtype)
+
+
+def argwhere(a):
+    return torch.argwhere(_t(a))
+
+
+def array_equal(a1, a2, equal_nan=False):
+    """``mindspore.numpy.array_equal`` → a 0-d Bool Tensor."""
+    a1, a2 = _t(a1), _t(a2)
+    if tuple(a1.shape) != tuple(a2.shape):
+        return _wrap(torch.tensor(False))
+    return torch.all(a1 == a2.to(a1.dtype))
+
+
+def array_equiv(a1, a2):
+    a1, a2 = _t(a1), _t(a2)
+    try:
+        return bool(torch.all(a1 == a2))
+    except RuntimeError:
+        return False
+
+
+def array_split(x, indices_or_sections, axis=0):
+    """``mindspore.numpy.array_split`` (sections may be unequal) → tuple."""
+    return tuple(torch.tensor_split(_t(x), indices_or_sections if isinstance(indices_or_sections, int)
+                                   else list(indices_or_sections), axis))
+
+
+def hsplit(x, indices_or_sections):
+    return split(x, indices_or_sections, 1 if _t(x).dim() > 1 else 0)
+
+
+def vsplit(x, indices_or_sections):
+    return split(x, indices_or_sections, 0)
+
+
+def dsplit(x, indices_or_sections):
+    return split(x, indices_or_sections, 2)
+
+
+def atleast_3d(*arys):
+    res = [torch.atleast_3d(_t(a)) for a in arys]
+    return res[0] if len(res) == 1 else res
+
+
+def broadcast_arrays(*args):
+    return list(torch.broadcast_tensors(*[_t(a) for a in args]))
+
+
+def column_stack(tup):
+    return torch.column_stack([_t(a) for a in tup])
+
+
+def dstack(tup):
+    return torch.dstack([_t(a) for a in tup])
+
+
+def cumprod(a, axis=None, dtype=None):
+    a = _t(a)
+    if axis is None:
+        a, axis = a.reshape(-1), 0
+    return torch.cumprod(a, axis, dtype=_dt(dtype) if dtype is not None else None)
+
+
+def diagonal(a, offset=0, axis1=0, axis2=1):
+    return torch.diagonal(_t(a), offset, axis1, axis2)
+
+
+def diagflat(v, k=0):
+    return torch.diagflat(_t(v), k)
+
+
+def diff(a, n=1, axis=-1, prepend=None, append=None):
+    return torch.diff(_t(a), n, axis, None if prepend is None else _t(prepend), None if append is None else _t(append))
+
+
+def ediff1d(ary, to_end=None, to_begin=None):
+    d = torch.diff(_t(ary).reshape(-1))
+    parts = ([_t(to_begin).reshape(-1)] if to_begin is not None else []) + [d] + (
+        [_t(to_end).reshape(-1)] if to_end is not None else [])
+    return torch.cat(parts)
+
+
+def fliplr(m):
+    return torch.fliplr(_t(m))
+
+
+def flipud(m):
+    return torch.flipud(_t(m))
+
+
+def inner(a, b):
+    return torch.inner(_t(a), _t(b))
+
+
+def kron(a, b):
+    return torch.kron(_t(a), _t(b))
+
+
+def tensordot(a, b, axes=2):
+    return torch.tensordot(_t(a), _t(b), axes)
+
+
+def multi_dot(arrays):
+    return torch.linalg.multi_dot([_t(a) for a in arrays])
+
+
+def trace(a, offset=0, axis1=0, axis2=1, dtype=None):
+    return torch.sum(torch.diagonal(_t(a), offset, axis1, axis2), -1)
+
+
+def tri(N, M=None, k=0, dtype=torch.float32):
+    return _wrap(torch.ones(N, N if M is None else M).tril(k).to(_dt(dtype)))
+
+
+def tril_indices(n, k=0, m=None):
+    return tuple(_wrap(t.to(torch.int32)) for t in torch.tril_indices(n, n if m is None else m, k))
+
+
+def triu_indices(n, k=0, m=None):
+    return tuple(_wrap(t.to(torch.int32)) for t in torch.triu_indices(n, n if m is None else m, k))
+
+
+def tril_indices_from(arr, k=0):
+    return tril_indices(_t(arr).shape[-2], k, _t(arr).shape[-1])
+
+
+def triu_indices_from(arr, k=0):
+    return triu_indices(_t(arr).shape[-2], k, _t(arr).shape[-1])
+
+
+def isin(element, test_elements, assume_unique=False, invert=False):
+    return torch.isin(_t(element), _t(test_elements), assume_unique=assume_unique, invert=invert)
+
+
+def in1d(ar1, ar2, invert=False):
+    return isin(_t(ar1).reshape(-1), ar2, invert=invert)
+
+
+def isneginf(x):
+    return torch.isneginf(_t(x))
+
+
+def isposinf(x):
+    return torch.isposinf(_t(x))
+
+
+def isscalar(element):
+    return isinstance(element, (numbers.Number, bool, str))
+
+
+def nansum(a, axis=None, dtype=None, keepdims=False):
+    return _red(torch.nansum, a, axis, keepdims, dtype)
+
+
+def nanmean(a, axis=None, dtype=None, keepdims=False):
+    return _red(torch.nanmean, a, axis, keepdims, dtype)
+
+
+def nanmax(a, axis=None, dtype=None, keepdims=False):
+    a = _t(a)
+    return amax(torch.where(torch.isnan(a), torch.full_like(a, float("-inf")), a), axis, keepdims)
+
+
+def nanmin(a, axis=None, dtype=None, keepdims=False):
+    a = _t(a)
+    return amin(torch.where(torch.isnan(a), torch.full_like(a, float("inf")), a), axis, keepdims)
+
+
+def nancumsum(a, axis=None, dtype=None):
+    a = _t(a)
+    return cumsum(torch.nan_to_num(a, nan=0.0, posinf=float("inf"), neginf=float("-inf")), axis, dtype)
+
+
+def nanvar(a, axis=None, dtype=None, ddof=0, keepdims=False):
+    a = _t(a)
+    m = nanmean(a, axis, keepdims=True)
+    sq = torch.where(torch.isnan(a), torch.zeros_like(a), (a - m) ** 2)
+    n = _red(torch.sum, (~torch.isnan(a)).to(a.dtype), axis, keepdims)
+    return _red(torch.sum, sq, axis, keepdims) / (n - ddof)
+
+
+def nanstd(a, axis=None, dtype=None, ddof=0, keepdims=False):
+    return torch.sqrt(nanvar(a, axis, dtype, ddof, keepdims))
+
+
+def ptp(x, axis=None, keepdims=False):
+    return amax(x, axis, keepdims) - amin(x, axis, keepdims)
+
+
+def rot90(a, k=1, axes=(0, 1)):
+    return torch.rot90(_t(a), k, list(axes))
+
+
+def rollaxis(x, axis, start=0):
+    x = _t(x)
+    n = x.dim()
+    axis, start = axis % n, start % (n + 1)
+    if axis < start:
+        start -= 1
+    return torch.movedim(x, axis, start)
+
+
+def searchsorted(a, v, side="left", sorter=None):
+    return torch.searchsorted(_t(a), _t(v), side=side, out_int32=True,
+                              sorter=None if sorter is None else _t(sorter).long())
+
+
+def digitize(x, bins, right=False):
+    return torch.bucketize(_t(x), _t(bins), right=right, out_int32=True)
+
+
+def bincount(x, weights=None, minlength=0, length=None):
+    return torch.bincount(_t(x), None if weights is None else _t(weights), minlength)
+
+
+def take_along_axis(arr, indices, axis):
+    return torch.take_along_dim(_t(arr), _t(indices).long(), axis)
+
+
+def logspace(start, stop, num=50, endpoint=True, base=10.0, dtype=None, axis=0):
+    return power(base, linspace(start, stop, num, endpoint), dtype)
+
+
+def geomspace(start, stop, num=50, endpoint=True, dtype=None, axis=0):
+    import math as _math
+    return power(10.0, linspace(_math.log10(start), _math.log10(stop), num, endpoint), dtype)
+
+
+def sometrue(a, axis=None, keepdims=False):
+    return _red(torch.any, a, axis, keepdims)
+
+
+def vander(x, N=None, increasing=False):
+    return torch.vander(_t(x), N, increasing)
+
+
+def promote_types(type1, type2):
+    return torch.promote_types(mstype.to_torch_dtype(type1), mstype.to_torch_dtype(type2))
+
+
+def result_type(*arrays_and_dtypes):
+    out = None
+    for a in arrays_and_dtypes:
+        d = a.dtype if isinstance(a, torch.Tensor) else mstype.to_torch_dtype(a) if isinstance(
+            a, (torch.dtype, str)) else _t(a).dtype
+        out = d if out is None else torch.promote_types(out, d)
+    return out
+
+
+def interp(x, xp, fp, left=None, right=None):
+    """``mindspore.numpy.interp``: 1-D piecewise linear interpolation."""
+    x, xp, fp = _t(x), _t(xp).to(torch.float32), _t(fp).to(torch.float32)
+    idx = torch.clamp(torch.searchsorted(xp, x.to(xp.dtype)), 1, xp.numel() - 1)
+    x0, x1, y0, y1 = xp[idx - 1], xp[idx], fp[idx - 1], fp[idx]
+    out = y0 + (x - x0) * (y1 - y0) / (x1 - x0)
+    out = torch.where(x < xp[0], torch.as_tensor(fp[0] if left is None else left), out)
+    return torch.where(x > xp[-1], torch.as_tensor(fp[-1] if right is None else right), out)
+
+
+def trapz(y, x=None, dx=1.0, axis=-1):
+    y = _t(y)
+    return torch.trapezoid(y, _t(x), dim=axis) if x is not None else torch.trapezoid(y, dx=dx, dim=axis)
+
+
+def cov(m, y=None, rowvar=True, bias=False, ddof=None, fweights=None, aweights=None, dtype=None):
+    m = _t(m)
+    if y is not None:
+        m = torch.cat([m if m.dim() > 1 else m[None], _t(y) if _t(y).dim() > 1 else _t(y)[None]], 0)
+    if not rowvar and m.dim() > 1:
+        m = m.T
+    corr = ddof if ddof is not None else (0 if bias else 1)
+    return torch.cov(m, correction=corr)
+
+
+def corrcoef(x, y=None, rowvar=True, dtype=None):
+    x = _t(x)
+    if y is not None:
+        x = torch.cat([x if x.dim() > 1 else x[None], _t(y) if _t(y).dim() > 1 else _t(y)[None]], 0)
+    if not rowvar:
+        x = x.T
+    return torch.corrcoef(x)
+
+
+def unravel_index(indices, shape, order="C"):
+    return tuple(torch.unravel_index(_t(indices), tuple(shape)))
