@@ -802,7 +802,7 @@ def searchsorted(a, v, side="left", sorter=None):
 
 
 def digitize(x, bins, right=False):
-    return torch.bucketize(_t(x), _t(bins), right=right, out_int32=True)
+    return torch.bucketize(_t(x), _t(bins), right=not right, out_int32=True)  # numpy and torch flip "right"
 
 
 def bincount(x, weights=None, minlength=0, length=None):
