@@ -29,6 +29,8 @@ for _mod, _names in (("ms_compat.nn.layer.matrix_cells", ("MatMul", "MatrixDiag"
                      ("ms_compat.nn.layer.special_cells", ("DiGamma", "LGamma", "IGamma", "LBeta")),
                      ("ms_compat.nn.layer.norm_cells", ("ClipByNorm", "LRN")),
                      ("ms_compat.nn.layer.time_distributed", ("TimeDistributed",)),
+                     ("ms_compat.nn.layer.image_cells", ("ImageGradients", "SSIM", "MSSSIM", "PSNR", "CentralCrop")),
+                     ("ms_compat.nn.jvp_vjp", ("Jvp", "Vjp")),
                      ("ms_compat.nn.loss.loss_extra", ("CTCLoss", "MultilabelMarginLoss",
                                                        "TripletMarginWithDistanceLoss")),
                      ("ms_compat.train.metrics_extra", ("Precision", "Recall", "Fbeta", "F1", "MAE", "MSE",

@@ -195,3 +195,40 @@ def test_random_primitives_shapes():
     assert g.shape == (2, 3) and bool((g > 0).all())
     t = P.TruncatedNormal()(Tensor([200], ms.int32))
     assert float(t.abs().max()) <= 2.0
+
+
+def _ssim_numpy(a, b, size, sigma, k1=0.01, k2=0.03, max_val=1.0):
+    ax = np.arange(-size // 2 + 1, size // 2 + 1)
+    g = np.exp(-(ax[:, None] ** 2 + ax[None, :] ** 2) / (2 * sigma ** 2))
+    g = g / g.sum()
+
+    def conv(x):
+        h, w = x.shape[0] - size + 1, x.shape[1] - size + 1
+        return np.array([[np.sum(x[i:i + size, j:j + size] * g) for j in range(w)] for i in range(h)])
+    c1, c2 = (k1 * max_val) ** 2, (k2 * max_val) ** 2
+    out = []
+    for n in range(a.shape[0]):
+        per_c = []
+        for c in range(a.shape[1]):
+            x, y = a[n, c].astype(np.float64), b[n, c].astype(np.float64)
+            m1, m2 = conv(x), conv(y)
+            s1, s2, s12 = conv(x * x) - m1 ** 2, conv(y * y) - m2 ** 2, conv(x * y) - m1 * m2
+            per_c.append(np.mean((2 * m1 * m2 + c1) * (2 * s12 + c2) / ((m1 ** 2 + m2 ** 2 + c1) * (s1 + s2 + c2))))
+        out.append(np.mean(per_c))
+    return np.array(out)
+
+
+def test_ssim_psnr_formulas():
+    # MindSpore 2.10 CPU raises in ScalarCast for SSIM/MSSSIM/PSNR: checked against the documented formulas
+    a = 1 / (1 + np.exp(-rng.randn(2, 3, 8, 8))).astype(np.float32)
+    b = (a * 0.8 + 0.1).astype(np.float32)
+    np.testing.assert_allclose(nn.SSIM(filter_size=3)(Tensor(a), Tensor(b)).asnumpy(), _ssim_numpy(a, b, 3, 1.5),
+                               rtol=1e-4)
+    psnr = nn.PSNR()(Tensor(a), Tensor(b)).asnumpy()
+    np.testing.assert_allclose(psnr, 10 * np.log10(1.0 / ((a - b) ** 2).mean(axis=(1, 2, 3))), rtol=1e-5)
+    s = nn.SSIM()
+    assert [n for n, _ in s.parameters_and_names()] == ["conv.weight"] and not s.conv.weight.requires_grad
+    m = nn.MSSSIM(power_factors=(0.5, 0.5), filter_size=3)(Tensor(a), Tensor(a))
+    np.testing.assert_allclose(m.asnumpy(), 1.0, rtol=1e-5)
+    with pytest.raises(ValueError):
+        nn.SSIM()(Tensor(a), Tensor(b))  # 8x8 smaller than the 11x11 window

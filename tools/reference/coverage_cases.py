@@ -36,6 +36,7 @@ def make_inputs():
     d["gtb"] = np.array([[1, 0, 5, 5], [2, 1, 7, 7], [0, 2, 6, 8]], np.float32)
     d["sorted34"] = np.sort(d["x34"], axis=1)
     d["u2"] = np.array([3, 1, 3, 2, 1], np.int32)
+    d["big"] = r.randn(1, 2, 16, 16).astype(np.float32)
     return {k: v for k, v in d.items() if v is not None}
 
 
@@ -545,6 +546,13 @@ _C2 = [
     ("Bernoulli", "P.Bernoulli()(x34, 0.5)", ["x34"], "random"),
     ("MultinomialWithReplacement", "P.MultinomialWithReplacement(5, True)(prob34, Tensor(1, ms.int64), Tensor(0, ms.int64))", ["prob34"], "random"),
     ("RandpermV2", "P.RandpermV2()(7)", [], "random"),
+    ("nn.CentralCrop", "nn.CentralCrop(0.5)(bx)", ["bx"]),
+    ("nn.CentralCrop_3d", "nn.CentralCrop(0.7)(bx[0])", ["bx"]),
+    ("nn.ImageGradients", "nn.ImageGradients()(bx)", ["bx"]),
+    ("nn.Jvp", "nn.Jvp(nn.Tanh())(x34, y34)", ["x34", "y34"], "loose"),
+    ("nn.Jvp_2", "nn.Jvp(nn.MatMul())(x34, x45, (y34, x45 * 2))", ["x34", "y34", "x45"], "loose"),
+    ("nn.Vjp", "nn.Vjp(nn.Tanh())(x34, y34)", ["x34", "y34"], "loose"),
+    ("nn.Vjp_2", "nn.Vjp(nn.MatMul())(x34, x45, y34[:, :3] @ x45[:3, :])", ["x34", "y34", "x45"], "loose"),
     ("CheckNumerics_bad", "P.CheckNumerics()(Tensor([1.0, float('nan')]))", [], "err"),
 ]
 CASES = [(c[0], c[1], c[2], list(c[3:])) for c in _C + _C2]
