@@ -489,7 +489,12 @@ def square_sum(x):
 
 # ---------------------------------------------------------------------------------- matmul family
 def matmul(input, other):
-    """``ops.matmul(input, other)``: numpy ``matmul`` broadcasting (as torch.matmul)."""
+    """``ops.matmul(input, other)``: numpy ``matmul`` broadcasting (as torch.matmul); mixed float
+    dtypes are promoted. Shape errors are checked only when torch rejects the call (no cost otherwise)."""
+    try:
+        return torch.matmul(input, other)
+    except (RuntimeError, TypeError):
+        pass
     check_tensor("matmul", input)
     check_tensor("matmul", other, "other")
     if input.dim() == 0 or other.dim() == 0:
@@ -498,10 +503,8 @@ def matmul(input, other):
     b_k = other.shape[-2] if other.dim() > 1 else other.shape[0]
     if a_k != b_k:
         raise RuntimeError(f"For 'MatMulExt' op, shape1[-1] must be equal to shape2[-2], but got {a_k} and {b_k}.")
-    if input.dtype != other.dtype:
-        dt = torch.promote_types(input.dtype, other.dtype)
-        input, other = input.to(dt), other.to(dt)
-    return torch.matmul(input, other)
+    dt = torch.promote_types(input.dtype, other.dtype)
+    return torch.matmul(input.to(dt), other.to(dt))
 
 
 def mm(input, mat2):

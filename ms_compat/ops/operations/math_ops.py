@@ -228,10 +228,13 @@ class BatchMatMul(Primitive):
     def __call__(self, x, y):
         a = x.mT if self.transpose_a else x
         b = y.mT if self.transpose_b else y
-        if a.shape[-1] != b.shape[-2]:
-            raise ValueError(f"For 'BatchMatMul', the input dimensions must be equal, but got 'x1_col': "
-                             f"{a.shape[-1]} and 'x2_row': {b.shape[-2]}.")
-        return torch.matmul(a, b)
+        try:
+            return torch.matmul(a, b)
+        except RuntimeError:
+            if a.shape[-1] != b.shape[-2]:
+                raise ValueError(f"For 'BatchMatMul', the input dimensions must be equal, but got 'x1_col': "
+                                 f"{a.shape[-1]} and 'x2_row': {b.shape[-2]}.") from None
+            raise
 
 
 class Einsum(Primitive):
