@@ -879,3 +879,223 @@ def corrcoef(x, y=None, rowvar=True, dtype=None):
 
 def unravel_index(indices, shape, order="C"):
     return tuple(torch.unravel_index(_t(indices), tuple(shape)))
+
+
+def select(condlist, choicelist, default=0):
+    """``mindspore.numpy.select``: the first true condition picks its choice."""
+    out = None
+    for c, v in reversed(list(zip(condlist, choicelist))):
+        base = out if out is not None else torch.as_tensor(default, dtype=_t(v).dtype)
+        out = torch.where(_t(c).bool(), _t(v), base)
+    return out
+
+
+def choose(a, choices, mode="clip"):
+    """``mindspore.numpy.choose``."""
+    a = _t(a).long()
+    ch = torch.stack([_t(c) for c in choices]) if isinstance(choices, (list, tuple)) else _t(choices)
+    n = ch.shape[0]
+    a = a.clamp(0, n - 1) if mode == "clip" else a % n
+    ch, a = torch.broadcast_tensors(ch, a.unsqueeze(0).expand((n,) + tuple(a.shape)))
+    return torch.gather(ch, 0, a[:1]).squeeze(0)
+
+
+def indices(dimensions, dtype=torch.int32, sparse=False):
+    """``mindspore.numpy.indices``."""
+    grids = torch.meshgrid(*[torch.arange(d, dtype=_dt(dtype)) for d in dimensions], indexing="ij")
+    if sparse:
+        return tuple(_wrap(torch.arange(d, dtype=_dt(dtype)).reshape([-1 if i == j else 1
+                                                                      for j in builtins.range(len(dimensions))]))
+                     for i, d in enumerate(dimensions))
+    return [_wrap(g) for g in grids]  # a list of grids, as MindSpore 2.10
+
+
+def ix_(*args):
+    """``mindspore.numpy.ix_``."""
+    n = len(args)
+    return tuple(_t(a).reshape([-1 if i == j else 1 for j in builtins.range(n)]) for i, a in enumerate(args))
+
+
+def intersect1d(ar1, ar2, assume_unique=False, return_indices=False):
+    a, b = torch.unique(_t(ar1)), torch.unique(_t(ar2))
+    return a[torch.isin(a, b)]
+
+
+def setdiff1d(ar1, ar2, assume_unique=False):
+    a = torch.unique(_t(ar1))
+    return a[~torch.isin(a, _t(ar2))]
+
+
+def _window(fn, M):
+    return _wrap(fn(M, periodic=False, dtype=torch.float32)) if M > 1 else ones((M,))
+
+
+def hamming(M):
+    return _window(torch.hamming_window, M)
+
+
+def hanning(M):
+    return _window(torch.hann_window, M)
+
+
+def bartlett(M):
+    return _window(torch.bartlett_window, M)
+
+
+def blackman(M):
+    return _window(torch.blackman_window, M)
+
+
+def polyval(p, x):
+    """``mindspore.numpy.polyval`` (Horner)."""
+    p, x = _t(p), _t(x)
+    out = torch.zeros_like(x, dtype=torch.promote_types(p.dtype, x.dtype))
+    for c in p:
+        out = out * x + c
+    return out
+
+
+def _poly_pad(a1, a2):
+    a1, a2 = _t(a1).reshape(-1), _t(a2).reshape(-1)
+    n = builtins.max(a1.numel(), a2.numel())
+    return (torch.nn.functional.pad(a1, (n - a1.numel(), 0)), torch.nn.functional.pad(a2, (n - a2.numel(), 0)))
+
+
+def polyadd(a1, a2):
+    x, y = _poly_pad(a1, a2)
+    return x + y
+
+
+def polysub(a1, a2):
+    x, y = _poly_pad(a1, a2)
+    return x - y
+
+
+def polymul(a1, a2):
+    a1, a2 = _t(a1).reshape(-1), _t(a2).reshape(-1)
+    return convolve(a1, a2)
+
+
+def polyder(p, m=1):
+    p = _t(p)
+    for _ in builtins.range(m):
+        n = p.numel() - 1
+        p = p[:-1] * torch.arange(n, 0, -1, dtype=p.dtype)
+    return p
+
+
+def polyint(p, m=1, k=None):
+    p = _t(p).to(torch.float32)
+    for _ in builtins.range(m):
+        n = p.numel()
+        p = torch.cat([p / torch.arange(n, 0, -1, dtype=p.dtype), torch.zeros(1, dtype=p.dtype)])
+        if k is not None:
+            p[-1] = float(k)
+    return p
+
+
+def convolve(a, v, mode="full"):
+    """``mindspore.numpy.convolve`` (1-D; modes full/same/valid)."""
+    a, v = _t(a).reshape(-1), _t(v).reshape(-1)
+    if a.numel() < v.numel():
+        a, v = v, a
+    dt = torch.promote_types(torch.promote_types(a.dtype, v.dtype), torch.float32)
+    n, m = a.numel(), v.numel()
+    full = torch.nn.functional.conv1d(a.to(dt).reshape(1, 1, -1), v.to(dt).flip(0).reshape(1, 1, -1),
+                                      padding=m - 1).reshape(-1)
+    if mode == "full":
+        return full
+    if mode == "same":
+        start = (m - 1) // 2
+        return full[start:start + n]
+    if mode == "valid":
+        return full[m - 1:n]
+    raise ValueError(f"mode must be 'full', 'same' or 'valid', but got {mode}")
+
+
+def correlate(a, v, mode="valid"):
+    """``mindspore.numpy.correlate`` (1-D)."""
+    return convolve(a, _t(v).reshape(-1).flip(0), mode)
+
+
+def diag_indices(n, ndim=2):
+    idx = _wrap(torch.arange(n, dtype=torch.int32))
+    return (idx,) * ndim
+
+
+def ravel_multi_index(multi_index, dims, mode="clip", order="C"):
+    idx = [_t(i).long() for i in multi_index]
+    out = torch.zeros_like(idx[0])
+    for i, d in zip(idx, dims):
+        out = out * d + (i.clamp(0, d - 1) if mode == "clip" else i % d)
+    return out.to(torch.float32)  # MindSpore 2.10 returns float32 here
+
+
+def histogram(a, bins=10, range=None, weights=None, density=False):
+    """``mindspore.numpy.histogram`` → ``(hist, bin_edges)``."""
+    a = _t(a).reshape(-1).to(torch.float32)
+    lo, hi = (float(a.min()), float(a.max())) if range is None else (float(range[0]), float(range[1]))
+    if isinstance(bins, int):
+        edges = torch.linspace(lo, hi, bins + 1)
+    else:
+        edges = _t(bins).to(torch.float32)
+    hist, edges = torch.histogram(a, edges, weight=None if weights is None else _t(weights).reshape(-1).float(),
+                                  density=density)
+    return _wrap(hist), _wrap(edges)  # counts are float32 in MindSpore 2.10
+
+
+def histogram_bin_edges(a, bins=10, range=None, weights=None):
+    return histogram(a, bins, range, weights)[1]
+
+
+def apply_along_axis(func1d, axis, arr, *args, **kwargs):
+    arr = _t(arr)
+    moved = torch.movedim(arr, axis, -1)
+    flat = moved.reshape(-1, moved.shape[-1])
+    res = torch.stack([_t(func1d(r, *args, **kwargs)) for r in flat])
+    res = res.reshape(tuple(moved.shape[:-1]) + tuple(res.shape[1:]))
+    return torch.movedim(res, -1, axis) if res.dim() == moved.dim() else res
+
+
+def apply_over_axes(func, a, axes):
+    a = _t(a)
+    for ax in ([axes] if isinstance(axes, int) else axes):
+        res = func(a, ax)
+        a = res if res.dim() == a.dim() else torch.unsqueeze(res, ax)
+    return a
+
+
+def gradient(f, *varargs, axis=None, edge_order=1):
+    f = _t(f).to(torch.float32)
+    dims = builtins.range(f.dim()) if axis is None else ([axis] if isinstance(axis, int) else list(axis))
+    sp = list(varargs) if varargs else [1.0]
+    out = torch.gradient(f, spacing=sp if len(sp) > 1 or len(list(dims)) == 1 else sp * len(list(dims)),
+                         dim=list(dims), edge_order=edge_order)
+    return out[0] if len(out) == 1 else list(out)
+
+
+def unwrap(p, discont=3.141592653589793, axis=-1, period=6.283185307179586):
+    p = _t(p)
+    dd = torch.diff(p, dim=axis)
+    ddmod = torch.remainder(dd + period / 2, period) - period / 2
+    ddmod = torch.where((ddmod == -period / 2) & (dd > 0), torch.full_like(ddmod, period / 2), ddmod)
+    corr = torch.where(torch.abs(dd) < discont, torch.zeros_like(dd), ddmod - dd)
+    first = torch.narrow(p, axis, 0, 1)
+    return torch.cat([first, torch.narrow(p, axis, 1, p.shape[axis] - 1) + torch.cumsum(corr, axis)], axis)
+
+
+def array_str(a, max_line_width=None, precision=None, suppress_small=None):
+    return _np.array_str(_t(a).asnumpy() if hasattr(_t(a), "asnumpy") else _t(a).numpy(), max_line_width, precision,
+                         suppress_small)
+
+
+def piecewise(x, condlist, funclist, *args, **kw):
+    x = _t(x)
+    out = torch.zeros_like(x)
+    if len(funclist) == len(condlist) + 1:
+        otherwise = ~torch.stack([_t(c).bool() for c in condlist]).any(0)
+        condlist = list(condlist) + [otherwise]
+    for c, f in zip(condlist, funclist):
+        val = f(x, *args, **kw) if callable(f) else torch.full_like(x, f)
+        out = torch.where(_t(c).bool(), _t(val).to(x.dtype), out)
+    return out
