@@ -232,3 +232,24 @@ def test_ssim_psnr_formulas():
     np.testing.assert_allclose(m.asnumpy(), 1.0, rtol=1e-5)
     with pytest.raises(ValueError):
         nn.SSIM()(Tensor(a), Tensor(b))  # 8x8 smaller than the 11x11 window
+
+
+def test_extract_image_patches_tensorflow_order():
+    # MindSpore 2.10 has no CPU kernel: checked against the TensorFlow definition (depth = (i*kw + j)*C + c)
+    x = rng.randn(1, 2, 4, 5).astype(np.float32)
+    out = P.ExtractImagePatches((1, 1, 2, 3), (1, 1, 2, 1), (1, 1, 1, 1))(Tensor(x)).asnumpy()
+    assert out.shape == (1, 2 * 3 * 2, 2, 3)
+    for oh in range(2):
+        for ow in range(3):
+            patch = x[0, :, oh * 2:oh * 2 + 2, ow:ow + 3]  # C, kh, kw
+            np.testing.assert_allclose(out[0, :, oh, ow], patch.transpose(1, 2, 0).reshape(-1))
+    same = P.ExtractImagePatches((1, 1, 3, 3), (1, 1, 2, 2), (1, 1, 1, 1), "SAME")(Tensor(x))
+    assert same.shape == (1, 18, 2, 3)
+
+
+def test_embedding_lookup_names_and_max_norm():
+    e = nn.EmbeddingLookup(10, 4, param_init="ones", max_norm=1.0)
+    assert [n for n, _ in e.parameters_and_names()] == ["embedding_table"]
+    out = e(Tensor([[1, 20]], ms.int32)).asnumpy()
+    np.testing.assert_allclose(np.linalg.norm(out[0, 0]), 1.0, rtol=1e-5)
+    np.testing.assert_array_equal(out[0, 1], 0.0)

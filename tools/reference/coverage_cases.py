@@ -572,6 +572,13 @@ _C2 = [
     ("SGD_args", "(lambda p, a, st: (P.SGD(dampening=0.0, weight_decay=0.1, nesterov=True)(p, y34, Tensor(0.1), a, Tensor(0.9), st), p, a, st)[1:])(Parameter(x34), Parameter(prob34), Parameter(x34 * 0))", ["x34", "y34", "prob34"]),
     ("ApplyProximalAdagrad", "(lambda v, a: (P.ApplyProximalAdagrad()(v, a, Tensor(0.1), Tensor(0.05), Tensor(0.2), y34), v, a)[1:])(Parameter(x34), Parameter(pos34))", ["x34", "pos34", "y34"]),
     ("ApplyAdamWithAmsgrad", "P.ApplyAdamWithAmsgrad()(Parameter(x34), Parameter(prob34), Parameter(pos34), Parameter(pos34 * 1.1), Tensor(0.9), Tensor(0.999), Tensor(0.01), y34)", ["x34", "prob34", "pos34", "y34"]),
+    ("nn.MaxUnpool2d", "nn.MaxUnpool2d(2)(*ops.max_pool2d(bx, 2, return_indices=True))", ["bx"]),
+    ("nn.MaxUnpool2d_args", "nn.MaxUnpool2d(2, stride=2, padding=0)(*ops.max_pool2d(bx, 2, return_indices=True), (2, 3, 5, 5))", ["bx"]),
+    ("nn.MaxUnpool1d", "nn.MaxUnpool1d(2)(x234[:, :, ::2], Tensor(np.array([[[0, 3], [1, 2], [0, 2]]] * 2, np.int64)))", ["x234"]),
+    ("nn.MultiClassDiceLoss", "nn.MultiClassDiceLoss()(bx, ops.one_hot(ops.argmax(bx * -1, 1), 3, Tensor(1.0), Tensor(0.0), 1))", ["bx"]),
+    ("nn.MultiClassDiceLoss_args", "nn.MultiClassDiceLoss(weights=Tensor([[1.0], [2.0], [0.5]]), ignore_indiex=1, activation='sigmoid')(bx, ops.one_hot(ops.argmax(bx * -1, 1), 3, Tensor(1.0), Tensor(0.0), 1))", ["bx"]),
+    ("nn.EmbeddingLookup_shape", "nn.EmbeddingLookup(10, 4).embedding_table", [], "random"),
+    ("nn.EmbeddingLookup", "(lambda e: (e.embedding_table.set_data(x45.T[:, :4] * 1 if False else Tensor(np.arange(40, dtype=np.float32).reshape(10, 4) / 10)), e(Tensor([[1, 12], [-1, 9]], ms.int32)))[1])(nn.EmbeddingLookup(10, 4))", []),
     ("CheckNumerics_bad", "P.CheckNumerics()(Tensor([1.0, float('nan')]))", [], "err"),
 ]
 CASES = [(c[0], c[1], c[2], list(c[3:])) for c in _C + _C2]

@@ -6,7 +6,7 @@ import torch.nn.functional as tF
 
 from .loss import LossBase
 
-__all__ = ["CTCLoss", "MultilabelMarginLoss", "TripletMarginWithDistanceLoss"]
+__all__ = ["CTCLoss", "MultilabelMarginLoss", "TripletMarginWithDistanceLoss", "MultiClassDiceLoss"]
 
 
 class CTCLoss(LossBase):
@@ -66,3 +66,44 @@ class TripletMarginWithDistanceLoss(LossBase):
         if self.reduction == "sum":
             return loss.sum()
         return loss
+
+
+class MultiClassDiceLoss(LossBase):
+    """Mirrors ``nn.MultiClassDiceLoss(weights=None, ignore_indiex=None, activation='softmax')``: ``(logits, label)``
+    of shape (N, C, ...); the activation (a name or Cell, applied over axis 1 for softmax) then per class
+    ``1 - 2<p, y> / (<p, p> + <y, y> + 1e-5)``, times ``weights[i]`` if given (2-D, one row per class),
+    summed over the classes except ``ignore_indiex`` and divided by C."""
+
+    def __init__(self, weights=None, ignore_indiex=None, activation="softmax"):
+        super().__init__()
+        from ..layer.activation import get_activation
+        names = ("softmax", "logsoftmax", "relu", "relu6", "tanh", "sigmoid")
+        if weights is not None and (not isinstance(weights, torch.Tensor) or weights.dim() != 2):
+            raise ValueError("For 'MultiClassDiceLoss', 'weights' must be a 2-D Tensor.")
+        if ignore_indiex is not None and not isinstance(ignore_indiex, int):
+            raise TypeError(f"For 'MultiClassDiceLoss', 'ignore_indiex' must be int, but got {type(ignore_indiex)}.")
+        if isinstance(activation, str) and activation not in names:
+            raise ValueError(f"For 'MultiClassDiceLoss', the 'activation' must be in {list(names)}, but got "
+                             f"{activation}.")
+        self.activation = get_activation(activation) if isinstance(activation, str) else activation
+        if self.activation is not None and not isinstance(self.activation, torch.nn.Module):
+            raise TypeError(f"For 'MultiClassDiceLoss', the 'activation' must be str or Cell, but got "
+                            f"{type(self.activation)}.")
+        self.weights, self.ignore_indiex = weights, ignore_indiex
+
+    def construct(self, logits, label):
+        if logits.shape != label.shape:
+            raise ValueError(f"For 'MultiClassDiceLoss', logits shape {tuple(logits.shape)} must equal label shape "
+                             f"{tuple(label.shape)}.")
+        if self.activation is not None:
+            logits = self.activation(logits)
+        total = 0
+        for i in range(label.shape[1]):
+            if i == self.ignore_indiex:
+                continue
+            p, y = logits[:, i].reshape(-1), label[:, i].reshape(-1).to(logits.dtype)
+            dice = 1 - 2 * torch.sum(p * y) / (torch.sum(p * p) + torch.sum(y * y) + 1e-5)
+            if self.weights is not None:
+                dice = dice * self.weights[i]
+            total = total + dice
+        return total / label.shape[1]
