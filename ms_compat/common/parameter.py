@@ -242,6 +242,11 @@ class Parameter(Tensor, torch.nn.Parameter):
         return p
 
 
+from .tensor import _torch_semantics_inside_torch  # noqa: E402
+
+_torch_semantics_inside_torch(Parameter, names={"clone"})
+
+
 class ParameterTuple(tuple):
     """Mirrors ``mindspore.ParameterTuple``: a tuple of Parameters with unique names."""
 

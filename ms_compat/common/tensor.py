@@ -182,6 +182,16 @@ class Tensor(torch.Tensor):
         return s
 
     @property
+    def T(self):
+        """All dims reversed (MindSpore ``Tensor.T``); a Python property so ``torch.compile`` traces it
+        on Parameters too (the C getter is not traceable through a Parameter subclass)."""
+        return torch.permute(self, tuple(range(self.dim() - 1, -1, -1)))
+
+    @property
+    def mT(self):
+        return torch.transpose(self, -2, -1)
+
+    @property
     def itemsize(self):
         return self.element_size()
 
@@ -503,6 +513,40 @@ class Tensor(torch.Tensor):
         return out
 
 
+def _torch_semantics_inside_torch(cls, names=None):
+    """Make each MindSpore override on ``cls`` fall back to PyTorch's own attribute while subclass
+    dispatch is disabled — i.e. inside PyTorch code that ``__torch_function__`` runs (Python-level
+    functionals such as ``F.multi_head_attention_forward`` call ``.repeat``/``.view``/``.size`` on their
+    arguments) and inside plain torch modules living in Cells (torch_bridge.py). MindSpore code always
+    runs with dispatch enabled, so it keeps MindSpore semantics. Cost on the MindSpore path: one C call
+    (``torch._C._is_torch_function_enabled``, ~0.05 µs)."""
+    enabled = torch._C._is_torch_function_enabled
+    for name, attr in list(cls.__dict__.items()):
+        if names is not None and name not in names:
+            continue
+        if (name.startswith("__") and name != "__bool__") or not hasattr(_PlainTensor, name):
+            continue
+        if isinstance(attr, property):
+            def getter(self, _f=attr.fget, _n=name):
+                if enabled():
+                    return _f(self)
+                return getattr(super(cls, self), _n)
+            setattr(cls, name, property(getter, attr.fset, attr.fdel, attr.__doc__))
+        elif callable(attr) and not isinstance(attr, (staticmethod, classmethod)):
+            base = getattr(_PlainTensor, name)
+
+            def method(self, *args, _f=attr, _b=base, **kwargs):
+                if enabled():
+                    return _f(self, *args, **kwargs)
+                return _b(self, *args, **kwargs)
+            method.__name__, method.__qualname__, method.__doc__ = attr.__name__, attr.__qualname__, attr.__doc__
+            setattr(cls, name, method)
+    return cls
+
+
+_torch_semantics_inside_torch(Tensor)
+
+
 def _format_values(t: torch.Tensor) -> str:
     a = _as_subclass(t.detach(), _PlainTensor)
     if a.dtype is torch.bfloat16:
@@ -562,6 +606,26 @@ def to_torch(t):
         return _as_subclass(t, _PlainTensor)
     return t
 
+
+def _allow_subclass_graph_inputs():
+    """``torch.compile`` of a Cell called with MindSpore Tensors: PyTorch 2.13 runs a debug check
+    (``torch._functorch.config.check_custom_op_aliasing``, a TorchDispatchMode that verifies custom ops
+    do not alias their inputs) on the first call of each compiled graph, and that check rejects
+    tensor-subclass graph inputs ("Multiple dispatch failed for aten.mm.out"). ms_compat turns that one
+    debug check off when it is imported, so plain ``torch.compile(cell)`` works; only that custom-op
+    aliasing warning is lost. Set ``MS_COMPAT_KEEP_ALIAS_CHECK=1`` to keep it."""
+    import os
+    if os.environ.get("MS_COMPAT_KEEP_ALIAS_CHECK"):
+        return
+    try:
+        import torch._functorch.config as fconfig
+        if getattr(fconfig, "check_custom_op_aliasing", False):
+            fconfig.check_custom_op_aliasing = False
+    except ImportError:  # pragma: no cover
+        pass
+
+
+_allow_subclass_graph_inputs()
 
 try:  # let torch.load(weights_only=True) rebuild ms tensors pickled by older code paths
     torch.serialization.add_safe_globals([Tensor, _rebuild_tensor])

@@ -239,9 +239,11 @@ def test_cell_in_ddp_single_process_gloo():
     from torch.nn.parallel import DistributedDataParallel as DDP
     if dist.is_initialized():
         pytest.skip("a process group is already initialised")
-    os.environ.setdefault("MASTER_ADDR", "127.0.0.1")
-    os.environ.setdefault("MASTER_PORT", str(29500 + os.getpid() % 1000))
-    dist.init_process_group("gloo", rank=0, world_size=1)
+    import socket
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    dist.init_process_group("gloo", init_method=f"tcp://127.0.0.1:{port}", rank=0, world_size=1)
     try:
         model = DDP(_torch_model())
         x = torch.randn(2, 5, 4)
