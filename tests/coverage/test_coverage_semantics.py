@@ -253,3 +253,24 @@ def test_embedding_lookup_names_and_max_norm():
     out = e(Tensor([[1, 20]], ms.int32)).asnumpy()
     np.testing.assert_allclose(np.linalg.norm(out[0, 0]), 1.0, rtol=1e-5)
     np.testing.assert_array_equal(out[0, 1], 0.0)
+
+
+def test_hook_backward_and_insert_gradient_of():
+    seen = []
+    hook = P.HookBackward(lambda g: seen.append(g.clone()))
+    x = Tensor(X).requires_grad_(True)
+    (hook(x) * 3).sum().backward()
+    np.testing.assert_allclose(seen[0].numpy(), np.full_like(X, 3.0))
+    np.testing.assert_allclose(x.grad.numpy(), 3.0)
+    x.grad = None
+    (P.InsertGradientOf(lambda g: g * 0.5)(x) * 2).sum().backward()
+    np.testing.assert_allclose(x.grad.numpy(), 1.0)
+    with pytest.raises(TypeError):
+        P.HookBackward(3)
+
+
+def test_resize_linear1d_asymmetric_formula():
+    x = rng.randn(1, 1, 4).astype(np.float32)
+    out = P.ResizeLinear1D("asymmetric")(Tensor(x), Tensor([6], ms.int64)).asnumpy()[0, 0]
+    src = np.minimum(np.arange(6) * 4 / 6, 3)
+    np.testing.assert_allclose(out, np.interp(src, np.arange(4), x[0, 0]), rtol=1e-5)

@@ -16,7 +16,8 @@ __all__ = ["gumbel_softmax", "laplace", "random_gamma", "random_poisson", "multi
            "lp_pool1d", "lp_pool2d", "max_unpool1d", "max_unpool2d", "max_unpool3d", "histc", "approximate_equal",
            "adjoint", "unique_with_pad", "bounding_box_encode", "bounding_box_decode", "check_valid", "baddbmm_ext",
            "einsum_ext", "float_power_ext", "swiglu", "rms_norm", "zero_", "uniform_", "normal_", "clamp_", "tanh_",
-           "erfinv_", "put_", "fills", "identity", "reshape_"]
+           "erfinv_", "put_", "fills", "identity", "reshape_", "eig", "eigvals",
+           "ctc_greedy_decoder"]
 
 
 def gumbel_softmax(logits, tau=1.0, hard=False, dim=-1):
@@ -324,3 +325,22 @@ def identity(x):
 def reshape_(input, shape):
     """Mirrors ``ops.reshape_(input, shape)``."""
     return input.reshape(shape_tuple("reshape_", shape))
+
+
+def eig(A):
+    """Mirrors ``ops.eig(A)``: ``(eigenvalues, eigenvectors)`` (complex; LAPACK's order, which may differ from
+    MindSpore's)."""
+    w, v = torch.linalg.eig(A)
+    return wrap(w), wrap(v)
+
+
+def eigvals(A):
+    """Mirrors ``ops.eigvals(A)`` (complex; order may differ from MindSpore's)."""
+    return torch.linalg.eigvals(A)
+
+
+def ctc_greedy_decoder(inputs, sequence_length, merge_repeated=True):
+    """Mirrors ``ops.ctc_greedy_decoder(inputs, sequence_length, merge_repeated=True)`` (see the
+    ``CTCGreedyDecoder`` Primitive)."""
+    from ..operations.pool_resize_ops import CTCGreedyDecoder
+    return CTCGreedyDecoder(merge_repeated)(inputs, sequence_length)
