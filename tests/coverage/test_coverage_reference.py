@@ -13,6 +13,8 @@ from ms_compat.ops import operations as P
 from conftest import load_ref_json, load_ref_npz
 
 CASES = load_ref_json("coverage", "cases")
+HELPERS = {"ops": ops}
+exec(load_ref_json("coverage", "helpers")["source"], HELPERS)  # noqa: S102 - the generator's own helper text
 ARRAYS = load_ref_npz("coverage", "cases")
 
 
@@ -66,7 +68,8 @@ def _compare(ref, out, loose, rnd, where):
 def test_case_matches_mindspore(cid):
     case = CASES[cid]
     ns = {"ms": ms, "nn": nn, "ops": ops, "P": P, "Tensor": Tensor, "Parameter": Parameter, "np": np,
-          "train": train}
+          "train": train, **{k: v for k, v in HELPERS.items() if callable(v) and not k.startswith("_")}}
+    ns["ops"] = ops
     for n in case["inputs"]:
         ns[n] = Tensor(ARRAYS["in_" + n])
     if "error" in case:

@@ -456,6 +456,37 @@ _C = [
     ("m.ROC", "(lambda m: (m.update(bin_pred[:, 0], bin_y[:, 0]), m.eval())[1])(train.ROC(pos_label=1))", ["bin_pred", "bin_y"], "loose"),
     ("m.get_metric_fn", "type(train.get_metric_fn('recall', eval_type='multilabel')).__name__", []),
 ]
+# functions the transform cases (vmap/jac*) apply: MindSpore needs them in a real source file, so the
+# generator writes this text to a module; the test execs the same text with ms_compat's ``ops``
+HELPERS = """
+def sq_sum(a):
+    return (a * a).sum()
+
+
+def mul_add(a, b):
+    return a * b + 1
+
+
+def bmm(a, b):
+    return ops.matmul(a, b)
+
+
+def sin2(a):
+    return ops.sin(a) * 2
+
+
+def mul_sum(a, b):
+    return a * b.sum()
+
+
+def exp_sq(a):
+    return ops.exp(a) + a * a
+
+
+def cube_aux(a):
+    return a ** 3, a * 2
+"""
+
 _C2 = [
     ("Dropout2D_keep1", "P.Dropout2D(keep_prob=1.0)(bx)", ["bx"]),
     ("Dropout3D_shape", "P.Dropout3D()(bx.reshape(2, 3, 1, 4, 4))", ["bx"], "random"),
@@ -614,6 +645,13 @@ _C2 = [
     ("Eig", "ops.sort(ops.real(P.Eig()(spd)[0]))[0]", ["spd"], "loose"),
     ("Partial", "P.Partial()(ops.add, x34)(y34)", ["x34", "y34"]),
     ("Assert_bad", "P.Assert()(Tensor(False), [x34])", ["x34"], "err"),
+    ("vmap", "ops.vmap(sq_sum)(x34)", ["x34"]),
+    ("vmap_axes", "ops.vmap(mul_add, in_axes=(1, None), out_axes=1)(x34, v3)", ["x34", "v3"]),
+    ("vmap_nested", "ops.vmap(bmm, in_axes=(0, 0))(x234, x234.transpose(0, 2, 1))", ["x234"]),
+    ("jacrev", "ops.jacrev(sin2)(v4)", ["v4"], "loose"),
+    ("jacrev_pos", "ops.jacrev(mul_sum, grad_position=(0, 1))(v3, v4)", ["v3", "v4"], "loose"),
+    ("jacfwd", "ops.jacfwd(exp_sq)(v4)", ["v4"], "loose"),
+    ("jacfwd_aux", "ops.jacfwd(cube_aux, has_aux=True)(v3)", ["v3"], "loose"),
     ("CheckNumerics_bad", "P.CheckNumerics()(Tensor([1.0, float('nan')]))", [], "err"),
 ]
 CASES = [(c[0], c[1], c[2], list(c[3:])) for c in _C + _C2]

@@ -5,13 +5,15 @@ input names are stored in the JSON, inputs and outputs in the npz).
 
 Run: python tools/make_references.py gen_coverage
 """
+import pathlib
+
 import numpy as np
 import mindspore as ms
 from mindspore import nn, ops, Tensor, Parameter, train
 from mindspore.ops import operations as P
 
 import refutil
-from coverage_cases import CASES, make_inputs
+from coverage_cases import CASES, HELPERS, make_inputs
 
 ms.set_context(mode=ms.PYNATIVE_MODE, device_target="CPU")
 
@@ -38,13 +40,26 @@ def _flatten(out, arrays, prefix):
     return {"t": "other", "repr": repr(out)}
 
 
+def _helpers():
+    """Import HELPERS from a real file (MindSpore's transforms read the functions' source)."""
+    import importlib
+    import sys
+    import tempfile
+    tmp = pathlib.Path(tempfile.mkdtemp())
+    (tmp / "coverage_helpers.py").write_text("from mindspore import ops\n" + HELPERS)
+    sys.path.insert(0, str(tmp))
+    mod = importlib.import_module("coverage_helpers")
+    return {k: v for k, v in vars(mod).items() if not k.startswith("_") and callable(v)}
+
+
 def main():
     inputs = make_inputs()
+    helpers = _helpers()
     arrays = {f"in_{k}": v for k, v in inputs.items()}
     meta = {}
     for cid, code, names, flags in CASES:
         ns = {"ms": ms, "nn": nn, "ops": ops, "P": P, "Tensor": Tensor, "Parameter": Parameter, "np": np,
-              "train": train}
+              "train": train, **helpers}
         for n in names:
             ns[n] = Tensor(inputs[n])
         entry = {"code": code, "inputs": names, "flags": flags}
@@ -55,6 +70,7 @@ def main():
             entry["error"] = [type(e).__name__, str(e).strip().splitlines()[0] if str(e).strip() else ""]
         meta[cid] = entry
     refutil.save_json("coverage", "cases", meta)
+    refutil.save_json("coverage", "helpers", {"source": HELPERS})
     refutil.save_npz("coverage", "cases", **arrays)
     bad = [k for k, v in meta.items() if "error" in v and "err" not in v["flags"]]
     print(len(meta), "cases;", "unexpected errors:", bad)
