@@ -129,18 +129,14 @@ class Parameter(Tensor, torch.nn.Parameter):
         return self.__dict__["_ms_name"].startswith(_GENERATED)
 
     # -- requires_grad ------------------------------------------------------------------------
-    @property
-    def requires_grad(self):
+    # ``requires_grad`` is PyTorch's own attribute: torch.compile cannot trace an overridden one
+    # ("Unsupported tensor subclass overridden attribute access"). Integer/bool Parameters cannot record
+    # gradients in PyTorch, so for them it reads False; their MindSpore flag is kept in
+    # ``_ms_requires_grad`` and used by repr, ``trainable_params`` and ``clone``.
+    def _ms_trainable(self):
         if self.is_floating_point() or self.is_complex():
             return _rg_get(self)
         return self.__dict__.get("_ms_requires_grad", False)
-
-    @requires_grad.setter
-    def requires_grad(self, value):
-        _check_bool("requires_grad", value)
-        self.__dict__["_ms_requires_grad"] = value
-        if self.is_floating_point() or self.is_complex():
-            _rg_set(self, value)
 
     @property
     def param_info(self):
@@ -200,7 +196,7 @@ class Parameter(Tensor, torch.nn.Parameter):
         else:
             from .initializer import initializer
             data = _as_subclass(initializer(init, tuple(self.shape), self.dtype), _PlainTensor)
-        out = Parameter(data, name=self.name, requires_grad=self.requires_grad,
+        out = Parameter(data, name=self.name, requires_grad=self._ms_trainable(),
                         layerwise_parallel=self.layerwise_parallel, parallel_optimizer=self.parallel_optimizer)
         return out
 
@@ -215,7 +211,7 @@ class Parameter(Tensor, torch.nn.Parameter):
     # -- printing / copying ---------------------------------------------------------------------
     def __repr__(self, *, tensor_contents=None):
         return (f"Parameter (name={self.name}, shape={tuple(_PlainTensor.size(self))}, "
-                f"dtype={mstype.dtype_str(self.dtype)}, requires_grad={self.requires_grad})")
+                f"dtype={mstype.dtype_str(self.dtype)}, requires_grad={self._ms_trainable()})")
 
     __str__ = __repr__
 

@@ -52,6 +52,10 @@ def _check_hook(hook_fn):
         raise TypeError(f"Expected a callable hook function, but got {type(hook_fn).__name__}.")
 
 
+def _trainable(p):
+    return p._ms_trainable() if isinstance(p, Parameter) else p.requires_grad
+
+
 def _param_name(key, p):
     """MindSpore name of a parameter: its stored name, or the path key for a plain torch parameter."""
     return p.__dict__.get("_ms_name", key) if isinstance(p, Parameter) else key
@@ -315,11 +319,11 @@ class Cell(_Module):
 
     def trainable_params(self, recurse=True):
         """List of parameters with ``requires_grad=True``."""
-        return [p for p in self.get_parameters(expand=recurse) if p.requires_grad]
+        return [p for p in self.get_parameters(expand=recurse) if _trainable(p)]
 
     def untrainable_params(self, recurse=True):
         """List of parameters with ``requires_grad=False``."""
-        return [p for p in self.get_parameters(expand=recurse) if not p.requires_grad]
+        return [p for p in self.get_parameters(expand=recurse) if not _trainable(p)]
 
     def parameters_dict(self, recurse=True):
         """OrderedDict keyed by ``param.name`` (not by path)."""
