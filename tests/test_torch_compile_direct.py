@@ -17,6 +17,8 @@ class Net(nn.Cell):
     def construct(self, x):
         y = self.d(x)
         z = (y @ self.w.T).mean(axis=1, keep_dims=True) * y.shape[-1] + y.size
+        if self.w.requires_grad and self.d.weight.requires_grad:  # parameter attribute access traces
+            z = z * 1.0
         return z + ops.transpose(y, (1, 0)).std() + y.max(axis=1).sum() + (y @ self.w.mT).sum()
 
 
