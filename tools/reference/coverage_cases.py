@@ -652,6 +652,8 @@ _C2 = [
     ("jacrev_pos", "ops.jacrev(mul_sum, grad_position=(0, 1))(v3, v4)", ["v3", "v4"], "loose"),
     ("jacfwd", "ops.jacfwd(exp_sq)(v4)", ["v4"], "loose"),
     ("jacfwd_aux", "ops.jacfwd(cube_aux, has_aux=True)(v3)", ["v3"], "loose"),
+    ("nn.GradAccumulationCell", "(lambda d: (d.weight.set_data(x34), d.bias.set_data(v3), nn.GradAccumulationCell(d, 2)(x45[:4, :4]))[2])(nn.Dense(4, 3))", ["x34", "v3", "x45"]),
+    ("nn.GradAccumulationCell_names", "[n for n, _ in nn.GradAccumulationCell(nn.Dense(4, 3), 2).parameters_and_names()]", []),
     ("CheckNumerics_bad", "P.CheckNumerics()(Tensor([1.0, float('nan')]))", [], "err"),
 ]
 CASES = [(c[0], c[1], c[2], list(c[3:])) for c in _C + _C2]
