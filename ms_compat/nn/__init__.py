@@ -32,6 +32,7 @@ for _mod, _names in (("ms_compat.nn.layer.matrix_cells", ("MatMul", "MatrixDiag"
                      ("ms_compat.nn.layer.image_cells", ("ImageGradients", "SSIM", "MSSSIM", "PSNR", "CentralCrop")),
                      ("ms_compat.nn.jvp_vjp", ("Jvp", "Vjp")),
                      ("ms_compat.nn.grad_accumulation", ("GradAccumulationCell",)),
+                     ("ms_compat.train.bleu_score", ("BleuScore",)),
                      ("ms_compat.nn.layer.embedding_lookup", ("EmbeddingLookup",)),
                      ("ms_compat.nn.layer.unpool", ("MaxUnpool1d", "MaxUnpool2d", "MaxUnpool3d")),
                      ("ms_compat.nn.loss.loss_extra", ("CTCLoss", "MultilabelMarginLoss",

@@ -25,6 +25,7 @@ _LAZY = {
         "Precision", "Recall", "Fbeta", "F1", "MAE", "MSE", "TopKCategoricalAccuracy", "Top1CategoricalAccuracy",
         "Top5CategoricalAccuracy", "ConfusionMatrix", "Perplexity", "Dice", "CosineSimilarity", "ROC", "auc", "names",
         "rearrange_inputs")},
+    "BleuScore": "ms_compat.train.bleu_score:BleuScore",
     "LossScaleManager": "ms_compat.amp.loss_scale_manager:LossScaleManager",
     "FixedLossScaleManager": "ms_compat.amp.loss_scale_manager:FixedLossScaleManager",
     "DynamicLossScaleManager": "ms_compat.amp.loss_scale_manager:DynamicLossScaleManager",

@@ -136,7 +136,7 @@ def test_metric_helpers():
     with pytest.raises(TypeError):
         nn.get_metrics(["acc"])
     with pytest.raises(NotImplementedError):
-        train.get_metric_fn("bleu_score")
+        train.get_metric_fn("hausdorff_distance")
     with pytest.raises(RuntimeError):
         train.F1().eval()
 

@@ -654,6 +654,10 @@ _C2 = [
     ("jacfwd_aux", "ops.jacfwd(cube_aux, has_aux=True)(v3)", ["v3"], "loose"),
     ("nn.GradAccumulationCell", "(lambda d: (d.weight.set_data(x34), d.bias.set_data(v3), nn.GradAccumulationCell(d, 2)(x45[:4, :4]))[2])(nn.Dense(4, 3))", ["x34", "v3", "x45"]),
     ("nn.GradAccumulationCell_names", "[n for n, _ in nn.GradAccumulationCell(nn.Dense(4, 3), 2).parameters_and_names()]", []),
+    ("m.BleuScore", "(lambda m: (m.update([['the', 'cat', 'is', 'on', 'the', 'mat'], ['a', 'b', 'c', 'd']], [[['the', 'cat', 'sat', 'on', 'the', 'mat'], ['a', 'cat', 'is', 'on', 'mat']], [['a', 'b', 'c', 'e', 'f']]]), m.eval())[1])(train.BleuScore())", []),
+    ("m.BleuScore_args", "(lambda m: (m.update([['the', 'cat', 'is', 'on', 'the', 'mat']], [[['the', 'cat', 'sat', 'on', 'the', 'mat', 'x']]]), m.eval())[1])(train.BleuScore(n_gram=3, smooth=True))", []),
+    ("m.BleuScore_zero", "(lambda m: (m.update([['x', 'y']], [[['a', 'b']]]), m.eval())[1])(train.BleuScore(2))", []),
+    ("m.BleuScore_bad", "train.BleuScore(5)", [], "err"),
     ("CheckNumerics_bad", "P.CheckNumerics()(Tensor([1.0, float('nan')]))", [], "err"),
 ]
 CASES = [(c[0], c[1], c[2], list(c[3:])) for c in _C + _C2]
