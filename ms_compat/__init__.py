@@ -50,6 +50,9 @@ _LAZY = {
 }
 
 
+for _n in ("byte", "ubyte", "short", "ushort", "intc", "uintc", "intp", "uintp", "long", "cfloat", "cdouble",
+           "float8_e4m3fn", "float8_e5m2", "dtype_to_pytype"):  # dtype aliases (coverage engineer)
+    _LAZY.setdefault(_n, f"ms_compat.common.dtype_aliases:{_n}")
 for _n in ("manual_seed", "seed", "initial_seed", "get_rng_state", "set_rng_state", "default_generator",
            "Generator"):
     _LAZY.setdefault(_n, f"ms_compat.common.random_state:{_n}")

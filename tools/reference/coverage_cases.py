@@ -658,6 +658,8 @@ _C2 = [
     ("m.BleuScore_args", "(lambda m: (m.update([['the', 'cat', 'is', 'on', 'the', 'mat']], [[['the', 'cat', 'sat', 'on', 'the', 'mat', 'x']]]), m.eval())[1])(train.BleuScore(n_gram=3, smooth=True))", []),
     ("m.BleuScore_zero", "(lambda m: (m.update([['x', 'y']], [[['a', 'b']]]), m.eval())[1])(train.BleuScore(2))", []),
     ("m.BleuScore_bad", "train.BleuScore(5)", [], "err"),
+    ("dtype_aliases", "[ms.dtype_to_nptype(getattr(ms, n)).__name__ for n in ('byte', 'ubyte', 'short', 'ushort', 'intc', 'uintc', 'intp', 'uintp', 'long', 'cfloat', 'cdouble')]", []),
+    ("dtype_to_pytype", "[ms.dtype_to_pytype(t).__name__ for t in (ms.float32, ms.int8, ms.bool_, ms.complex64, ms.uint8, ms.float16)]", []),
     ("CheckNumerics_bad", "P.CheckNumerics()(Tensor([1.0, float('nan')]))", [], "err"),
 ]
 CASES = [(c[0], c[1], c[2], list(c[3:])) for c in _C + _C2]

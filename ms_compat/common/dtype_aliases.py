@@ -1,0 +1,27 @@
+"""NumPy-style dtype aliases of the ``mindspore`` top level (``byte``, ``short``, ``long``, ``cfloat``...) and
+``dtype_to_pytype``. They ARE torch dtypes, like every ms_compat dtype. ``hifloat8``/``qint4x2`` have no
+PyTorch dtype and are not provided."""
+from __future__ import annotations
+
+import torch
+
+__all__ = ["byte", "ubyte", "short", "ushort", "intc", "uintc", "intp", "uintp", "long", "cfloat", "cdouble",
+           "float8_e4m3fn", "float8_e5m2", "dtype_to_pytype"]
+
+byte, ubyte, short, ushort = torch.int8, torch.uint8, torch.int16, torch.uint16
+intc, uintc, intp, uintp, long = torch.int32, torch.uint32, torch.int64, torch.uint64, torch.int64
+cfloat, cdouble = torch.complex64, torch.complex128
+float8_e4m3fn, float8_e5m2 = torch.float8_e4m3fn, torch.float8_e5m2
+
+
+def dtype_to_pytype(type_):
+    """Mirrors ``mindspore.dtype_to_pytype(type_)``: the Python type of a dtype (bool, int, float, complex)."""
+    if not isinstance(type_, torch.dtype):
+        raise TypeError(f"For 'dtype_to_pytype', the input must be a MindSpore dtype, but got {type_!r}.")
+    if type_ is torch.bool:
+        return bool
+    if type_.is_complex:
+        return complex
+    if type_.is_floating_point:
+        return float
+    return int
