@@ -69,7 +69,10 @@ def main():
         except Exception as e:  # noqa: BLE001
             entry["error"] = [type(e).__name__, str(e).strip().splitlines()[0] if str(e).strip() else ""]
         meta[cid] = entry
-    refutil.save_json("coverage", "cases", meta)
+    import json
+    # compact (one case per line) to keep the area small
+    lines = ",\n".join(f"{json.dumps(k)}: {json.dumps(v, sort_keys=True, default=str)}" for k, v in sorted(meta.items()))
+    (refutil.out_dir("coverage") / "cases.json").write_text("{\n" + lines + "\n}\n")
     refutil.save_json("coverage", "helpers", {"source": HELPERS})
     refutil.save_npz("coverage", "cases", **arrays)
     bad = [k for k, v in meta.items() if "error" in v and "err" not in v["flags"]]
