@@ -274,3 +274,13 @@ def test_resize_linear1d_asymmetric_formula():
     out = P.ResizeLinear1D("asymmetric")(Tensor(x), Tensor([6], ms.int64)).asnumpy()[0, 0]
     src = np.minimum(np.arange(6) * 4 / 6, 3)
     np.testing.assert_allclose(out, np.interp(src, np.arange(4), x[0, 0]), rtol=1e-5)
+
+
+def test_small_primitives_without_cpu_kernel():
+    np.testing.assert_allclose(P.AccumulateNV2()((Tensor(X), Tensor(Y), Tensor(X))).asnumpy(), 2 * X + Y, rtol=1e-6)
+    p = Parameter(Tensor(X.copy()))
+    P.ScatterNonAliasingAdd()(p, Tensor(np.array([[0, 1], [0, 1]], np.int32)), Tensor([1.0, 2.0]))
+    assert abs(float(p[0, 1]) - (X[0, 1] + 3.0)) < 1e-6
+    a, b = P.ScalarToArray()(2.5), P.ScalarToArray()(3)
+    assert a.dtype == ms.float32 and b.dtype == ms.int64 and a.shape == ()
+    assert ops.identity is not P.identity and P.identity()(Tensor(X)) is not None

@@ -660,6 +660,18 @@ _C2 = [
     ("m.BleuScore_bad", "train.BleuScore(5)", [], "err"),
     ("dtype_aliases", "[ms.dtype_to_nptype(getattr(ms, n)).__name__ for n in ('byte', 'ubyte', 'short', 'ushort', 'intc', 'uintc', 'intp', 'uintp', 'long', 'cfloat', 'cdouble')]", []),
     ("dtype_to_pytype", "[ms.dtype_to_pytype(t).__name__ for t in (ms.float32, ms.int8, ms.bool_, ms.complex64, ms.uint8, ms.float16)]", []),
+    ("ParallelConcat", "P.ParallelConcat()((x34[:1], y34[:1]))", ["x34", "y34"]),
+    ("FillV2", "P.FillV2()(Tensor([2, 3], ms.int32), Tensor(1.5, ms.float16))", []),
+    ("ListDiff", "P.ListDiff()(Tensor([1, 2, 3, 4, 5, 6], ms.int32), Tensor([1, 3, 5], ms.int32))", []),
+    ("ListDiff_i64", "P.ListDiff(out_idx=ms.int64)(Tensor([4, 2, 4, 7], ms.int32), Tensor([7], ms.int32))", []),
+    ("RaggedRange", "P.RaggedRange(Tsplits=ms.int64)(Tensor([2, 5, 8], ms.int32), Tensor([3, 5, 12], ms.int32), Tensor([1, 1, 2], ms.int32))", []),
+    ("TridiagonalMatMul", "P.TridiagonalMatMul()(x34[:1], y34[:1], pos34[:1], x45[:4, :3])", ["x34", "y34", "pos34", "x45"]),
+    ("RGBToHSV", "P.RGBToHSV()(prob34[:, :3].reshape(1, 1, 3, 3))", ["prob34"]),
+    ("HSVToRGB", "P.HSVToRGB()(prob34[:, :3].reshape(1, 1, 3, 3))", ["prob34"]),
+    ("MatrixSolveLs", "P.MatrixSolveLs()(x45.T, x45.T[:, :2], Tensor(0.1, ms.float64))", ["x45"], "loose"),
+    ("Cauchy", "P.Cauchy(size=[2, 3])()", [], "random"),
+    ("LogNormalReverse", "P.LogNormalReverse()(x34)", ["x34"], "random"),
+    ("P.identity", "P.identity()(x34)", ["x34"]),
     ("CheckNumerics_bad", "P.CheckNumerics()(Tensor([1.0, float('nan')]))", [], "err"),
 ]
 CASES = [(c[0], c[1], c[2], list(c[3:])) for c in _C + _C2]
