@@ -15,7 +15,14 @@ from conftest import load_ref_json, load_ref_npz
 CASES = load_ref_json("coverage", "cases")
 HELPERS = {"ops": ops}
 exec(load_ref_json("coverage", "helpers")["source"], HELPERS)  # noqa: S102 - the generator's own helper text
-ARRAYS = load_ref_npz("coverage", "cases")
+def _unpack():
+    """The generator packs every array into one byte buffer; index: key -> [dtype, shape, offset, nbytes]."""
+    buf = load_ref_npz("coverage", "cases")["packed"].tobytes()
+    return {k: np.frombuffer(buf[off:off + n], np.dtype(dt)).reshape(shape)
+            for k, (dt, shape, off, n) in load_ref_json("coverage", "index").items()}
+
+
+ARRAYS = _unpack()
 
 
 def _np(x):

@@ -74,7 +74,16 @@ def main():
     lines = ",\n".join(f"{json.dumps(k)}: {json.dumps(v, sort_keys=True, default=str)}" for k, v in sorted(meta.items()))
     (refutil.out_dir("coverage") / "cases.json").write_text("{\n" + lines + "\n}\n")
     refutil.save_json("coverage", "helpers", {"source": HELPERS})
-    refutil.save_npz("coverage", "cases", **arrays)
+    # all arrays packed into one byte buffer (hundreds of small npz members cost more than their data)
+    index, chunks, off = {}, [], 0
+    for k in sorted(arrays):
+        a = np.asarray(arrays[k])  # tobytes() is C-order; keeps 0-d shapes
+        raw = a.tobytes()
+        index[k] = [a.dtype.str, list(a.shape), off, len(raw)]
+        chunks.append(raw)
+        off += len(raw)
+    refutil.save_npz("coverage", "cases", packed=np.frombuffer(b"".join(chunks), np.uint8))
+    refutil.save_json("coverage", "index", index)
     bad = [k for k, v in meta.items() if "error" in v and "err" not in v["flags"]]
     print(len(meta), "cases;", "unexpected errors:", bad)
     for k in bad:
