@@ -671,6 +671,11 @@ _C2 = [
     ("Cauchy", "P.Cauchy(size=[2, 3])()", [], "random"),
     ("LogNormalReverse", "P.LogNormalReverse()(x34)", ["x34"], "random"),
     ("P.identity", "P.identity()(x34)", ["x34"]),
+    ("MatrixDiagV3", "P.MatrixDiagV3()(v3, Tensor(1, ms.int32), Tensor(-1, ms.int32), Tensor(-1, ms.int32), Tensor(0.0))", ["v3"]),
+    ("MatrixDiagV3_args", "P.MatrixDiagV3(align='LEFT_RIGHT')(x34, Tensor(-1, ms.int32), Tensor(5, ms.int32), Tensor(6, ms.int32), Tensor(9.0))", ["x34"]),
+    ("MatrixDiagPartV3", "P.MatrixDiagPartV3()(x45, Tensor(1, ms.int32), Tensor(0.0))", ["x45"]),
+    ("MatrixSetDiagV3", "P.MatrixSetDiagV3()(x45, v4, Tensor(1, ms.int32))", ["x45", "v4"]),
+    ("MatrixDiagV3_bad", "P.MatrixDiagV3()(x34, Tensor(-1, ms.int32), Tensor(6, ms.int32), Tensor(5, ms.int32), Tensor(9.0))", ["x34"], "err"),
     ("CheckNumerics_bad", "P.CheckNumerics()(Tensor([1.0, float('nan')]))", [], "err"),
 ]
 CASES = [(c[0], c[1], c[2], list(c[3:])) for c in _C + _C2]

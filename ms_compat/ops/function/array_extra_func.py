@@ -189,6 +189,9 @@ def matrix_diag(x, k=0, num_rows=-1, num_cols=-1, padding_value=0, align="RIGHT_
     n = x.shape[-1]
     rows = int(num_rows) if int(num_rows) > 0 else n + abs(k)
     cols = int(num_cols) if int(num_cols) > 0 else n + abs(k)
+    if rows != n + max(-k, 0) and cols != n + max(k, 0):
+        raise ValueError("For MatrixDiagV3, the number of rows or columns is not consistent with the specified k "
+                         "and x.")
     pad = float(padding_value) if isinstance(padding_value, (torch.Tensor, numbers.Number)) else 0
     out = torch.full(tuple(x.shape[:-1]) + (rows, cols), pad, dtype=x.dtype, device=x.device)
     diag_len = min(rows + min(k, 0), cols - max(k, 0))

@@ -9,7 +9,8 @@ from ..primitive import Primitive
 from .._utils import to_tensor, wrap, ms_dtype, shape_tuple
 
 __all__ = ["ScatterNonAliasingAdd", "AccumulateNV2", "ParallelConcat", "FillV2", "ScalarToArray", "ListDiff",
-           "RaggedRange", "TridiagonalMatMul", "RGBToHSV", "HSVToRGB", "Cauchy", "LogNormalReverse", "MatrixSolveLs"]
+           "RaggedRange", "TridiagonalMatMul", "RGBToHSV", "HSVToRGB", "Cauchy", "LogNormalReverse", "MatrixSolveLs",
+           "MatrixDiagV3", "MatrixDiagPartV3", "MatrixSetDiagV3"]
 # ``identity`` is kept out of __all__: ``ops.identity`` is the function, only ``P.identity`` is this Primitive
 
 
@@ -186,3 +187,44 @@ class identity(_P):  # noqa: N801 - MindSpore's (deprecated) lowercase Primitive
 
     def __call__(self, x):
         return x
+
+
+def _align(name, align):
+    if align not in ("LEFT_RIGHT", "RIGHT_LEFT", "LEFT_LEFT", "RIGHT_RIGHT"):
+        raise ValueError(f"For '{name}', 'align' must be LEFT_RIGHT, RIGHT_LEFT, LEFT_LEFT or RIGHT_RIGHT, but got "
+                         f"{align}.")
+    return align
+
+
+class MatrixDiagV3(_P):
+    """Mirrors ``ops.MatrixDiagV3(align='RIGHT_LEFT')``: ``(x, k, num_rows, num_cols, padding_value)`` for a
+    single diagonal ``k`` (bands raise NotImplementedError; see ``ops.matrix_diag``)."""
+
+    def __init__(self, align="RIGHT_LEFT"):
+        super().__init__(align=_align("MatrixDiagV3", align))
+
+    def __call__(self, x, k, num_rows, num_cols, padding_value):
+        from ..function.array_extra_func import matrix_diag
+        return matrix_diag(x, k, int(num_rows), int(num_cols), padding_value, self.align)
+
+
+class MatrixDiagPartV3(_P):
+    """Mirrors ``ops.MatrixDiagPartV3(align='RIGHT_LEFT')``: ``(x, k, padding_value)`` for a single diagonal."""
+
+    def __init__(self, align="RIGHT_LEFT"):
+        super().__init__(align=_align("MatrixDiagPartV3", align))
+
+    def __call__(self, x, k, padding_value):
+        from ..function.array_extra_func import matrix_diag_part
+        return matrix_diag_part(x, k, padding_value, self.align)
+
+
+class MatrixSetDiagV3(_P):
+    """Mirrors ``ops.MatrixSetDiagV3(align='RIGHT_LEFT')``: ``(x, diagonal, k)`` for a single diagonal."""
+
+    def __init__(self, align="RIGHT_LEFT"):
+        super().__init__(align=_align("MatrixSetDiagV3", align))
+
+    def __call__(self, x, diagonal, k):
+        from ..function.array_extra_func import matrix_set_diag
+        return matrix_set_diag(x, diagonal, k, self.align)
