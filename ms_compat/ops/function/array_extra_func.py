@@ -8,7 +8,7 @@ import numbers
 
 import torch
 
-from .._utils import check_tensor, to_tensor, ms_dtype, wrap, shape_tuple
+from .._utils import check_tensor, to_tensor, ms_dtype, wrap
 
 __all__ = ["diag_embed", "diagflat", "atleast_1d", "atleast_2d", "atleast_3d", "column_stack", "dstack",
            "row_stack", "hsplit", "vsplit", "dsplit", "cartesian_prod", "combinations", "block_diag", "vander",

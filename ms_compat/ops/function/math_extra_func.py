@@ -4,8 +4,6 @@ NaN-aware reductions, ``logit``, ``sinc``, ``heaviside``, ``nan_to_num`` and fri
 PyTorch call with MindSpore's argument names and defaults."""
 from __future__ import annotations
 
-import numbers
-
 import torch
 
 from .._utils import check_tensor, to_tensor, axes_arg, ms_dtype, wrap

@@ -8,7 +8,7 @@ from __future__ import annotations
 import torch
 import torch.nn.functional as tF
 
-from .._utils import check_tensor, ms_dtype, wrap, to_tensor, shape_tuple
+from .._utils import ms_dtype, wrap, to_tensor, shape_tuple
 
 __all__ = ["gumbel_softmax", "laplace", "random_gamma", "random_poisson", "multinomial_with_replacement", "lstsq",
            "lu_solve", "lu_unpack", "geqrf", "orgqr", "ormqr", "matrix_solve", "pdist", "nextafter", "eps",

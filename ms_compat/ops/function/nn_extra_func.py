@@ -3,12 +3,10 @@
 margin and CTC losses, window functions and the ``fft`` family."""
 from __future__ import annotations
 
-import math
-
 import torch
 import torch.nn.functional as tF
 
-from .._utils import check_tensor, ms_dtype, wrap, to_tensor
+from .._utils import check_tensor, ms_dtype, wrap
 
 __all__ = ["hardshrink", "soft_shrink", "softshrink", "tanhshrink", "threshold", "lrn", "clip_by_norm",
            "clip_by_global_norm", "multi_margin_loss", "triplet_margin_loss", "multilabel_margin_loss", "ctc_loss",

@@ -9,7 +9,7 @@ import torch
 from ..primitive import Primitive
 from .._utils import check_tensor, ms_dtype, wrap, to_tensor
 from ..function import math_func as _m, array_func as _a, math_extra_func as _x, array_extra_func as _ax, \
-    nn_extra_func as _n, random_func as _r
+    nn_extra_func as _n
 
 __all__ = ["StopGradient", "Randperm", "Multinomial", "RandomCategorical", "LinSpace", "LogSpace", "Trace", "Cdist",
            "Pdist", "Renorm", "Hypot", "Heaviside", "Logit", "Sinc", "Gcd", "Lcm", "TruncateDiv", "TruncateMod",

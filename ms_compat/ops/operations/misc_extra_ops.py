@@ -5,11 +5,10 @@ their Parameters in place and return them) and ``RmsNorm``/``LerpScalar``."""
 from __future__ import annotations
 
 import torch
-import torch.nn.functional as tF
 
 from ..primitive import Primitive
-from .._utils import check_tensor, ms_dtype, wrap, to_tensor, shape_tuple
-from ..function import array_extra_func as _ax, misc_extra_func as _mx, math_extra_func as _x
+from .._utils import ms_dtype, wrap, to_tensor, shape_tuple
+from ..function import array_extra_func as _ax, misc_extra_func as _mx
 
 __all__ = ["Dropout2D", "Dropout3D", "IOU", "ChannelShuffle", "BatchToSpace", "SpaceToBatch", "BatchToSpaceND",
            "SpaceToBatchND", "SplitV", "IdentityN", "FillDiagonal", "LowerBound", "UpperBound", "Median", "NuclearNorm",
