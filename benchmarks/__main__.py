@@ -27,8 +27,7 @@ ms_compat` ≤ 150 ms over `import torch`."""
 
 def _peak_rss(name, impl, quick):
     code = ("import resource, sys; sys.argv=['x']; from benchmarks import bench_models as b;"
-            f"m, t, mi, ti = b.build_pair({name!r}, {quick!r});"
-            f"model, inp = (m, mi) if {impl!r} == 'ms' else (t, ti);"
+            f"model, inp = b.build_pair({name!r}, {quick!r}, only={impl!r});"
             "model.train(True); fwd, train = b.step_fns(model, inp); train(); train();"
             "print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)")
     r = subprocess.run([sys.executable, "-c", code], cwd=str(ROOT), capture_output=True, text=True)

@@ -17,7 +17,7 @@ import numpy as np  # noqa: E402
 import mindspore as ms  # noqa: E402
 from mindspore import nn  # noqa: E402
 
-from benchmarks.bench_models import configs, make_inputs  # noqa: E402  (pure numpy/config helpers)
+from benchmarks.model_configs import configs, make_inputs  # noqa: E402  (numpy only)
 from models import bert, resnet50, vit  # noqa: E402
 
 

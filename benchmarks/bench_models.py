@@ -17,6 +17,7 @@ import torch
 
 from benchmarks import native_twins
 from benchmarks.common import interleaved
+from benchmarks.model_configs import configs, make_inputs  # noqa: F401  (torch-free, shared with bench_mindspore)
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 
@@ -29,47 +30,17 @@ def _ms_models():
     return ms_compat, resnet50, vit, bert
 
 
-def configs(quick):
-    if quick:
-        return {
-            "resnet50": (dict(width=8), dict(width=8), [((2, 3, 32, 32), "f")]),
-            "vit": (dict(image_size=32, patch=8, dim=32, depth=2, heads=2), dict(image_size=32, patch=8, dim=32,
-                                                                             depth=2, heads=2), [((2, 3, 32, 32), "f")]),
-            "bert": (dict(vocab=100, hidden=32, layers=2, heads=2, inter=64, max_pos=16),
-                     dict(vocab=100, hidden=32, layers=2, heads=2, inter=64, max_pos=16),
-                     [((2, 16), "i100"), ((2, 16), "i2"), ((2, 16), "m")]),
-        }
-    return {
-        "resnet50": (dict(width=64), dict(width=64), [((8, 3, 224, 224), "f")]),
-        "vit": (dict(image_size=224, patch=16, dim=192, depth=6, heads=3),
-                dict(image_size=224, patch=16, dim=192, depth=6, heads=3), [((8, 3, 224, 224), "f")]),
-        "bert": (dict(vocab=8000, hidden=256, layers=4, heads=4, inter=1024, max_pos=128),
-                 dict(vocab=8000, hidden=256, layers=4, heads=4, inter=1024, max_pos=128),
-                 [((8, 128), "i8000"), ((8, 128), "i2"), ((8, 128), "m")]),
-    }
-
-
-def make_inputs(specs, seed=0):
-    rng = np.random.default_rng(seed)
-    out = []
-    for shape, kind in specs:
-        if kind == "f":
-            out.append(rng.standard_normal(shape).astype(np.float32))
-        elif kind == "m":
-            m = np.ones(shape, np.int64)
-            m[:, shape[1] * 3 // 4:] = 0
-            out.append(m)
-        else:
-            out.append(rng.integers(0, int(kind[1:]), shape).astype(np.int64))
-    return out
-
-
-def build_pair(name, quick):
+def build_pair(name, quick, only=None):
     ms, resnet50, vit, bert = _ms_models()
     ms_kw, t_kw, specs = configs(quick)[name]
     mod = {"resnet50": resnet50.ResNet, "vit": vit.ViT, "bert": bert.BertModel}[name]
     twin = {"resnet50": native_twins.ResNet, "vit": native_twins.ViT, "bert": native_twins.BertModel}[name]
     torch.manual_seed(0)
+    if only is not None:  # one side only (peak-RSS measurement)
+        model = mod(**ms_kw) if only == "ms" else twin(**t_kw)
+        arrays = make_inputs(specs)
+        inputs = [ms.Tensor(a) for a in arrays] if only == "ms" else [torch.from_numpy(a) for a in arrays]
+        return model, inputs
     m = mod(**ms_kw)
     t = twin(**t_kw)
     native_twins.copy_weights(m, t)

@@ -109,6 +109,12 @@ def _to_plain(input_data, dtype):
                     f"tuple, float, int, bool, complex, bool_]', but got type '{type(input_data).__name__}'.")
 
 
+# Python-level torch functions whose re-entry under torch.compile fails when called from our
+# __torch_function__ ("Observed exception" in F.pad): dispatch straight to the C function they wrap.
+_REMAP = {torch.nn.functional.pad: torch._C._nn.pad}
+
+
+
 class Tensor(torch.Tensor):
     """Mirrors ``mindspore.Tensor(input_data=None, dtype=None, shape=None, init=None, ...)``.
 
@@ -141,6 +147,14 @@ class Tensor(torch.Tensor):
         else:
             if isinstance(input_data, bool) and dtype is None:
                 dtype = torch.bool
+            if torch.compiler.is_compiling():
+                # a constant built inside construct under torch.compile: traceable path
+                if isinstance(input_data, (numbers.Number, np.generic)):
+                    value = input_data.item() if isinstance(input_data, np.generic) else input_data
+                    return torch.tensor(value, dtype=dtype or _infer_dtype(value)).as_subclass(cls)
+                if isinstance(input_data, np.ndarray):  # dynamo traces numpy as torch
+                    t = torch.as_tensor(input_data)
+                    return (t.to(dtype) if dtype is not None else t).as_subclass(cls)
             t = _to_plain(input_data, dtype)
         if device is not None:
             from ..context import _resolve_device
@@ -157,6 +171,7 @@ class Tensor(torch.Tensor):
 
     @classmethod
     def __torch_function__(cls, func, types, args=(), kwargs=None):
+        func = _REMAP.get(func, func)
         with DisableTorchFunctionSubclass():
             ret = func(*args, **kwargs) if kwargs else func(*args)
         if func in _NOWRAP:
@@ -167,6 +182,28 @@ class Tensor(torch.Tensor):
         if tp is _Tuple or tp is _List or (isinstance(ret, tuple) and hasattr(ret, "n_fields")):
             return _wrap(ret)
         return ret
+
+    # ---- reflected operators: torch/_tensor.py defines these in Python behind a TypeError→NotImplemented
+    # wrapper that torch.compile cannot trace through a subclass; direct torch calls trace fine.
+    def __rsub__(self, other):
+        return torch.rsub(self, other)
+
+    def __rtruediv__(self, other):
+        return torch.mul(torch.reciprocal(self), other)
+
+    __rdiv__ = __rtruediv__
+
+    def __rpow__(self, other):
+        return torch.pow(other, self)
+
+    def __floordiv__(self, other):
+        return torch.floor_divide(self, other)
+
+    def __rfloordiv__(self, other):
+        return torch.floor_divide(other, self)
+
+    def __rmatmul__(self, other):
+        return torch.matmul(other, self)
 
     # ---- attributes with MindSpore meaning --------------------------------------------------
     @property
