@@ -47,6 +47,15 @@ def arr(a):
 
 X = [1.0, -2.0, 0.5]
 
+from hook_nets import define as _define_nets  # noqa: E402
+
+_NETS = _define_nets(nn, Parameter, arr, val)
+(Scale, Net, KW, KWNet, Inner, Outer, Top, Reuse, all_hooks, Mul2, MulNet, TwoOut, TwoOutNet,
+ ScaleBy, ScaleByNet, RegInside, SD) = (
+    _NETS.Scale, _NETS.Net, _NETS.KW, _NETS.KWNet, _NETS.Inner, _NETS.Outer, _NETS.Top, _NETS.Reuse,
+    _NETS.all_hooks, _NETS.Mul2, _NETS.MulNet, _NETS.TwoOut, _NETS.TwoOutNet, _NETS.ScaleBy,
+    _NETS.ScaleByNet, _NETS.RegInside, _NETS.SD)
+
 
 def grad_of(net, *xs, pos=0):
     """ms.grad(net, grad_position=pos)(*xs) with sens = ones."""
@@ -57,20 +66,6 @@ def grad_of(net, *xs, pos=0):
     if isinstance(pos, tuple):
         return val(tuple(xs[i].grad for i in pos))
     return val(xs[pos].grad)
-
-
-class Scale(nn.Cell):
-    def construct(self, x):
-        return x * 3
-
-
-class Net(nn.Cell):
-    def __init__(self):
-        super().__init__()
-        self.s = Scale()
-
-    def construct(self, x):
-        return self.s(x * 2) * 5
 
 
 def test_values_each_hook_receives():
@@ -166,20 +161,6 @@ def test_order_prepend_chain_remove_and_errors():
     Net().s.register_forward_hook(functools.partial(lambda t, c, a, o: None, 1))
 
 
-class KW(nn.Cell):
-    def construct(self, x, y=1.0):
-        return x * y
-
-
-class KWNet(nn.Cell):
-    def __init__(self):
-        super().__init__()
-        self.k = KW()
-
-    def construct(self, x):
-        return self.k(x, y=arr([2.0, 3.0, 4.0]))
-
-
 def test_with_kwargs_forms():
     ref = REF["kwargs"]
     log = []
@@ -205,45 +186,6 @@ def test_with_kwargs_forms():
     assert str(ei.value).startswith(ref["bad_kw_return"][1])
 
 
-class Inner(nn.Cell):
-    def construct(self, x):
-        return x * x
-
-
-class Outer(nn.Cell):
-    def __init__(self):
-        super().__init__()
-        self.inner = Inner()
-
-    def construct(self, x):
-        return self.inner(x + 1) * 2
-
-
-class Top(nn.Cell):
-    def __init__(self):
-        super().__init__()
-        self.outer = Outer()
-
-    def construct(self, x):
-        return self.outer(x) - 1
-
-
-class Reuse(nn.Cell):
-    def __init__(self):
-        super().__init__()
-        self.inner = Inner()
-
-    def construct(self, x):
-        return self.inner(self.inner(x) + 1)
-
-
-def all_hooks(cell, tag, log):
-    cell.register_forward_pre_hook(lambda c, a: log.append([tag, "pre", val(a)]))
-    cell.register_forward_hook(lambda c, a, o: log.append([tag, "fwd", val(a), val(o)]))
-    cell.register_backward_pre_hook(lambda c, go: log.append([tag, "bwd_pre", val(go)]))
-    cell.register_backward_hook(lambda c, gi, go: log.append([tag, "bwd", val(gi), val(go)]))
-
-
 def test_nested_cells_and_cell_reused_twice():
     ref = REF["nested"]
     log = []
@@ -257,49 +199,6 @@ def test_nested_cells_and_cell_reused_twice():
     all_hooks(net.inner, "inner", log2)
     close(grad_of(net, arr(X)), ref["reuse_grad"])
     close(log2, ref["reuse_log"])
-
-
-class Mul2(nn.Cell):
-    def construct(self, a, b):
-        return a * b
-
-
-class MulNet(nn.Cell):
-    def __init__(self):
-        super().__init__()
-        self.m = Mul2()
-
-    def construct(self, a, b):
-        return self.m(a, b) * 3
-
-
-class TwoOut(nn.Cell):
-    def construct(self, a, b):
-        return a + b, a * b
-
-
-class TwoOutNet(nn.Cell):
-    def __init__(self):
-        super().__init__()
-        self.t = TwoOut()
-
-    def construct(self, a, b):
-        s, p = self.t(a, b)
-        return s * 2 + p * 5
-
-
-class ScaleBy(nn.Cell):
-    def construct(self, x, k):
-        return x * k
-
-
-class ScaleByNet(nn.Cell):
-    def __init__(self):
-        super().__init__()
-        self.s = ScaleBy()
-
-    def construct(self, x):
-        return self.s(x, 4.0) + 1
 
 
 def test_multiple_inputs_outputs_and_non_tensor_arguments():
@@ -332,17 +231,6 @@ def test_multiple_inputs_outputs_and_non_tensor_arguments():
     np.testing.assert_allclose(grad_of(net, arr(X))["t"], [8.0, 8.0, 8.0])
 
 
-class RegInside(nn.Cell):
-    def __init__(self, log):
-        super().__init__()
-        self.s = Scale()
-        self.log = log
-
-    def construct(self, x):
-        self.s.register_forward_hook(lambda c, a, o: self.log.append(1))
-        return self.s(x)
-
-
 def test_hook_registered_inside_construct_adds_one_each_call():
     log = []
     net = RegInside(log)
@@ -351,14 +239,6 @@ def test_hook_registered_inside_construct_adds_one_each_call():
         net(arr(X))
         counts.append(len(log))
     assert counts == REF["inside"]["counts"]
-
-
-class SD(nn.Cell):
-    def __init__(self):
-        super().__init__()
-        self.p = Parameter(arr([1.0, 2.0]), name="p")
-        self.sub = Scale()
-        self.sub.w = Parameter(arr([3.0]), name="w")
 
 
 def test_state_dict_hooks_signatures():

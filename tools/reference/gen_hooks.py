@@ -37,19 +37,17 @@ def arr(a):
 
 X = [1.0, -2.0, 0.5]
 
+import sys  # noqa: E402
 
-class Scale(nn.Cell):
-    def construct(self, x):
-        return x * 3
+sys.path.insert(0, str(refutil.ROOT / "tests" / "nn"))
+from hook_nets import define as _define_nets  # noqa: E402
 
-
-class Net(nn.Cell):
-    def __init__(self):
-        super().__init__()
-        self.s = Scale()
-
-    def construct(self, x):
-        return self.s(x * 2) * 5
+_NETS = _define_nets(nn, Parameter, arr, val)
+(Scale, Net, KW, KWNet, Inner, Outer, Top, Reuse, all_hooks, Mul2, MulNet, TwoOut, TwoOutNet,
+ ScaleBy, ScaleByNet, RegInside, SD) = (
+    _NETS.Scale, _NETS.Net, _NETS.KW, _NETS.KWNet, _NETS.Inner, _NETS.Outer, _NETS.Top, _NETS.Reuse,
+    _NETS.all_hooks, _NETS.Mul2, _NETS.MulNet, _NETS.TwoOut, _NETS.TwoOutNet, _NETS.ScaleBy,
+    _NETS.ScaleByNet, _NETS.RegInside, _NETS.SD)
 
 
 def grad_of(net, *xs, pos=0):
@@ -140,18 +138,6 @@ def case_order():
 
 
 # ---------------------------------------------------------------- 4. with_kwargs
-class KW(nn.Cell):
-    def construct(self, x, y=1.0):
-        return x * y
-
-
-class KWNet(nn.Cell):
-    def __init__(self):
-        super().__init__()
-        self.k = KW()
-
-    def construct(self, x):
-        return self.k(x, y=arr([2.0, 3.0, 4.0]))
 
 
 def case_kwargs():
@@ -178,43 +164,6 @@ def case_kwargs():
 
 
 # ---------------------------------------------------------------- 5. nested and reused cells
-class Inner(nn.Cell):
-    def construct(self, x):
-        return x * x
-
-
-class Outer(nn.Cell):
-    def __init__(self):
-        super().__init__()
-        self.inner = Inner()
-
-    def construct(self, x):
-        return self.inner(x + 1) * 2
-
-
-class Top(nn.Cell):
-    def __init__(self):
-        super().__init__()
-        self.outer = Outer()
-
-    def construct(self, x):
-        return self.outer(x) - 1
-
-
-class Reuse(nn.Cell):
-    def __init__(self):
-        super().__init__()
-        self.inner = Inner()
-
-    def construct(self, x):
-        return self.inner(self.inner(x) + 1)
-
-
-def all_hooks(cell, tag, log):
-    cell.register_forward_pre_hook(lambda c, a: log.append([tag, "pre", val(a)]))
-    cell.register_forward_hook(lambda c, a, o: log.append([tag, "fwd", val(a), val(o)]))
-    cell.register_backward_pre_hook(lambda c, go: log.append([tag, "bwd_pre", val(go)]))
-    cell.register_backward_hook(lambda c, gi, go: log.append([tag, "bwd", val(gi), val(go)]))
 
 
 def case_nested():
@@ -234,47 +183,6 @@ def case_nested():
 
 
 # ---------------------------------------------------------------- 6. multi-input / multi-output / non-tensor
-class Mul2(nn.Cell):
-    def construct(self, a, b):
-        return a * b
-
-
-class MulNet(nn.Cell):
-    def __init__(self):
-        super().__init__()
-        self.m = Mul2()
-
-    def construct(self, a, b):
-        return self.m(a, b) * 3
-
-
-class TwoOut(nn.Cell):
-    def construct(self, a, b):
-        return a + b, a * b
-
-
-class TwoOutNet(nn.Cell):
-    def __init__(self):
-        super().__init__()
-        self.t = TwoOut()
-
-    def construct(self, a, b):
-        s, p = self.t(a, b)
-        return s * 2 + p * 5
-
-
-class ScaleBy(nn.Cell):
-    def construct(self, x, k):
-        return x * k
-
-
-class ScaleByNet(nn.Cell):
-    def __init__(self):
-        super().__init__()
-        self.s = ScaleBy()
-
-    def construct(self, x):
-        return self.s(x, 4.0) + 1
 
 
 def case_multi():
@@ -306,15 +214,6 @@ def case_multi():
 
 
 # ---------------------------------------------------------------- 7. hooks registered inside construct
-class RegInside(nn.Cell):
-    def __init__(self, log):
-        super().__init__()
-        self.s = Scale()
-        self.log = log
-
-    def construct(self, x):
-        self.s.register_forward_hook(lambda c, a, o: self.log.append(1))
-        return self.s(x)
 
 
 def case_inside():
@@ -328,12 +227,6 @@ def case_inside():
 
 
 # ---------------------------------------------------------------- 8. state-dict hooks
-class SD(nn.Cell):
-    def __init__(self):
-        super().__init__()
-        self.p = Parameter(arr([1.0, 2.0]), name="p")
-        self.sub = Scale()
-        self.sub.w = Parameter(arr([3.0]), name="w")
 
 
 def case_state_dict():
