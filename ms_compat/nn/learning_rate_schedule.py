@@ -44,9 +44,8 @@ class LearningRateSchedule(Cell):
         raise NotImplementedError
 
 
-class ExponentialDecayLR(LearningRateSchedule):
-    """Mirrors ``nn.ExponentialDecayLR(learning_rate, decay_rate, decay_steps, is_stair=False)``:
-    ``lr * decay_rate ** p`` with ``p = step / decay_steps`` (floored if ``is_stair``)."""
+class _DecayLR(LearningRateSchedule):
+    """Shared constructor of the ``(learning_rate, decay_rate, decay_steps, is_stair)`` schedules."""
 
     def __init__(self, learning_rate, decay_rate, decay_steps, is_stair=False):
         super().__init__()
@@ -55,6 +54,11 @@ class ExponentialDecayLR(LearningRateSchedule):
         self.decay_rate = decay_rate
         self.decay_steps = decay_steps
         self.is_stair = is_stair
+
+
+class ExponentialDecayLR(_DecayLR):
+    """Mirrors ``nn.ExponentialDecayLR(learning_rate, decay_rate, decay_steps, is_stair=False)``:
+    ``lr * decay_rate ** p`` with ``p = step / decay_steps`` (floored if ``is_stair``)."""
 
     def construct(self, global_step):
         p = _step(global_step).to(_f32) / self.decay_steps
@@ -63,17 +67,9 @@ class ExponentialDecayLR(LearningRateSchedule):
         return as_ms(self.learning_rate * torch.pow(torch.tensor(self.decay_rate, dtype=_f32), p))
 
 
-class NaturalExpDecayLR(LearningRateSchedule):
+class NaturalExpDecayLR(_DecayLR):
     """Mirrors ``nn.NaturalExpDecayLR(learning_rate, decay_rate, decay_steps, is_stair=False)``:
     ``lr * e ** (-decay_rate * p)`` with ``p = step`` (``floor(step / decay_steps) * decay_steps`` if stair)."""
-
-    def __init__(self, learning_rate, decay_rate, decay_steps, is_stair=False):
-        super().__init__()
-        _check_inputs(learning_rate, decay_rate, decay_steps, is_stair, type(self).__name__)
-        self.learning_rate = learning_rate
-        self.decay_rate = decay_rate
-        self.decay_steps = decay_steps
-        self.is_stair = is_stair
 
     def construct(self, global_step):
         p = _step(global_step).to(_f32)
@@ -82,17 +78,9 @@ class NaturalExpDecayLR(LearningRateSchedule):
         return as_ms(self.learning_rate * torch.pow(torch.tensor(math.e, dtype=_f32), -self.decay_rate * p))
 
 
-class InverseDecayLR(LearningRateSchedule):
+class InverseDecayLR(_DecayLR):
     """Mirrors ``nn.InverseDecayLR(learning_rate, decay_rate, decay_steps, is_stair=False)``:
     ``lr / (1 + decay_rate * p)`` with ``p = step / decay_steps`` (floored if stair)."""
-
-    def __init__(self, learning_rate, decay_rate, decay_steps, is_stair=False):
-        super().__init__()
-        _check_inputs(learning_rate, decay_rate, decay_steps, is_stair, type(self).__name__)
-        self.learning_rate = learning_rate
-        self.decay_rate = decay_rate
-        self.decay_steps = decay_steps
-        self.is_stair = is_stair
 
     def construct(self, global_step):
         p = _step(global_step).to(_f32) / self.decay_steps
