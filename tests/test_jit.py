@@ -8,6 +8,8 @@ import ms_compat as ms
 from ms_compat import nn, ops, Tensor, Parameter
 from ms_compat.common.jit import compile_options, compile_safe, JitConfig
 
+from compile_util import assert_single_graph
+
 
 def _x(*shape, seed=0):
     return Tensor(np.random.RandomState(seed).standard_normal(shape).astype(np.float32))
@@ -54,16 +56,11 @@ class TensorMethods(nn.Cell):
         return b + d + c.sum() + e.std(axis=1)
 
 
-def _breaks(fn, *args):
-    torch._dynamo.reset()
-    return torch._dynamo.explain(fn)(*args).graph_break_count
-
-
 @pytest.mark.parametrize("make,shape", [(MLP, (4, 6)), (ConvNet, (2, 2, 4, 4)), (TensorMethods, (2, 3, 4))],
                          ids=["mlp", "convnet", "tensor_methods"])
 def test_zero_graph_breaks_in_cell_call(make, shape):
     net = make()
-    assert _breaks(net, _x(*shape)) == 0
+    assert_single_graph(net, _x(*shape))
 
 
 def test_zero_graph_breaks_hooks_and_parameter_access():
@@ -76,13 +73,13 @@ def test_zero_graph_breaks_hooks_and_parameter_access():
     def f(x):
         return net(x) + net.fc1.weight.sum() + net.scale[0]
 
-    assert _breaks(f, _x(4, 6)) == 0
+    assert_single_graph(f, _x(4, 6))
 
 
 def test_zero_graph_breaks_to_float():
     net = MLP()
     net.fc2.to_float(ms.float16)
-    assert _breaks(net, _x(4, 6)) == 0
+    assert_single_graph(net, _x(4, 6))
 
 
 @pytest.mark.parametrize("make,shape", [(MLP, (4, 6)), (ConvNet, (2, 2, 4, 4))], ids=["mlp", "convnet"])

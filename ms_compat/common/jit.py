@@ -34,6 +34,7 @@ import warnings
 
 import torch
 
+from .dynamo_support import allow_subclass_graph_inputs
 from .tensor import Tensor
 
 __all__ = ["jit", "JitConfig", "cell_compile", "cell_compile_and_run", "compile_options", "compile_safe"]
@@ -120,15 +121,10 @@ def _split(args, kwargs):
 
 def _disable_alias_check():
     """Graphs that start after a graph break (e.g. the rest of a training step after ``autograd.grad``)
-    receive MindSpore Tensors as inputs again, which the boundary cannot unwrap. PyTorch 2.13 runs
-    ``_AnalyzeCustomOpInputOutputMode`` (a debug check that custom ops do not alias their inputs) on the
-    first call of each compiled graph, and that check is what rejects tensor-subclass inputs
-    (pytorch/pytorch#193932, fixed upstream by pytorch/pytorch#193968). The first use of ``jit``/GRAPH_MODE
-    therefore turns the check off process-wide (``torch._functorch.config.check_custom_op_aliasing``);
-    only that custom-op aliasing warning is lost."""
-    import torch._functorch.config as fconfig
-    if getattr(fconfig, "check_custom_op_aliasing", False):
-        fconfig.check_custom_op_aliasing = False
+    receive MindSpore Tensors as inputs again, which the boundary cannot unwrap, so the first use of
+    ``jit``/GRAPH_MODE turns PyTorch's custom-op aliasing debug check off even under
+    ``MS_COMPAT_KEEP_ALIAS_CHECK=1`` (see :mod:`ms_compat.common.dynamo_support`)."""
+    allow_subclass_graph_inputs(force=True)
 
 
 class _CompiledCall:

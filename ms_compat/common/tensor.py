@@ -109,10 +109,20 @@ def _to_plain(input_data, dtype):
                     f"tuple, float, int, bool, complex, bool_]', but got type '{type(input_data).__name__}'.")
 
 
-# Python-level torch functions whose re-entry under torch.compile fails when called from our
-# __torch_function__ ("Observed exception" in F.pad): dispatch straight to the C function they wrap.
-_REMAP = {torch.nn.functional.pad: torch._C._nn.pad}
+_skip_one_hop = torch._C._skip_one_hop_torch_function
 
+
+def _traced_python_function(func, types, args, kwargs):
+    """Under TorchDynamo only. A Python-level torch function (``F.threshold``, ``F.pad``, the operators
+    torch/_tensor.py writes in Python behind a TypeError->NotImplemented wrapper: ``1.0 - x``, ``2 / x``,
+    ``x // 2``, ...) starts with ``if has_torch_function(...)``. TorchDynamo answers that check as if
+    subclass dispatch were still on inside ``DisableTorchFunctionSubclass``, finds no handler and raises
+    TypeError (or the wrapper answers ``NotImplemented``), which breaks the graph. Eager mode never
+    comes here. Running the function one ``__torch_function__`` hop skipped (``_skip_one_hop_torch_function``,
+    which TorchDynamo models) makes that first check false, so the body traces as plain torch calls."""
+    with DisableTorchFunctionSubclass():
+        ret = _skip_one_hop(func, types, args, kwargs or {})
+    return _wrap(ret)
 
 
 class Tensor(torch.Tensor):
@@ -171,9 +181,13 @@ class Tensor(torch.Tensor):
 
     @classmethod
     def __torch_function__(cls, func, types, args=(), kwargs=None):
-        func = _REMAP.get(func, func)
-        with DisableTorchFunctionSubclass():
-            ret = func(*args, **kwargs) if kwargs else func(*args)
+        try:
+            with DisableTorchFunctionSubclass():
+                ret = func(*args, **kwargs) if kwargs else func(*args)
+        except TypeError:
+            if not torch.compiler.is_compiling():
+                raise
+            return _traced_python_function(func, types, args, kwargs)
         if func in _NOWRAP:
             return ret
         tp = type(ret)
@@ -181,10 +195,13 @@ class Tensor(torch.Tensor):
             return _as_subclass(ret, Tensor)
         if tp is _Tuple or tp is _List or (isinstance(ret, tuple) and hasattr(ret, "n_fields")):
             return _wrap(ret)
+        if ret is NotImplemented and torch.compiler.is_compiling():
+            return _traced_python_function(func, types, args, kwargs)
         return ret
 
     # ---- reflected operators: torch/_tensor.py defines these in Python behind a TypeError→NotImplemented
-    # wrapper that torch.compile cannot trace through a subclass; direct torch calls trace fine.
+    # wrapper; calling the torch op directly skips that wrapper in eager mode (under torch.compile
+    # TorchDynamo routes operators itself: see _traced_python_function).
     def __rsub__(self, other):
         return torch.rsub(self, other)
 
@@ -204,6 +221,12 @@ class Tensor(torch.Tensor):
 
     def __rmatmul__(self, other):
         return torch.matmul(other, self)
+
+    def unflatten(self, dim, sizes):
+        """PyTorch's ``Tensor.unflatten`` (MindSpore 2.10 has none) through ``torch.unflatten``: torch's
+        own method is a Python function that TorchDynamo cannot dispatch for a subclass, so its result
+        would lose MindSpore semantics under ``torch.compile``."""
+        return torch.unflatten(self, dim, sizes)
 
     # ---- attributes with MindSpore meaning --------------------------------------------------
     @property
@@ -647,25 +670,11 @@ def to_torch(t):
     return t
 
 
-def _allow_subclass_graph_inputs():
-    """``torch.compile`` of a Cell called with MindSpore Tensors: PyTorch 2.13 runs a debug check
-    (``torch._functorch.config.check_custom_op_aliasing``, a TorchDispatchMode that verifies custom ops
-    do not alias their inputs) on the first call of each compiled graph, and that check rejects
-    tensor-subclass graph inputs ("Multiple dispatch failed for aten.mm.out"). ms_compat turns that one
-    debug check off when it is imported, so plain ``torch.compile(cell)`` works; only that custom-op
-    aliasing warning is lost. Set ``MS_COMPAT_KEEP_ALIAS_CHECK=1`` to keep it."""
-    import os
-    if os.environ.get("MS_COMPAT_KEEP_ALIAS_CHECK"):
-        return
-    try:
-        import torch._functorch.config as fconfig
-        if getattr(fconfig, "check_custom_op_aliasing", False):
-            fconfig.check_custom_op_aliasing = False
-    except ImportError:  # pragma: no cover
-        pass
-
+from .dynamo_support import allow_subclass_graph_inputs as _allow_subclass_graph_inputs  # noqa: E402
+from .dynamo_support import route_ignored_functions as _route_ignored_functions  # noqa: E402
 
 _allow_subclass_graph_inputs()
+_route_ignored_functions()
 
 try:  # let torch.load(weights_only=True) rebuild ms tensors pickled by older code paths
     torch.serialization.add_safe_globals([Tensor, _rebuild_tensor])

@@ -12,6 +12,7 @@ import torch
 
 import ms_compat
 from models import corpus
+from compile_util import assert_single_graph, ms_tensors_only
 
 
 @pytest.fixture(scope="module")
@@ -34,26 +35,16 @@ def _first(o):
     return o[0] if isinstance(o, (tuple, list)) else o
 
 
-# recurrent layers call torch's fused RNN ops whose flat-weight handling dynamo cannot capture in one graph
-EAGER_ONLY = {"lstm_tagger": "nn.LSTM (flat weights)", "gru_seq2seq": "nn.GRU (flat weights)",
-              # `1.0 - mask` on a MindSpore Tensor: PyTorch's Python-level reflected operator (a
-              # TypeError->NotImplemented wrapper) cannot be traced through a tensor subclass
-              "bert": "reflected scalar op `1.0 - tensor`", "gpt": "reflected scalar op `1.0 - tensor`"}
-
-
 @pytest.mark.parametrize("name", corpus.MODELS)
 def test_corpus_model_compiles_fullgraph(ms, name):
-    if name in EAGER_ONLY:
-        net, inputs = _build(ms, name)
-        explain = torch._dynamo.explain(net)(*inputs)
-        pytest.xfail(f"{EAGER_ONLY[name]}: {explain.graph_break_count} graph breaks")
     torch._dynamo.reset()
     net, inputs = _build(ms, name)
     net.set_train(False)
     ref = _first(net(*inputs)).asnumpy()
     compiled = torch.compile(net, fullgraph=True, backend="aot_eager")
-    out = _first(compiled(*inputs)).asnumpy()
-    np.testing.assert_allclose(out, ref, rtol=1e-5, atol=1e-5)
+    out = compiled(*inputs)
+    assert ms_tensors_only(out, ms.Tensor), f"compiled output types: {out!r}"
+    np.testing.assert_allclose(_first(out).asnumpy(), ref, rtol=1e-5, atol=1e-5)
     if inputs[0].is_floating_point():
         net.set_train(True)
         params = net.trainable_params()
@@ -61,3 +52,10 @@ def test_corpus_model_compiles_fullgraph(ms, name):
         g_comp = torch.autograd.grad(_first(compiled(*inputs)).square().mean(), params)
         for a, b in zip(g_comp, g_eager):
             np.testing.assert_allclose(a.numpy(), b.numpy(), rtol=1e-4, atol=1e-5)
+
+
+@pytest.mark.parametrize("name", corpus.MODELS)
+def test_corpus_model_is_one_graph(ms, name):
+    net, inputs = _build(ms, name)
+    net.set_train(False)
+    assert_single_graph(net, *inputs)

@@ -11,6 +11,7 @@ import ms_compat as ms
 from ms_compat import Tensor, nn
 
 from _layer_ref import layer_cases, load_ref_json
+from compile_util import assert_single_graph
 
 SNIPPETS = load_ref_json("layers", "snippets")
 
@@ -145,9 +146,7 @@ def test_layers_compile_without_graph_breaks():
              (nn.LSTM(3, 4, bidirectional=True), (torch.randn(5, 2, 3),)),
              (nn.TransformerEncoderLayer(8, 2, 16, batch_first=True), (Tensor(np.ones((2, 3, 8), np.float32)),))]
     for net, args in cases:
-        torch._dynamo.reset()
-        exp = torch._dynamo.explain(net)(*args)
-        assert exp.graph_break_count == 0, (type(net).__name__, [b.reason for b in exp.break_reasons])
+        assert_single_graph(net, *args)
 
 
 def test_rnn_seq_length_under_compile_runs_eagerly_and_matches():
