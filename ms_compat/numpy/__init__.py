@@ -610,9 +610,10 @@ def array_equal(a1, a2, equal_nan=False):
 def array_equiv(a1, a2):
     a1, a2 = _t(a1), _t(a2)
     try:
-        return bool(torch.all(a1 == a2))
+        torch.broadcast_shapes(a1.shape, a2.shape)
     except RuntimeError:
-        return False
+        return False  # shapes that do not broadcast are not equivalent (devices that differ still raise)
+    return bool(torch.all(a1 == a2))
 
 
 def array_split(x, indices_or_sections, axis=0):

@@ -19,3 +19,13 @@ def test_benchmarks_quick_mode(tmp_path):
     ratios = re.findall(r"\| (\d+\.\d+) \| ≤", text)
     assert len(ratios) >= 10 and all(float(x) > 0 for x in ratios)
     assert "trivial Cell vs nn.Module call" in text and "resnet50" in text and "saved-for-backward" in text
+
+
+def test_bench_compile_quick_mode_reports_three_corpus_models():
+    r = subprocess.run([sys.executable, "-m", "benchmarks.bench_compile", "--quick", "--levels", "O0"],
+                       cwd=str(ROOT), capture_output=True, text=True, timeout=900)
+    assert r.returncode == 0, r.stdout[-2000:] + r.stderr[-4000:]
+    rows = re.findall(r"^\| (\w+) \| (eval|train) \| O0 \(aot_eager\) \| [\d.]+ \([\d.–]+\) \| ([\d.]+) \| "
+                      r"[\d.]+ \([\d.–]+\) \| ([\d.]+) \|$", r.stdout, re.M)
+    assert {(m, s) for m, s, _, _ in rows} == {(m, s) for m in ("lenet", "vit", "bert") for s in ("eval", "train")}
+    assert all(float(c) > 0 and float(x) > 0 for _, _, c, x in rows)

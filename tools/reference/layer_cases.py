@@ -289,6 +289,7 @@ ERRORS = [
     "nn.Unfold([1, 2, 2, 1], [1, 1, 1, 1], [1, 1, 1, 1])(Tensor(np.ones((1, 2, 4, 4), np.float32)))",
     "nn.InstanceNorm2d(3)(Tensor(np.ones((2, 3, 3, 3), np.float32)))",
     "nn.Dense(3, 2)(Tensor(np.ones((2, 4), np.float32)))", "nn.Conv2d(3, 2, 3)(Tensor(np.ones((1, 4, 5, 5), np.float32)))",
+    "nn.Dense(4, 3)(Tensor(np.ones((2, 4), np.float64)))",
 ]
 
 # initializer statistics: (id, init expression, shape)
@@ -326,6 +327,8 @@ INIT_ERRORS = [
 
 # container/layer behaviours: each snippet runs with nn/np/Tensor/OrderedDict bound and sets `out` (JSON-able)
 SNIPPETS = {
+    "layernorm_float64_input": "ln = nn.LayerNorm((4,))\nx = Tensor(np.arange(8, dtype=np.float64).reshape(2, 4))\n"
+                               "y = ln(x)\nout = [y.dtype == ms.float64, y.asnumpy().round(6).tolist()]",
     "seq_ordered_dict": "s = nn.SequentialCell(OrderedDict([('fc', nn.Dense(2, 2)), ('act', nn.ReLU())]))\n"
                         "out = [p.name for p in s.get_parameters()] + list(s.name_cells())",
     "seq_slice": "s = nn.SequentialCell([nn.Dense(2, 2), nn.ReLU(), nn.Dense(2, 3)])\nt = s[1:]\n"

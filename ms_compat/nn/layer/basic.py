@@ -58,11 +58,22 @@ class Dense(Cell):
         try:
             x = F.linear(x, self.weight, self.bias)
         except RuntimeError as e:
-            raise ValueError(f"For 'MatMul' the input dimensions must be equal, but got 'x1_col': {x.shape[-1]} and "
-                             f"'x2_row': {self.in_channels}.") from e
+            raise self._linear_error(x, e) from e
         if self.activation_flag:
             return self.activation(x)
         return x
+
+    def _linear_error(self, x, err):
+        """MindSpore's error for a failed matmul: ValueError for the shapes, TypeError for the dtypes;
+        anything else (devices that do not match, out of memory) stays PyTorch's own error."""
+        if x.shape[-1:] != (self.in_channels,):
+            return ValueError(f"For 'MatMul' the input dimensions must be equal, but got 'x1_col': "
+                              f"{x.shape[-1] if x.dim() else None} and 'x2_row': {self.in_channels}.")
+        if x.dtype != self.weight.dtype:
+            return TypeError(f"For 'MatMul', the type of 'x2' should be same as 'x1', but got 'x1' with type "
+                             f"Tensor[{mstype.dtype_str(x.dtype)}] and 'x2' with type "
+                             f"Tensor[{mstype.dtype_str(self.weight.dtype)}].")
+        return err
 
     def extend_repr(self):
         s = f"input_channels={self.in_channels}, output_channels={self.out_channels}"

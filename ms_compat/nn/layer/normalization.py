@@ -205,7 +205,12 @@ class LayerNorm(Cell):
             try:
                 return F.layer_norm(x, self.normalized_shape, self.gamma, self.beta, self.epsilon)
             except RuntimeError as e:
-                raise self._shape_error(x) from e
+                if tuple(x.shape[-len(self.normalized_shape):]) != tuple(self.normalized_shape):
+                    raise self._shape_error(x) from e
+                if x.dtype != self.gamma.dtype and x.is_floating_point():  # MindSpore computes in x's dtype
+                    return F.layer_norm(x, self.normalized_shape, self.gamma.to(x.dtype), self.beta.to(x.dtype),
+                                        self.epsilon)
+                raise  # devices that do not match: PyTorch's own error
         return self._general(x)
 
     def _shape_error(self, x):

@@ -78,8 +78,12 @@ def _cat(op, tensors, axis):
     try:
         return torch.cat(ts, axis)
     except RuntimeError as e:
-        raise ValueError(f"For primitive[Concat], element shapes must match except on 'axis' {axis}, but got "
-                         f"{[tuple(t.shape) for t in ts]}: {e}") from None
+        shapes = [tuple(t.shape) for t in ts]
+        if len({len(s) for s in shapes}) > 1 or (shapes and shapes[0] and
+                                                 len({s[:axis % len(s)] + s[axis % len(s) + 1:] for s in shapes}) > 1):
+            raise ValueError(f"For primitive[Concat], element shapes must match except on 'axis' {axis}, but got "
+                             f"{shapes}: {e}") from None
+        raise  # not a shape problem (devices that do not match, ...): PyTorch's own error
 
 
 def concat(tensors, axis=0):
@@ -98,7 +102,9 @@ def stack(tensors, axis=0):
     try:
         return torch.stack(ts, axis)
     except RuntimeError:
-        raise ValueError(f"All input shape must be the same! {[tuple(t.shape) for t in ts]}") from None
+        if len({tuple(t.shape) for t in ts}) > 1:
+            raise ValueError(f"All input shape must be the same! {[tuple(t.shape) for t in ts]}") from None
+        raise  # not a shape problem (devices that do not match, axis out of range): PyTorch's own error
 
 
 def hstack(tensors):
