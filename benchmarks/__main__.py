@@ -29,7 +29,11 @@ def _peak_rss(name, impl, quick):
     code = ("import resource, sys; sys.argv=['x']; from benchmarks import bench_models as b;"
             f"model, inp = b.build_pair({name!r}, {quick!r}, only={impl!r});"
             "model.train(True); fwd, train = b.step_fns(model, inp); train(); train();"
-            "print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)")
+            # VmHWM: this process's own peak. ru_maxrss is not: Linux carries the parent's peak at fork
+            # time across exec, so after the big compiled models it reported the parent's 2.4 GiB.
+            "st = open('/proc/self/status').read() if sys.platform.startswith('linux') else '';"
+            "print(int(st.split('VmHWM:')[1].split()[0]) if 'VmHWM:' in st else "
+            "resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)")
     r = subprocess.run([sys.executable, "-c", code], cwd=str(ROOT), capture_output=True, text=True)
     if r.returncode:
         return None

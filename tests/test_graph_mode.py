@@ -121,6 +121,61 @@ def test_graph_mode_train_one_step_cell_matches_pynative():
     assert graph_losses[-1] < graph_losses[0]
 
 
+def _functional_training(step_wrapper):
+    """MindSpore 2.x's own training idiom: value_and_grad over a forward function, optimizer(grads)."""
+    ms.set_seed(3)
+    net = Net()
+    loss_fn = nn.MSELoss()
+    opt = nn.SGD(net.trainable_params(), learning_rate=0.1)
+
+    def forward_fn(x, y):
+        out = net(x)
+        return loss_fn(out, y), out
+
+    grad_fn = ms.value_and_grad(forward_fn, None, opt.parameters, has_aux=True)
+
+    def train_step(x, y):
+        (loss, _), grads = grad_fn(x, y)
+        opt(grads)
+        return loss
+
+    train_step = step_wrapper(train_step)
+    x, y = _x(3, 4), Tensor(np.ones((3, 1), np.float32))
+    return [float(train_step(x, y)) for _ in range(3)]
+
+
+def test_functional_training_idiom_in_jit_and_graph_mode_matches_pynative():
+    eager = _functional_training(lambda f: f)
+    torch._dynamo.reset()
+    jitted = _functional_training(ms.jit)
+    torch._dynamo.reset()
+    ms.set_context(mode=ms.GRAPH_MODE)
+    try:
+        graph = _functional_training(lambda f: f)
+    finally:
+        ms.set_context(mode=ms.PYNATIVE_MODE)
+    np.testing.assert_allclose(jitted, eager, rtol=1e-5, atol=1e-6)
+    np.testing.assert_allclose(graph, eager, rtol=1e-5, atol=1e-6)
+    assert eager[-1] < eager[0]
+
+
+@pytest.mark.parametrize("level", ["O0", "O1"])
+def test_grad_of_a_jitted_function_with_a_non_scalar_output(level):
+    """ops.grad / value_and_grad feed a MindSpore Tensor as the incoming gradient (sensitivity) into the
+    compiled backward graph, which was traced with a plain one (AOTAutograd's tangent metadata)."""
+    torch._dynamo.reset()
+    net = Net()
+    x = _x(3, 4)
+    f = lambda a: net(a) * 2.0  # noqa: E731  (3, 1) output: the sensitivity is a ones Tensor
+    g_eager = ops.grad(f)(x)
+    g_jit = ops.grad(ms.jit(f, jit_level=level))(x)
+    assert type(g_jit) is Tensor
+    np.testing.assert_allclose(g_jit.asnumpy(), g_eager.asnumpy(), rtol=1e-5, atol=1e-6)
+    value, g_vg = ms.value_and_grad(ms.jit(f, jit_level=level), 0)(x)
+    np.testing.assert_allclose(value.asnumpy(), f(x).asnumpy(), rtol=1e-5, atol=1e-6)
+    np.testing.assert_allclose(g_vg.asnumpy(), g_eager.asnumpy(), rtol=1e-5, atol=1e-6)
+
+
 def test_cell_jit_config_wins_over_context(graph_mode):
     net = Net()
     net.set_jit_config(JitConfig(backend="eager"))

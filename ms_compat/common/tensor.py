@@ -222,6 +222,15 @@ class Tensor(torch.Tensor):
     def __rmatmul__(self, other):
         return torch.matmul(other, self)
 
+    def __coerce_same_metadata_as_tangent__(self, expected_metadata, expected_type=None):
+        """AOTAutograd (``torch.compile``'s backward) hook: the graph was traced with a plain tangent for an
+        output, and MindSpore code passes a MindSpore Tensor as the incoming gradient (``ops.grad``'s
+        sensitivity, ``TrainOneStepCell``'s ``sens``). Hand it over as the type the graph expects (a
+        view, no copy)."""
+        if expected_type is None or isinstance(self, expected_type):
+            return self
+        return _as_subclass(self, expected_type)
+
     def unflatten(self, dim, sizes):
         """PyTorch's ``Tensor.unflatten`` (MindSpore 2.10 has none) through ``torch.unflatten``: torch's
         own method is a Python function that TorchDynamo cannot dispatch for a subclass, so its result

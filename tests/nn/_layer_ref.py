@@ -4,6 +4,7 @@ import re
 import sys
 
 import numpy as np
+import torch
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[2] / "tools" / "reference"))
 
@@ -45,3 +46,33 @@ def flatten(out):
             res += flatten(o)
         return res
     return [out]
+
+
+def assert_outputs_and_grads_match(case, out, xs, named):
+    """The outputs of one layer case equal MindSpore's and are MindSpore Tensors; the gradients of
+    sum(out_i * cot_i) w.r.t. the float inputs and the parameters MindSpore differentiated equal its own."""
+    from ms_compat import Tensor
+    cid, _, inputs, _, _, want_grad = case
+    ref = refs()[0][cid]
+    outs = flatten(out)
+    assert [list(o.shape) for o in outs] == ref["out_shapes"]
+    loss = 0
+    for i, o in enumerate(outs):
+        assert type(o) is Tensor, f"output {i} is {type(o)}"
+        np.testing.assert_allclose(o.asnumpy(), get(cid, f"out{i}"), rtol=1e-4, atol=1e-5, err_msg=f"out{i}")
+        loss = loss + (o.float() * torch.from_numpy(get(cid, f"cot{i}"))).sum()
+    float_x = [x for x, (_, k) in zip(xs, inputs) if k == "f"]
+    params = dict(named)
+    wrt = float_x + [params[k] for k in ref["grad_params"]]
+    if not (wrt and want_grad):  # want_grad=False only where MindSpore's own gradient is wrong (layer_cases)
+        return
+    grads = torch.autograd.grad(loss, wrt, allow_unused=True)
+    fpos = [i for i, (_, k) in enumerate(inputs) if k == "f"]
+    for pos, g in zip(fpos, grads[:len(float_x)]):
+        exp = get(cid, f"gx{pos}")
+        g = np.zeros_like(exp) if g is None else g.detach().numpy()
+        np.testing.assert_allclose(g, exp, rtol=1e-3, atol=1e-5, err_msg=f"grad x{pos}")
+    for k, g in zip(ref["grad_params"], grads[len(float_x):]):
+        exp = get(cid, f"g|{k}")
+        g = np.zeros_like(exp) if g is None else g.detach().numpy()
+        np.testing.assert_allclose(g, exp, rtol=1e-3, atol=1e-5, err_msg=f"grad {k}")

@@ -8,7 +8,7 @@ import torch
 import ms_compat as ms
 from ms_compat import Tensor, nn
 
-from _layer_ref import flatten, get, has, layer_cases, norm_repr, refs
+from _layer_ref import assert_outputs_and_grads_match, get, has, layer_cases, norm_repr, refs
 
 NS = {"nn": nn, "Tensor": Tensor, "np": np, "ms": ms}
 RUNNABLE = [c for c in layer_cases.CASES if "ms_error" not in refs()[0][c[0]]]
@@ -40,27 +40,7 @@ def test_layer_matches_mindspore(case):
         if kind == "f":
             t.requires_grad_(True)
         xs.append(t)
-    outs = flatten(call_fn(net, *xs))
-    assert [list(o.shape) for o in outs] == ref["out_shapes"]
-    loss = 0
-    for i, o in enumerate(outs):
-        assert isinstance(o, Tensor), f"output {i} is {type(o)}"
-        np.testing.assert_allclose(o.asnumpy(), get(cid, f"out{i}"), rtol=1e-4, atol=1e-5, err_msg=f"out{i}")
-        loss = loss + (o.float() * torch.from_numpy(get(cid, f"cot{i}"))).sum()
-    float_x = [x for x, (_, k) in zip(xs, inputs) if k == "f"]
-    params = dict(named)
-    wrt = float_x + [params[k] for k in ref["grad_params"]]
-    if wrt and want_grad:  # want_grad=False only where MindSpore's own gradient is wrong (see layer_cases)
-        grads = torch.autograd.grad(loss, wrt, allow_unused=True)
-        fpos = [i for i, (_, k) in enumerate(inputs) if k == "f"]
-        for pos, g in zip(fpos, grads[:len(float_x)]):
-            exp = get(cid, f"gx{pos}")
-            g = np.zeros_like(exp) if g is None else g.detach().numpy()
-            np.testing.assert_allclose(g, exp, rtol=1e-3, atol=1e-5, err_msg=f"grad x{pos}")
-        for k, g in zip(ref["grad_params"], grads[len(float_x):]):
-            exp = get(cid, f"g|{k}")
-            g = np.zeros_like(exp) if g is None else g.detach().numpy()
-            np.testing.assert_allclose(g, exp, rtol=1e-3, atol=1e-5, err_msg=f"grad {k}")
+    assert_outputs_and_grads_match(case, call_fn(net, *xs), xs, named)
     for k, p in named:
         if has(cid, f"after|{k}"):
             np.testing.assert_allclose(p.asnumpy(), get(cid, f"after|{k}"), rtol=1e-4, atol=1e-5,
