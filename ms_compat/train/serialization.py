@@ -1,8 +1,10 @@
 """``mindspore.save_checkpoint`` / ``load_checkpoint`` / ``load_param_into_net`` on PyTorch tensors.
 
 Reads and writes MindSpore 2.10's ``.ckpt`` files byte for byte (the protobuf ``Checkpoint``
-messages of :mod:`ms_compat.train.ckpt_format`, encoded and decoded by the ``protobuf`` package) and
-MindSpore's safetensors files (``safetensors`` package), with no MindSpore installed.
+messages of :mod:`ms_compat.train.ckpt_format`, encoded by the ``protobuf`` package; on reading, plain
+tensor records are decoded by :mod:`ms_compat.train.ckpt_records` with their bytes going from the file
+straight into the tensor, everything else by ``protobuf``) and MindSpore's safetensors files
+(``safetensors`` package), with no MindSpore installed.
 
 What a ``.ckpt`` file holds (see ``migration_guides/checkpoints.md``): one serialized ``Checkpoint``
 message per tensor, concatenated; tensors over 512 MiB are cut into 512 MiB pieces written as
@@ -51,6 +53,7 @@ import torch
 
 from ..common import dtype as mstype
 from ..common.parameter import Parameter
+from . import ckpt_records
 
 __all__ = ["save_checkpoint", "load_checkpoint", "load_param_into_net", "load_checkpoint_async",
            "ckpt_to_safetensors", "safetensors_to_ckpt", "CheckpointFormatError",
@@ -250,55 +253,132 @@ def _read_varint(f):
             return -1, bytes(raw)
 
 
-def _iter_values(f, end, path, want_crc=True):
-    """Yield ``(Value message, bytes left after it, crc of everything read so far)``.
+class _RawTensor:
+    """A tensor ``Value`` record whose header :func:`ckpt_records.tensor_header` decoded; its
+    ``tensor_content`` is still in the file. Quacks like the protobuf ``Value`` for the fields
+    :func:`_parse_entries` reads (``tag``, ``WhichOneof``, ``tensor.tensor_type``, ``tensor.dims``)."""
 
-    A ``.ckpt`` file is a sequence of ``Checkpoint`` messages, i.e. of field-1 ``Value`` records;
-    each record is found by its length prefix, read into one reused buffer and parsed by protobuf,
-    so memory holds one tensor at a time. Anything else at the top level (unknown fields) is handed
-    whole to protobuf."""
-    pb = _pb()
-    pos, crc = 0, 0
-    buf = bytearray()
-    while pos < end:
-        start = f.tell()
-        key, kraw = _read_varint(f)
-        if key != 0x0A:
-            f.seek(start)
-            rest = f.read(end - pos)
-            if len(rest) != end - pos:
-                raise _corrupt(path)
-            if want_crc:
-                crc = binascii.crc32(rest, crc)
-            try:
-                msg = pb.Checkpoint.FromString(rest)
-            except Exception as e:
-                raise _corrupt(path) from e
-            for v in msg.value:
-                yield v, 0, crc
+    __slots__ = ("tag", "dims", "tensor_type", "nbytes", "_head", "_reader")
+
+    def __init__(self, tag, dims, ttype, nbytes, head, reader):
+        self.tag, self.dims, self.tensor_type, self.nbytes = tag, dims, ttype, nbytes
+        self._head, self._reader = head, reader
+
+    @property
+    def tensor(self):
+        return self
+
+    def WhichOneof(self, _):
+        return "tensor"
+
+    def read_into(self, dst):
+        """Fill ``dst`` (a writable buffer of exactly ``nbytes`` bytes) with the content, from the file."""
+        self._reader.content_into(self, dst)
+
+
+class _Records:
+    """Iterate the ``Value`` records of a ``.ckpt`` file: ``(record, bytes left after it)``.
+
+    A ``.ckpt`` file is a sequence of ``Checkpoint`` messages, i.e. of field-1 ``Value`` records; each
+    is found by its length prefix. A plain tensor record comes as a :class:`_RawTensor` whose content the
+    consumer reads straight into its destination (``read_into``) or leaves unread (it is then skipped);
+    any other record is read into one reused buffer and parsed by protobuf, so memory holds at most one
+    record at a time. Anything else at the top level (unknown fields) is handed whole to protobuf.
+    ``crc`` is the CRC32 of all bytes consumed so far (when ``want_crc``)."""
+
+    def __init__(self, f, end, path, want_crc=True):
+        self.f, self.end, self.path, self.want_crc = f, end, path, want_crc
+        self.crc = 0
+        self._pending = 0           # content bytes of the last _RawTensor not yet consumed
+
+    def content_into(self, rec, dst):
+        with memoryview(dst).cast("B") as out:
+            if len(out) != rec.nbytes or self._pending != rec.nbytes - len(rec._head):
+                raise _corrupt(self.path)
+            k = len(rec._head)
+            out[:k] = rec._head
+            rest = out[k:]
+            if rest and self.f.readinto(rest) != len(rest):
+                raise _corrupt(self.path)
+            self._pending = 0
+            if self.want_crc:
+                self.crc = binascii.crc32(rest, self.crc)
+
+    def _skip_pending(self):
+        left, self._pending = self._pending, 0
+        if not self.want_crc:
+            self.f.seek(left, os.SEEK_CUR)
             return
-        length, lraw = _read_varint(f)
-        pos += len(kraw) + len(lraw)
-        if length is None or length < 0 or pos + length > end:
-            raise CheckpointFormatError(f"Failed to read the checkpoint file {path}. The file may be corrupted, and "
-                                        f"the content cannot be parsed (truncated entry at byte {start}).")
-        if len(buf) < length:
-            buf = bytearray(length)
-        with memoryview(buf) as whole:
-            payload = whole[:length]
-            if f.readinto(payload) != length:
-                payload.release()
+        while left:
+            chunk = self.f.read(min(left, 1 << 24))
+            if not chunk:
+                raise _corrupt(self.path)
+            self.crc = binascii.crc32(chunk, self.crc)
+            left -= len(chunk)
+
+    def __iter__(self):
+        pb = None
+        f, end, path = self.f, self.end, self.path
+        pos = 0
+        buf = bytearray()
+        while pos < end:
+            start = f.tell()
+            key, kraw = _read_varint(f)
+            if key != 0x0A:
+                f.seek(start)
+                rest = f.read(end - pos)
+                if len(rest) != end - pos:
+                    raise _corrupt(path)
+                if self.want_crc:
+                    self.crc = binascii.crc32(rest, self.crc)
+                pb = pb or _pb()
+                try:
+                    msg = pb.Checkpoint.FromString(rest)
+                except Exception as e:
+                    raise _corrupt(path) from e
+                for v in msg.value:
+                    yield v, 0
+                return
+            length, lraw = _read_varint(f)
+            pos += len(kraw) + len(lraw)
+            if length is None or length < 0 or pos + length > end:
+                raise CheckpointFormatError(f"Failed to read the checkpoint file {path}. The file may be corrupted, "
+                                            f"and the content cannot be parsed (truncated entry at byte {start}).")
+            if self.want_crc:
+                self.crc = binascii.crc32(lraw, binascii.crc32(kraw, self.crc))
+            head = f.read(min(length, ckpt_records.HEAD_BYTES))
+            if len(head) != min(length, ckpt_records.HEAD_BYTES):
                 raise _corrupt(path)
-            pos += length
-            if want_crc:
-                crc = binascii.crc32(payload, binascii.crc32(lraw, binascii.crc32(kraw, crc)))
-            try:
-                v = pb.Value.FromString(payload)
-            except Exception as e:
+            parsed = ckpt_records.tensor_header(head, length)
+            if parsed is not None and parsed[2].lower() in _DTYPE_OF:
+                tag, dims, ttype, content_start, nbytes = parsed
+                if self.want_crc:
+                    self.crc = binascii.crc32(head, self.crc)
+                self._pending = nbytes - (len(head) - content_start)
+                pos += length
+                yield _RawTensor(tag, dims, ttype, nbytes, head[content_start:], self), end - pos
+                if self._pending:
+                    self._skip_pending()
+                continue
+            if len(buf) < length:
+                buf = bytearray(length)
+            with memoryview(buf) as whole:
+                payload = whole[:length]
+                payload[:len(head)] = head
+                if f.readinto(payload[len(head):]) != length - len(head):
+                    payload.release()
+                    raise _corrupt(path)
+                pos += length
+                if self.want_crc:
+                    self.crc = binascii.crc32(payload, self.crc)
+                pb = pb or _pb()
+                try:
+                    v = pb.Value.FromString(payload)
+                except Exception as e:
+                    payload.release()
+                    raise _corrupt(path) from e
                 payload.release()
-                raise _corrupt(path) from e
-            payload.release()
-        yield v, end - pos, crc
+            yield v, end - pos
 
 
 def _corrupt(path):
@@ -347,19 +427,24 @@ def _start_tensor(cur, content_len, left, path):
 
 def _add_piece(cur, v, left, path):
     t = v.tensor
-    content = t.tensor_content
+    raw = isinstance(v, _RawTensor)
+    content = None if raw else t.tensor_content
+    n = v.nbytes if raw else len(content)
     if cur.ttype == "str":
+        if raw:
+            raise _tensor_error(path, cur.tag, "is split into entries with different shapes or data types.")
         cur.chunks.append(content)
         return
     if cur.tensor is None:
-        _start_tensor(cur, len(content), left, path)
+        _start_tensor(cur, n, left, path)
     elif t.tensor_type != cur.ttype or (list(t.dims) != list(cur.dims) and list(t.dims) != [0]):
         raise _tensor_error(path, cur.tag, "is split into entries with different shapes or data types.")
-    n = len(content)
     if cur.offset + n > cur.view.numel():
         raise _tensor_error(path, cur.tag, f"holds {cur.offset + n} bytes, but shape {tuple(cur.dims)} of "
                                            f"{mstype.dtype_str(cur.dtype)} needs {cur.view.numel()}.")
-    if n:
+    if raw:
+        v.read_into(cur.view[cur.offset:cur.offset + n].numpy())   # file -> tensor, one copy
+    elif n:
         with warnings.catch_warnings():      # read-only source buffer: torch only reads it here
             warnings.simplefilter("ignore", UserWarning)
             src = torch.frombuffer(content, dtype=torch.uint8)
@@ -459,9 +544,9 @@ _CRC_KEY = object()
 def _parse_entries(f, end, path, keep, out, progress=None, want_crc=False):
     cur = None            # _Pending of the tag being assembled
     skip_tag = None       # tag whose entries the filters drop
-    crc = 0
     done = 0
-    for v, left, crc in _iter_values(f, end, path, want_crc):
+    records = _Records(f, end, path, want_crc)
+    for v, left in records:
         if progress is not None:
             progress(end - left - done)
             done = end - left
@@ -489,7 +574,7 @@ def _parse_entries(f, end, path, keep, out, progress=None, want_crc=False):
             raise _tensor_error(path, tag, "mixes tensor and map tensor entries or has no data.")
     if cur is not None:
         out[cur.tag] = _finish(cur, path)
-    out[_CRC_KEY] = crc
+    out[_CRC_KEY] = records.crc
 
 
 # ---------------------------------------------------------------------------------------------

@@ -10,6 +10,10 @@ from ms_compat import Parameter, Tensor, nn
 from ms_compat.train import ckpt_format as pb
 from ms_compat.train import serialization as ser
 
+from conftest import REF
+
+REF_CKPT = REF / "checkpoint" / "mindspore_written"
+
 
 class Dense(nn.Cell):
     def __init__(self, i=2, o=3):
@@ -236,6 +240,39 @@ def test_all_dtypes_round_trip(tmp_path):
     d = ms.load_checkpoint(f)
     for k, v in vals.items():
         assert d[k].dtype == v.dtype and torch.equal(torch.Tensor.as_subclass(d[k].detach(), torch.Tensor), v), k
+
+
+def test_plain_tensor_records_read_straight_into_tensors_without_protobuf(tmp_path, monkeypatch):
+    """Plain tensor records (all dtypes, split pieces, CRC) are decoded by ckpt_records.tensor_header and
+    their bytes read from the file into the tensor, so reading them needs no protobuf at all; the
+    MindSpore-written files load the same way."""
+    f = str(tmp_path / "all.ckpt")
+    vals = {str(dt): torch.arange(6).to(dt).reshape(2, 3) for dt in
+            [torch.float16, torch.bfloat16, torch.float32, torch.float64, torch.int8, torch.int64, torch.uint8,
+             torch.bool, torch.complex64]}
+    vals["scalar"] = torch.tensor(3.5)
+    monkeypatch.setattr(ser, "SLICE_BYTES", 8)   # "float64" and "complex64" come in pieces
+    ms.save_checkpoint(vals, f, crc_check=True)
+    ms_written = str(REF_CKPT / "layers.ckpt")
+    expected = ms.load_checkpoint(ms_written)
+
+    def no_protobuf():
+        raise ImportError("protobuf is not needed for plain tensor records")
+
+    monkeypatch.setattr(ser, "_pb", no_protobuf)
+    d = ms.load_checkpoint(f, crc_check=True)
+    for k, v in vals.items():
+        assert d[k].dtype == v.dtype and torch.equal(torch.Tensor.as_subclass(d[k].detach(), torch.Tensor), v), k
+    again = ms.load_checkpoint(ms_written)
+    assert list(again) == list(expected)
+    assert all(torch.equal(again[k], expected[k]) for k in expected)
+    with open(f, "r+b") as fh:   # the CRC still covers bytes that went straight into the tensors
+        fh.seek(-18, os.SEEK_END)   # the last content byte (of "scalar"), before the 17-byte trailer
+        b = fh.read(1)
+        fh.seek(-18, os.SEEK_END)   # the last content byte (of "scalar"), before the 17-byte trailer
+        fh.write(bytes([b[0] ^ 0xFF]))
+    with pytest.raises(ser.CheckpointFormatError, match="crc check is failed"):
+        ms.load_checkpoint(f, crc_check=True)
 
 
 def test_large_tensor_split_and_join(tmp_path, monkeypatch):
