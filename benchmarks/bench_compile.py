@@ -20,7 +20,6 @@ import pathlib
 import sys
 import time
 
-import numpy as np
 import torch
 
 from benchmarks.common import interleaved, machine_info

@@ -33,6 +33,29 @@ def _varint(buf, pos, end):
     return None
 
 
+def _span(buf, pos, end):
+    """(start, stop) of the length-delimited field body whose length varint is at ``buf[pos]``."""
+    r = _varint(buf, pos, end)
+    if r is None or r[1] + r[0] > end:
+        return None
+    return r[1], r[1] + r[0]
+
+
+def _text(buf, pos, end):
+    """(str, next position) of the length-delimited UTF-8 string at ``buf[pos]``."""
+    span = _span(buf, pos, end)
+    if span is None:
+        return None
+    try:
+        return bytes(buf[span[0]:span[1]]).decode("utf-8"), span[1]
+    except UnicodeDecodeError:
+        return None
+
+
+def _int64(d):
+    return d - (1 << 64) if d >= 1 << 63 else d
+
+
 def tensor_header(buf, length):
     """Decode ``tag`` / ``dims`` / ``tensor_type`` of a ``Value`` record of ``length`` bytes whose first
     bytes are ``buf`` (``len(buf) <= length``).
@@ -43,25 +66,16 @@ def tensor_header(buf, length):
     end = len(buf)
     if end < 2 or buf[0] != 0x0A:                      # field 1 (tag), length-delimited
         return None
-    r = _varint(buf, 1, end)
+    r = _text(buf, 1, end)
     if r is None:
         return None
-    n, pos = r
-    if pos + n > end:
-        return None
-    try:
-        tag = bytes(buf[pos:pos + n]).decode("utf-8")
-    except UnicodeDecodeError:
-        return None
-    pos += n
+    tag, pos = r
     if pos >= end or buf[pos] != 0x12:                 # field 2 (tensor), length-delimited
         return None
     r = _varint(buf, pos + 1, end)
-    if r is None:
+    if r is None or r[1] + r[0] != length:             # the tensor is the last field of the record
         return None
-    tensor_len, pos = r
-    if pos + tensor_len != length:                     # the tensor is the last field of the record
-        return None
+    pos = r[1]
     dims = []
     ttype = None
     while pos < end:
@@ -70,42 +84,29 @@ def tensor_header(buf, length):
             r = _varint(buf, pos + 1, end)
             if r is None:
                 return None
-            d, pos = r
-            dims.append(d - (1 << 64) if d >= 1 << 63 else d)
+            dims.append(_int64(r[0]))
+            pos = r[1]
         elif key == 0x0A and ttype is None:            # dims, packed
-            r = _varint(buf, pos + 1, end)
-            if r is None:
+            span = _span(buf, pos + 1, end)
+            if span is None:
                 return None
-            n, pos = r
-            stop = pos + n
-            if stop > end:
-                return None
+            pos, stop = span
             while pos < stop:
                 r = _varint(buf, pos, stop)
                 if r is None:
                     return None
-                d, pos = r
-                dims.append(d - (1 << 64) if d >= 1 << 63 else d)
+                dims.append(_int64(r[0]))
+                pos = r[1]
         elif key == 0x12 and ttype is None:            # tensor_type
-            r = _varint(buf, pos + 1, end)
+            r = _text(buf, pos + 1, end)
             if r is None:
                 return None
-            n, pos = r
-            if pos + n > end:
-                return None
-            try:
-                ttype = bytes(buf[pos:pos + n]).decode("utf-8")
-            except UnicodeDecodeError:
-                return None
-            pos += n
+            ttype, pos = r
         elif key == 0x1A and ttype is not None:        # tensor_content: must run to the record's end
             r = _varint(buf, pos + 1, end)
-            if r is None:
+            if r is None or r[1] + r[0] != length:
                 return None
-            n, pos = r
-            if pos + n != length:
-                return None
-            return tag, dims, ttype, pos, n
+            return tag, dims, ttype, r[1], r[0]
         else:
             return None
     return None

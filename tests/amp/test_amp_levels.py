@@ -9,33 +9,15 @@ import ms_compat as ms
 from ms_compat import Tensor, amp, nn
 from ms_compat.common.dtype import dtype_str
 from conftest import load_ref_json, load_ref_npz
+from _amp_ref import amp_cases
 
 REF = load_ref_json("amp", "levels")
 ARR = load_ref_npz("amp", "levels")
-LAYERS = ["conv", "bn", "relu", "flatten", "dense", "ln", "softmax"]
+LAYERS = amp_cases.LAYERS
+find_cell = amp_cases.find_cell
+MixedNet = amp_cases.MixedNet
 DT = {"float16": ms.float16, "bfloat16": ms.bfloat16}
 TOL = {"float16": 1.5e-3, "bfloat16": 1e-2}
-
-
-class MixedNet(nn.Cell):
-    def __init__(self):
-        super().__init__()
-        self.conv = nn.Conv2d(2, 4, 3, pad_mode="pad", padding=1, has_bias=True)
-        self.bn = nn.BatchNorm2d(4)
-        self.relu = nn.ReLU()
-        self.flatten = nn.Flatten()
-        self.dense = nn.Dense(64, 8)
-        self.ln = nn.LayerNorm((8,))
-        self.softmax = nn.Softmax()
-
-    def construct(self, x):
-        x = self.conv(x)
-        x = self.bn(x)
-        x = self.relu(x)
-        x = self.flatten(x)
-        x = self.dense(x)
-        x = self.ln(x)
-        return self.softmax(x)
 
 
 def make_net():
@@ -43,15 +25,6 @@ def make_net():
     for name, p in net.parameters_and_names():
         p.set_data(Tensor(ARR["w_" + name]))
     return net
-
-
-def find_cell(net, layer):
-    for name, cell in net.cells_and_names():
-        parts = name.split(".")
-        if parts[-1] == layer or (parts[-1] == "_backbone" and len(parts) > 1 and parts[-2] == layer):
-            if type(cell).__name__ not in ("_OutputTo16", "_OutputTo32"):
-                return cell
-    raise KeyError(layer)
 
 
 def run_level(level, dn, train=False):

@@ -10,6 +10,7 @@ import ms_compat as ms
 from ms_compat import Parameter, Tensor, amp, nn
 from ms_compat.common.dtype import dtype_str
 from conftest import load_ref_json
+from _amp_ref import amp_cases
 
 SC = load_ref_json("amp", "scalers")
 LS = load_ref_json("amp", "loss_scale_cell")
@@ -107,17 +108,8 @@ def test_update_cell_sequence():
     assert [p.name for p in u.get_parameters()] == LS["update_cell_params"]
 
 
-class LinNet(nn.Cell):
-    def __init__(self):
-        super().__init__()
-        self.w = Parameter(Tensor(np.array([1.0, 2.0], np.float32)), name="w")
-
-    def construct(self, x):
-        return (x * self.w).sum()
-
-
-XS = [[1.0, 1.0], [np.inf, 1.0], [1.0, 1.0], [1.0, 1.0], [1.0, 1.0], [1.0, 1.0], [1e36, 1.0], [1.0, -1.0],
-      [2.0, 1.0], [1.0, 1.0], [0.5, 0.5]]
+LinNet = amp_cases.LinNet
+XS = amp_cases.LOSS_SCALE_XS
 
 
 @pytest.mark.parametrize("kind", ["dynamic", "fixed_cell", "tensor"])
@@ -126,12 +118,7 @@ def test_train_one_step_with_loss_scale_matches_mindspore(kind):
     again after scale_window clean steps — the exact MindSpore sequence of (loss, overflow, scale, w)."""
     net = LinNet()
     opt = nn.SGD(net.trainable_params(), learning_rate=0.1)
-    if kind == "dynamic":
-        sense = nn.DynamicLossScaleUpdateCell(loss_scale_value=2.0 ** 10, scale_factor=2, scale_window=3)
-    elif kind == "fixed_cell":
-        sense = nn.FixedLossScaleUpdateCell(2.0 ** 10)
-    else:
-        sense = Tensor(np.float32(2.0 ** 10))
+    sense = amp_cases.loss_scale_sense(kind)
     tr = nn.TrainOneStepWithLossScaleCell(net, opt, scale_sense=sense)
     tr.set_train()
     for x, ref in zip(XS, LS[kind]):

@@ -7,38 +7,14 @@ import ms_compat as ms
 from ms_compat import Parameter, Tensor, nn
 from ms_compat.common.dtype import dtype_str
 from conftest import load_ref_json, load_ref_npz
+from _amp_ref import amp_cases
 
 REF = load_ref_json("amp", "to_float")
 DT = {"float16": ms.float16, "float32": ms.float32, "bfloat16": ms.bfloat16, "float64": ms.float64}
 
 
-class Child(nn.Cell):
-    def construct(self, x):
-        return x * 2
-
-
-class Parent(nn.Cell):
-    def __init__(self):
-        super().__init__()
-        self.c = Child()
-        self.w = Parameter(Tensor(np.ones(3, np.float32)), name="w")
-
-    def construct(self, x):
-        log = {}
-        a = x + 1
-        log["a"] = dtype_str(a.dtype)
-        b = self.c(a)
-        log["b"] = dtype_str(b.dtype)
-        d = b + self.w
-        log["d"] = dtype_str(d.dtype)
-        log["w_inside"] = dtype_str(self.w.dtype)
-        log["x_inside"] = dtype_str(x.dtype)
-        self.log = log
-        return d
-
-
-CASES = {"p16_c32": ("float16", "float32"), "pnone_c16": (None, "float16"), "pbf16_c16": ("bfloat16", "float16"),
-         "p16": ("float16", None), "p32": ("float32", None), "pbf16": ("bfloat16", None)}
+Parent = amp_cases.Parent
+CASES = amp_cases.TO_FLOAT_CASES
 
 
 @pytest.mark.parametrize("xin", ["float32", "float16", "float64"])

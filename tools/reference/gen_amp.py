@@ -16,6 +16,7 @@ import mindspore as ms
 from mindspore import Tensor, nn, ops, amp
 import mindspore.common.dtype as mstype
 
+import amp_cases
 from refutil import error_of, save_json, save_npz
 
 
@@ -32,28 +33,9 @@ def to_np(t):
     return t.astype(mstype.float32).asnumpy() if t.dtype == mstype.bfloat16 else t.asnumpy()
 
 
-class MixedNet(nn.Cell):
-    def __init__(self):
-        super().__init__()
-        self.conv = nn.Conv2d(2, 4, 3, pad_mode="pad", padding=1, has_bias=True)
-        self.bn = nn.BatchNorm2d(4)
-        self.relu = nn.ReLU()
-        self.flatten = nn.Flatten()
-        self.dense = nn.Dense(64, 8)
-        self.ln = nn.LayerNorm((8,))
-        self.softmax = nn.Softmax()
-
-    def construct(self, x):
-        x = self.conv(x)
-        x = self.bn(x)
-        x = self.relu(x)
-        x = self.flatten(x)
-        x = self.dense(x)
-        x = self.ln(x)
-        return self.softmax(x)
-
-
-LAYERS = ["conv", "bn", "relu", "flatten", "dense", "ln", "softmax"]
+from amp_cases import LinNet, MixedNet, Parent  # noqa: E402  (module-level: MindSpore's O1 rewrites them)
+LAYERS = amp_cases.LAYERS
+find_cell = amp_cases.find_cell
 rng = np.random.default_rng(5)
 WEIGHTS = {
     "conv.weight": rng.normal(0, 0.3, (4, 2, 3, 3)).astype(np.float32),
@@ -75,16 +57,6 @@ def make_net():
     for name, p in net.parameters_and_names():
         p.set_data(Tensor(WEIGHTS[name]))
     return net
-
-
-def find_cell(net, layer):
-    """The leaf layer inside a (possibly wrapped / rewritten) network, by its attribute name."""
-    for name, cell in net.cells_and_names():
-        parts = name.split(".")
-        if parts[-1] == layer or (parts[-1] == "_backbone" and len(parts) > 1 and parts[-2] == layer):
-            if type(cell).__name__ not in ("_OutputTo16", "_OutputTo32"):
-                return cell
-    raise KeyError(layer)
 
 
 def record_level(level, dtype_name, train=False):
@@ -150,31 +122,6 @@ def gen_levels():
 
 
 # ---------------------------------------------------------------- to_float
-class Child(nn.Cell):
-    def construct(self, x):
-        return x * 2
-
-
-class Parent(nn.Cell):
-    def __init__(self):
-        super().__init__()
-        self.c = Child()
-        self.w = ms.Parameter(Tensor(np.ones(3, np.float32)), name="w")
-
-    def construct(self, x):
-        log = {}
-        a = x + 1
-        log["a"] = str(a.dtype)
-        b = self.c(a)
-        log["b"] = str(b.dtype)
-        d = b + self.w
-        log["d"] = str(d.dtype)
-        log["w_inside"] = str(self.w.dtype)
-        log["x_inside"] = str(x.dtype)
-        self.log = log
-        return d
-
-
 class IntOps(nn.Cell):
     def construct(self, x, i):
         self.log = {"i_plus_1": str((i + 1).dtype), "x_times_i": str((x * i).dtype),
@@ -188,10 +135,9 @@ class IntOps(nn.Cell):
 def gen_to_float():
     rec = {}
     x32 = Tensor(np.ones(3, np.float32))
-    cases = {"p16_c32": (mstype.float16, mstype.float32), "pnone_c16": (None, mstype.float16),
-             "pbf16_c16": (mstype.bfloat16, mstype.float16), "p16": (mstype.float16, None),
-             "p32": (mstype.float32, None), "pbf16": (mstype.bfloat16, None)}
-    for name, (pd, cd) in cases.items():
+    for name, (pdn, cdn) in amp_cases.TO_FLOAT_CASES.items():
+        pd = getattr(mstype, pdn) if pdn else None
+        cd = getattr(mstype, cdn) if cdn else None
         for xin in ("float32", "float16", "float64"):
             p = Parent()
             if pd is not None:
@@ -357,15 +303,6 @@ def gen_scalers():
 
 
 # ---------------------------------------------------------------- TrainOneStepWithLossScaleCell
-class LinNet(nn.Cell):
-    def __init__(self):
-        super().__init__()
-        self.w = ms.Parameter(Tensor(np.array([1.0, 2.0], np.float32)), name="w")
-
-    def construct(self, x):
-        return (x * self.w).sum()
-
-
 class CpuLossScaleCell(nn.TrainOneStepWithLossScaleCell):
     """MindSpore's cell with only the overflow probe replaced (FloatStatus has no CPU kernel)."""
 
@@ -374,25 +311,16 @@ class CpuLossScaleCell(nn.TrainOneStepWithLossScaleCell):
         return ops.stack(flags).any()
 
 
-XS_LS = [[1.0, 1.0], [np.inf, 1.0], [1.0, 1.0], [1.0, 1.0], [1.0, 1.0], [1.0, 1.0], [1e36, 1.0], [1.0, -1.0],
-         [2.0, 1.0], [1.0, 1.0], [0.5, 0.5]]
-
-
 def gen_loss_scale_cell():
     rec = {}
     for kind in ("dynamic", "fixed_cell", "tensor"):
         net = LinNet()
         opt = nn.SGD(net.trainable_params(), learning_rate=0.1)
-        if kind == "dynamic":
-            sense = nn.DynamicLossScaleUpdateCell(loss_scale_value=2.0 ** 10, scale_factor=2, scale_window=3)
-        elif kind == "fixed_cell":
-            sense = nn.FixedLossScaleUpdateCell(2.0 ** 10)
-        else:
-            sense = Tensor(np.float32(2.0 ** 10))
+        sense = amp_cases.loss_scale_sense(kind)
         tr = CpuLossScaleCell(net, opt, scale_sense=sense)
         tr.set_train()
         steps = []
-        for x in XS_LS:
+        for x in amp_cases.LOSS_SCALE_XS:
             loss, ov, sc = tr(Tensor(np.array(x, np.float32)))
             steps.append({"loss": float(loss.asnumpy()), "overflow": bool(ov.asnumpy() if isinstance(ov, Tensor) else ov),
                           "overflow_type": type(ov).__name__, "scale": float(sc.asnumpy()),
