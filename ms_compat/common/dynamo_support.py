@@ -20,7 +20,8 @@ Two places where PyTorch 2.13 gets this wrong are set right here, once, when ms_
   ``torch.compile(cell)`` works with MindSpore Tensors; only that custom-op aliasing warning is lost.
   ``MS_COMPAT_KEEP_ALIAS_CHECK=1`` keeps it (``ms.jit`` and GRAPH_MODE still turn it off when used).
 
-Both are module-level switches of PyTorch's own code paths; nothing here patches a function.
+Neither replaces a PyTorch function: the first edits PyTorch's cached override tables (data), the
+second sets a config flag.
 """
 from __future__ import annotations
 

@@ -227,7 +227,7 @@ class Tensor(torch.Tensor):
         output, and MindSpore code passes a MindSpore Tensor as the incoming gradient (``ops.grad``'s
         sensitivity, ``TrainOneStepCell``'s ``sens``). Hand it over as the type the graph expects (a
         view, no copy)."""
-        if expected_type is None or isinstance(self, expected_type):
+        if expected_type is None or type(self) is expected_type:
             return self
         return _as_subclass(self, expected_type)
 

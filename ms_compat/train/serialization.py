@@ -85,8 +85,14 @@ class CheckpointFormatError(ValueError):
 # ---------------------------------------------------------------------------------------------
 # small helpers
 # ---------------------------------------------------------------------------------------------
-def _pb():
-    from . import ckpt_format
+def _pb(path=None):
+    try:
+        from . import ckpt_format
+    except ImportError:
+        what = (f"The checkpoint file {path} holds entries (strings, map tensors or an unusual field layout) that "
+                "need" if path is not None else "Writing .ckpt files needs")
+        raise ImportError(f"{what} the 'protobuf' package: pip install protobuf (or ms_compat[checkpoint]). "
+                          "Plain tensor entries are read without it.") from None
     return ckpt_format
 
 
@@ -331,7 +337,7 @@ class _Records:
                     raise _corrupt(path)
                 if self.want_crc:
                     self.crc = binascii.crc32(rest, self.crc)
-                pb = pb or _pb()
+                pb = pb or _pb(path)
                 try:
                     msg = pb.Checkpoint.FromString(rest)
                 except Exception as e:
@@ -371,7 +377,7 @@ class _Records:
                 pos += length
                 if self.want_crc:
                     self.crc = binascii.crc32(payload, self.crc)
-                pb = pb or _pb()
+                pb = pb or _pb(path)
                 try:
                     v = pb.Value.FromString(payload)
                 except Exception as e:
@@ -526,7 +532,7 @@ def _read_ckpt(path, keep, dec_key=None, dec_mode="AES-GCM", crc_check=False, pr
         f.seek(0)
         try:
             _parse_entries(f, end, path, keep, out, progress, crc_check and stored_crc is not None)
-        except CheckpointFormatError:
+        except (CheckpointFormatError, ImportError):  # ImportError: protobuf missing, the file is fine
             raise
         except Exception as e:   # anything protobuf/torch/numpy raise on hostile input
             raise CheckpointFormatError(f"Failed to read the checkpoint file {path}. The file may be corrupted, and "

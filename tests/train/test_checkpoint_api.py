@@ -449,3 +449,20 @@ def test_bytesio_input_safetensors_only(tmp_path):
         ms.load_checkpoint(io.BytesIO(b""))
     with pytest.raises(ValueError):
         ms.load_checkpoint(io.BytesIO(b"\x05\x00\x00\x00\x00\x00\x00\x00{bad"), format="safetensors")
+
+
+def test_without_protobuf_plain_files_load_and_others_name_the_package():
+    """protobuf is an optional dependency: plain tensor checkpoints load without it; a file that needs
+    it (here: an append_dict string) raises ImportError naming the package, not 'file corrupted'."""
+    import subprocess
+    import sys
+    code = ("import sys; sys.modules['google'] = None; sys.modules['google.protobuf'] = None\n"
+            "import ms_compat as ms\n"
+            f"print(len(ms.load_checkpoint({str(REF_CKPT / 'layers.ckpt')!r})))\n"
+            "try:\n"
+            f"    ms.load_checkpoint({str(REF_CKPT / 'mixed_append.ckpt')!r})\n"
+            "except ImportError as e:\n"
+            "    print('ImportError', 'protobuf' in str(e), 'corrupted' not in str(e))\n")
+    res = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300)
+    assert res.stdout.split() == [str(len(ms.load_checkpoint(str(REF_CKPT / "layers.ckpt")))), "ImportError",
+                                  "True", "True"], res.stderr[-2000:]
