@@ -323,7 +323,6 @@ class _Records:
             left -= len(chunk)
 
     def __iter__(self):
-        pb = None
         f, end, path = self.f, self.end, self.path
         pos = 0
         buf = bytearray()
@@ -337,12 +336,7 @@ class _Records:
                     raise _corrupt(path)
                 if self.want_crc:
                     self.crc = binascii.crc32(rest, self.crc)
-                pb = pb or _pb(path)
-                try:
-                    msg = pb.Checkpoint.FromString(rest)
-                except Exception as e:
-                    raise _corrupt(path) from e
-                for v in msg.value:
+                for v in self._decode("Checkpoint", rest).value:
                     yield v, 0
                 return
             length, lraw = _read_varint(f)
@@ -368,23 +362,23 @@ class _Records:
                 continue
             if len(buf) < length:
                 buf = bytearray(length)
-            with memoryview(buf) as whole:
-                payload = whole[:length]
+            with memoryview(buf) as whole, whole[:length] as payload:
                 payload[:len(head)] = head
                 if f.readinto(payload[len(head):]) != length - len(head):
-                    payload.release()
                     raise _corrupt(path)
                 pos += length
                 if self.want_crc:
                     self.crc = binascii.crc32(payload, self.crc)
-                pb = pb or _pb(path)
-                try:
-                    v = pb.Value.FromString(payload)
-                except Exception as e:
-                    payload.release()
-                    raise _corrupt(path) from e
-                payload.release()
+                v = self._decode("Value", payload)
             yield v, end - pos
+
+    def _decode(self, message, data):
+        """``data`` decoded by protobuf as ``message`` (``'Checkpoint'`` or ``'Value'``)."""
+        pb = _pb(self.path)
+        try:
+            return getattr(pb, message).FromString(data)
+        except Exception as e:
+            raise _corrupt(self.path) from e
 
 
 def _corrupt(path):
