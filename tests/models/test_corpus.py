@@ -61,8 +61,19 @@ def _loss_net(ms, net, ws):
 # (test_resnet50_gradient_gap_is_one_relu_kink), and ms_compat float32 matches its float64 run.
 GRAD_RTOL = {"resnet50": 3e-2}
 # Trajectory: the first step's update carries that gap; with the kink pinned, loss 2 matches to 5e-5,
-# but after the step several ReLU inputs sit within the ~1e-4 float32 noise of 0 and flip again.
-TRAJ_RTOL = {"resnet50": 1e-1}
+# but after the second step several ReLU inputs sit within the ~1e-4 float32 noise of 0 and flip again,
+# so loss 3 depends on the CPU's kernels (within 10% of MindSpore on an AMD EPYC, 10.3% off on a Xeon with
+# AVX-512/AMX). ResNet-50's trajectory is therefore compared over the two losses float32 determines.
+KINK_STEPS = {"resnet50": 2}
+
+
+def _pin_resnet50_kink(cell, inp, out):
+    """Put the ReLU input at layers.11.bn2[3, 4, 3, 1] on MindSpore's (negative) side (see GRAD_RTOL)."""
+    import torch
+
+    mask = torch.zeros(out.shape, dtype=torch.bool)
+    mask[3, 4, 3, 1] = True
+    return torch.where(mask, -out.abs(), out)
 
 
 @pytest.mark.parametrize("name", corpus.MODELS)
@@ -106,8 +117,14 @@ def test_training_trajectory_matches_mindspore(ms, name):
     ws = [corpus.output_weights(o.shape, seed=10 + i) for i, o in enumerate(outs)]
     net.set_train(True)
     step = ms.nn.TrainOneStepCell(_loss_net(ms, net, ws), ms.nn.Momentum(net.trainable_params(), 0.01, 0.9))
-    traj = [float(step(*inputs).asnumpy()) for _ in range(3)]
-    np.testing.assert_allclose(traj, ref["trajectory"], rtol=TRAJ_RTOL.get(name, 1e-3), atol=1e-5)
+    if name in KINK_STEPS:  # see KINK_STEPS: the first step runs with the known kink on MindSpore's side
+        handle = net.layers[11].bn2.register_forward_hook(_pin_resnet50_kink)
+        traj = [float(step(*inputs).asnumpy())]
+        handle.remove()
+        traj += [float(step(*inputs).asnumpy()) for _ in range(KINK_STEPS[name] - 1)]
+    else:
+        traj = [float(step(*inputs).asnumpy()) for _ in range(3)]
+    np.testing.assert_allclose(traj, ref["trajectory"][:len(traj)], rtol=1e-3, atol=1e-5)
 
 
 def test_resnet50_gradients_match_float64_truth(ms):
@@ -139,9 +156,7 @@ def test_resnet50_gradient_gap_is_one_relu_kink(ms):
 
     def pin_kink(cell, inp, out):
         seen.append(float(out[3, 4, 3, 1].detach()))
-        mask = torch.zeros(out.shape, dtype=torch.bool)
-        mask[3, 4, 3, 1] = True
-        return torch.where(mask, -out.abs(), out)
+        return _pin_resnet50_kink(cell, inp, out)
 
     net.layers[11].bn2.register_forward_hook(pin_kink)
     net.set_train(True)
