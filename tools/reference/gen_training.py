@@ -67,3 +67,46 @@ with tempfile.TemporaryDirectory() as d:
                      "weights": tc.weights(n)}
     refutil.save_json(AREA, "mscompat_ckpt_in_mindspore", {"files": files, "loaded": loaded})
     print("mscompat_ckpt_in_mindspore ok")
+
+# SummaryCollector: which values at which steps (read back from MindSpore's summary file), and MindSpore's
+# image conversion (NCHW grid -> uint8 PNG) for a few arrays
+import glob  # noqa: E402
+import struct  # noqa: E402
+
+from mindspore.train import summary_pb2  # noqa: E402
+from mindspore.train.summary._summary_adapter import _fill_image_summary  # noqa: E402
+from PIL import Image  # noqa: E402
+
+
+def summary_events(path):
+    data, i, out = open(path, "rb").read(), 0, []
+    while i < len(data):
+        (ln,) = struct.unpack("<Q", data[i:i + 8])
+        i += 12
+        ev = summary_pb2.Event()
+        try:
+            ev.ParseFromString(data[i:i + ln])
+        except Exception:  # noqa: BLE001 - the graph event uses fields this proto copy does not parse
+            ev = None
+        i += ln + 4
+        if ev is not None and ev.HasField("summary"):
+            out.append(ev)
+    return out
+
+
+with tempfile.TemporaryDirectory() as d:
+    tc.summary_collector(ms, d)
+    steps = []
+    for f in sorted(glob.glob(os.path.join(d, "*summary*_MS"))):
+        for ev in summary_events(f):
+            vals = {v.tag: (round(float(v.scalar_value), 6) if v.WhichOneof("value") == "scalar_value"
+                            else v.WhichOneof("value")) for v in ev.summary.value}
+            steps.append([int(ev.step), vals])
+images = {}
+for name, arr in tc.IMAGES.items():
+    img = summary_pb2.Summary.Image()
+    assert _fill_image_summary(name, arr, img, "NCHW")
+    px = np.asarray(Image.open(io.BytesIO(img.encoded_image)).convert("RGB"))
+    images[name] = {"shape": list(px.shape), "pixels": px.ravel().tolist()}
+refutil.save_json(AREA, "summary", {"collector_steps": steps, "images": images})
+print("summary ok")

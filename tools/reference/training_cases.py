@@ -267,3 +267,14 @@ def errors(ms):
                              keep_checkpoint_per_n_minutes=3)
     out["cfg_policy2"] = {k: v for k, v in cfg.get_checkpoint_policy().items() if k != "saved_network"}
     return out
+
+
+IMAGES = {"unit_float": rng.random((2, 3, 4, 5)).astype(np.float32),
+          "grey_wide": (4 * rng.standard_normal((1, 1, 3, 4))).astype(np.float32),
+          "uint8_rgb": rng.integers(0, 200, (9, 3, 2, 2)).astype(np.uint8)}
+
+
+def summary_collector(ms, d):
+    """SummaryCollector(collect_freq=3) over 2 x 4 steps; the caller reads the events back."""
+    n, _, m = model(ms)
+    m.train(2, dataset(ms), callbacks=[ms.train.SummaryCollector(d, collect_freq=3)])
