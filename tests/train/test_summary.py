@@ -141,3 +141,10 @@ def test_missing_tensorboard_names_the_extra(tmp_path):
     r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                        env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"})
     assert "ms-compat[summary]" in r.stdout, r.stderr
+
+
+def test_summary_operators_keep_nothing_without_an_open_record():
+    from ms_compat.ops.operations import other_ops
+    for _ in range(3):
+        ops.ScalarSummary()("x", Tensor(1.0))
+    assert other_ops.SUMMARY_TENSOR_CACHE == []

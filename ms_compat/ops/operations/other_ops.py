@@ -15,6 +15,7 @@ __all__ = ["ScalarSummary", "ImageSummary", "TensorSummary", "HistogramSummary",
 
 
 SUMMARY_TENSOR_CACHE = []   # [op name, tag, tensor] appended by the summary primitives, drained by SummaryRecord
+_OPEN_SUMMARY_RECORDS = [0]  # values are kept only while a SummaryRecord is open (else nothing would drain them)
 
 
 class _Summary(Primitive):
@@ -22,13 +23,14 @@ class _Summary(Primitive):
     keeps ``(name, value)`` until the next ``SummaryRecord.record(step)`` (or ``SummaryCollector``'s) writes
     it to the TensorBoard event file at that step, as MindSpore's PyNative cache does. The value is checked
     then (MindSpore's rules: a scalar has one element, an image is 4-D NCHW with 1 or 3 channels, a tensor
-    or histogram is not 0-d)."""
+    or histogram is not 0-d). With no ``SummaryRecord`` open the value is dropped."""
 
     def __init__(self):
         Primitive.__init__(self, type(self).__name__)
 
     def __call__(self, *args):
-        SUMMARY_TENSOR_CACHE.append([type(self).__name__, args[0], args[1]])
+        if _OPEN_SUMMARY_RECORDS[0]:
+            SUMMARY_TENSOR_CACHE.append([type(self).__name__, args[0], args[1]])
         return None
 
 

@@ -99,6 +99,8 @@ class SummaryRecord:
         self.file_prefix, self.file_suffix = file_prefix, file_suffix
         self.base_log_dir = _make_directory(log_dir, "log_dir")
         self._writer = summary_writer(self.base_log_dir, file_suffix)
+        from ...ops.operations import other_ops
+        other_ops._OPEN_SUMMARY_RECORDS[0] += 1
 
     def __enter__(self):
         if self._status.get("closed"):
@@ -195,6 +197,10 @@ class SummaryRecord:
             self._writer.flush()
             self._writer.close()
             self._status["closed"] = True
+            from ...ops.operations import other_ops
+            other_ops._OPEN_SUMMARY_RECORDS[0] -= 1
+            if not other_ops._OPEN_SUMMARY_RECORDS[0]:
+                other_ops.SUMMARY_TENSOR_CACHE.clear()
 
     @property
     def log_dir(self):
