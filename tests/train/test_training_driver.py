@@ -324,3 +324,26 @@ def test_plain_iterables_and_generator_dataset_feed_model():
         results.append(n.weight.asnumpy())
     np.testing.assert_allclose(results[0], results[2], rtol=1e-6)
     np.testing.assert_allclose(results[1], results[2], rtol=1e-6)
+
+
+def test_common_script_under_ms_compat_run(tmp_path):
+    """The same script file real MindSpore ran (tools/reference/training_cases.py's `common`, written with
+    `import mindspore`), run unchanged by `ms-compat run`."""
+    ref = load_ref_json("training", "common")
+    script = tmp_path / "train.py"
+    script.write_text(textwrap.dedent(f"""
+        import json, sys
+        sys.path.insert(0, {str(ROOT / 'tools' / 'reference')!r})
+        import mindspore
+        import training_cases as tc
+        rec = tc.common(mindspore, {str(tmp_path / 'ckpt')!r})
+        print("RECORD " + json.dumps({{"files": rec["files"], "second": rec["files_second_run"]}}))
+    """))
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    r = subprocess.run([sys.executable, "-m", "ms_compat.cli", "run", str(script)], capture_output=True, text=True,
+                       env=env, cwd=str(tmp_path))
+    assert r.returncode == 0, r.stderr[-3000:]
+    lines = r.stdout.splitlines()
+    same_stdout(lines[:-1], ref["stdout"])
+    got = json.loads(lines[-1][len("RECORD "):])
+    assert got == {"files": ref["record"]["files"], "second": ref["record"]["files_second_run"]}
