@@ -213,9 +213,9 @@ def test_train_fault_tolerance_is_a_clear_error():
         T.TrainFaultTolerance(ckpt_save_path="x")
 
 
-def test_save_seconds_and_keep_per_n_minutes(tmp_path, monkeypatch):
-    """Time-based saving and keeping with a fake clock (MindSpore's rules: save when more than N seconds
-    passed; keep one file per window of keep_checkpoint_per_n_minutes)."""
+def test_save_checkpoint_seconds(tmp_path, monkeypatch):
+    """Time-based saving with a fake clock (MindSpore's rule: save when more than N seconds passed since the
+    last save; with keep_checkpoint_max and keep_checkpoint_per_n_minutes both unset, one file is kept)."""
     from ms_compat.train.callback import _checkpoint as C
     now = [1000.0]
     monkeypatch.setattr(C.time, "time", lambda: now[0])
@@ -347,3 +347,23 @@ def test_common_script_under_ms_compat_run(tmp_path):
     same_stdout(lines[:-1], ref["stdout"])
     got = json.loads(lines[-1][len("RECORD "):])
     assert got == {"files": ref["record"]["files"], "second": ref["record"]["files_second_run"]}
+
+
+def test_checkpoint_format_async_and_callable_names(tmp_path):
+    _, _, m = tc.model(ms)
+    cfg = T.CheckpointConfig(save_checkpoint_steps=4, keep_checkpoint_max=2, format="safetensors", async_save=True)
+    ck = T.ModelCheckpoint(prefix="st", directory=str(tmp_path / "a"), config=cfg)
+    m.train(3, tc.dataset(ms), callbacks=[ck])
+    assert sorted(os.listdir(tmp_path / "a")) == ["st-2_4.safetensors", "st-3_4.safetensors"]
+    pd = ms.load_checkpoint(ck.latest_ckpt_file_name, format="safetensors")
+    assert {"weight", "bias", "accum.weight", "stat.weight", "global_step"} <= set(pd)
+    _, _, m = tc.model(ms)
+    ck = T.ModelCheckpoint(prefix=lambda cb: f"e{cb.cur_epoch_num}s{cb.cur_step_num}",
+                           directory=lambda cb: str(tmp_path / f"d{cb.cur_epoch_num}"),
+                           config=T.CheckpointConfig(save_checkpoint_steps=3, keep_checkpoint_max=10))
+    m.train(2, tc.dataset(ms), callbacks=[ck])
+    # MindSpore: a callable prefix names the file `{prefix}.ckpt`; the directory callable is called per step
+    assert sorted(os.listdir(tmp_path / "d1")) == ["e1s3.ckpt"]
+    assert sorted(os.listdir(tmp_path / "d2")) == ["e2s6.ckpt", "e2s8.ckpt"]
+    with pytest.raises(ValueError, match="safetensors"):
+        T.CheckpointConfig(format="safetensors", exception_save=True)
