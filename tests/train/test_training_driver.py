@@ -107,7 +107,7 @@ def test_checkpoints_written_by_ms_compat_load_in_mindspore(tmp_path):
 
 
 @pytest.mark.parametrize("case", ["fit", "sink", "early_stopping", "reduce_lr", "lr_scheduler", "lambda_callback",
-                                  "errors"])
+                                  "errors", "misc"])
 def test_scenario_matches_mindspore(case):
     ref = load_ref_json("training", case)
     rec, out = run(case)

@@ -34,7 +34,7 @@ def run(name, fn, *args):
     return rec
 
 
-for case in ("fit", "sink", "early_stopping", "reduce_lr", "lr_scheduler", "lambda_callback", "errors"):
+for case in ("fit", "sink", "early_stopping", "reduce_lr", "lr_scheduler", "lambda_callback", "errors", "misc"):
     run(case, getattr(tc, case))
 for case in ("common", "checkpoint_options", "backup"):
     with tempfile.TemporaryDirectory() as d:

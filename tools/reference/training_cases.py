@@ -278,3 +278,32 @@ def summary_collector(ms, d):
     """SummaryCollector(collect_freq=3) over 2 x 4 steps; the caller reads the events back."""
     n, _, m = model(ms)
     m.train(2, dataset(ms), callbacks=[ms.train.SummaryCollector(d, collect_freq=3)])
+
+
+def misc(ms):
+    """initial_epoch accounting, LossMonitor(3) across epochs, Model.eval's hooks and cb_params, a network that
+    holds its loss (loss_fn=None), TimeMonitor in eval, the element-count check."""
+    T = ms.train
+    out = {}
+    n, _, m = model(ms)
+    log, keys = [], {}
+    m.train(3, dataset(ms), callbacks=[T.LossMonitor(3), _Recorder.make(ms, log, keys)], initial_epoch=1)
+    out["initial_epoch_log"] = log
+    out["initial_epoch_weights"] = weights(n)
+    n, _, m = model(ms, metrics={"acc"})
+    log, keys = [], {}
+    res = m.eval(dataset(ms, XV, YV), callbacks=[_Recorder.make(ms, log, keys), T.TimeMonitor()])
+    out["eval_log"], out["eval_keys"], out["eval"] = log, keys, _plain(res)
+    n = net(ms)
+    loss_net = ms.nn.WithLossCell(n, ms.nn.SoftmaxCrossEntropyWithLogits(sparse=True, reduction="mean"))
+    m = ms.train.Model(loss_net, optimizer=ms.nn.Momentum(n.trainable_params(), 0.1, 0.9))
+    m.train(1, dataset(ms), callbacks=[T.LossMonitor(2)])
+    out["no_loss_fn_weights"] = weights(n)
+    three = ms.dataset.NumpySlicesDataset({"x": X, "y": Y, "z": Y}, shuffle=False).batch(4)
+    try:
+        model(ms)[2].train(1, three)
+    except Exception as e:  # noqa: BLE001 - recording what the framework raises
+        out["three_columns"] = [type(e).__name__, str(e).splitlines()[0]]
+    pred = model(ms)[2].predict(ms.Tensor(XV))
+    out["predict"] = np.asarray(pred.asnumpy(), np.float64).round(5).tolist()
+    return out
