@@ -6,7 +6,8 @@ same ``cb_params`` fields (``cur_epoch_num``, ``cur_step_num``, ``batch_num``, `
 ``list_callback``, ``metrics``/``eval_results`` after ``fit``'s evaluations, …), the same checks and
 messages. Datasets are read through their public iterator API (``create_tuple_iterator``,
 ``get_dataset_size``, ``reset``); any sized iterable of ``(data, label)`` tuples (a list, a
-``torch.utils.data.DataLoader``) works too.
+``torch.utils.data.DataLoader``) works too. Batches are moved to the device of the network's parameters
+(MindSpore sends data to its device).
 
 ``dataset_sink_mode`` (sending whole epochs to the device) has no PyTorch meaning. MindSpore 2.10 on CPU
 falls back to the step-by-step loop, and so does ms_compat on every device, with MindSpore's observable
@@ -56,6 +57,20 @@ def _to_tuple(item):
         else:
             out.append(x)
     return tuple(out)
+
+
+def _device_of(net):
+    """Where the network's parameters live (batches are moved there, as MindSpore sends data to its device)."""
+    for p in net.parameters():
+        return p.device
+    return None
+
+
+def _to_device(element, device):
+    if device is None:
+        return element
+    return tuple(x.to(device, non_blocking=True) if isinstance(x, torch.Tensor) and x.device != device else x
+                 for x in element)
 
 
 def _iterate(dataset):
@@ -384,6 +399,7 @@ class Model:
             for c in list_callback._callbacks:
                 if hasattr(c, "_resume_at"):
                     c._resume_at(cb.cur_step_num)
+        device = _device_of(self._train_network)
         for i in range(initial_epoch, epoch):
             cb.cur_epoch_num = i + 1
             self._current_epoch_num = cb.cur_epoch_num
@@ -391,7 +407,7 @@ class Model:
             list_callback.on_train_epoch_begin(run_context)
             for element in _iterate(train_dataset):
                 n = len(element) if isinstance(element, (tuple, list, dict)) else 1
-                element = _to_tuple(element)
+                element = _to_device(_to_tuple(element), device)
                 if self._loss_fn and n != 2:
                     raise ValueError("When 'loss_fn' is not None, 'train_dataset' should return "
                                      "two elements, but got {}, please check the number of elements "
@@ -477,10 +493,11 @@ class Model:
         self._backbone_is_train = False
         list_callback.on_eval_epoch_begin(run_context)
         eval_loss_fn = None
+        device = _device_of(net)
         with torch.no_grad():
             for element in _iterate(valid_dataset):
                 cb.cur_step_num += 1
-                element = _to_tuple(element)
+                element = _to_device(_to_tuple(element), device)
                 cb.eval_dataset_element = element
                 list_callback.on_eval_step_begin(run_context)
                 self._check_network_mode(net, False)

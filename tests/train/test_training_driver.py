@@ -367,3 +367,15 @@ def test_checkpoint_format_async_and_callable_names(tmp_path):
     assert sorted(os.listdir(tmp_path / "d2")) == ["e2s6.ckpt", "e2s8.ckpt"]
     with pytest.raises(ValueError, match="safetensors"):
         T.CheckpointConfig(format="safetensors", exception_save=True)
+
+
+def test_dataloader_batches_feed_model():
+    """A torch DataLoader (plain torch tensors, int64 labels cast to int32 by the user as MindSpore needs)."""
+    import torch
+    from torch.utils.data import DataLoader, TensorDataset
+    dl = DataLoader(TensorDataset(torch.from_numpy(tc.X), torch.from_numpy(tc.Y)), batch_size=4)
+    n, _, m = tc.model(ms)
+    m.train(2, dl)
+    n2, _, m2 = tc.model(ms)
+    m2.train(2, tc.dataset(ms))
+    np.testing.assert_allclose(n.weight.asnumpy(), n2.weight.asnumpy(), rtol=1e-6)
