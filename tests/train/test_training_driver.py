@@ -379,3 +379,22 @@ def test_dataloader_batches_feed_model():
     n2, _, m2 = tc.model(ms)
     m2.train(2, tc.dataset(ms))
     np.testing.assert_allclose(n.weight.asnumpy(), n2.weight.asnumpy(), rtol=1e-6)
+
+
+def _rank_mean_worker(rank, init_file, out):
+    import torch.distributed as dist
+    from ms_compat.train.callback._monitor_value import rank_mean
+    dist.init_process_group("gloo", init_method=f"file://{init_file}", rank=rank, world_size=2)
+    try:
+        v = rank_mean(np.array(1.0 + 2 * rank))
+        pathlib.Path(out, f"r{rank}").write_text(str(float(v)))
+    finally:
+        dist.destroy_process_group()
+
+
+@pytest.mark.multiprocess
+def test_monitored_value_is_averaged_over_ranks(tmp_path):
+    """EarlyStopping/ReduceLROnPlateau compare the mean over the data-parallel ranks (MindSpore's AllReduce)."""
+    import torch.multiprocessing as tmp_mp
+    tmp_mp.spawn(_rank_mean_worker, args=(str(tmp_path / "init"), str(tmp_path)), nprocs=2, join=True)
+    assert [(tmp_path / f"r{r}").read_text() for r in (0, 1)] == ["2.0", "2.0"]

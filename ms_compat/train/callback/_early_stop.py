@@ -6,7 +6,7 @@ import copy
 import numpy as np
 
 from ._callback import Callback
-from ._monitor_value import check_single_process, monitor_value, smaller_is_better
+from ._monitor_value import monitor_value, rank_mean, smaller_is_better
 from ._validate import check_bool, non_negative_int, value_type
 
 
@@ -45,7 +45,6 @@ class EarlyStopping(Callback):
             self.best = -np.inf
 
     def on_train_begin(self, run_context):
-        check_single_process("EarlyStopping")
         self.wait = 0
         self.stopped_epoch = 0
         self._reset_best()
@@ -54,7 +53,7 @@ class EarlyStopping(Callback):
     def on_train_epoch_end(self, run_context):
         from ..serialization import load_param_into_net
         cb = run_context.original_args()
-        current = monitor_value(cb, self.monitor, "EarlyStopping", "Early stopping")
+        current = rank_mean(monitor_value(cb, self.monitor, "EarlyStopping", "Early stopping"))
         if current is None:
             return
         if self.restore_best_weights and self.best_weights_param_dict is None:

@@ -35,10 +35,14 @@ def monitor_value(cb_params, monitor, who, what):
     return np.array(value) if value else None
 
 
-def check_single_process(who):
-    """The mean over ranks that MindSpore takes in data-parallel runs: the value is used as is when one
-    process trains; several processes are refused rather than silently using a rank's own value."""
+def rank_mean(value):
+    """MindSpore averages the monitored value over the data-parallel ranks (AllReduce SUM / rank size);
+    here through ``torch.distributed`` when a process group with several ranks is initialized."""
+    import torch
     import torch.distributed as dist
-    if dist.is_available() and dist.is_initialized() and dist.get_world_size() > 1:
-        raise RuntimeError(f"{who} in a data-parallel run (ranks averaging the monitored value) is not implemented "
-                           "in ms_compat; monitor a value you reduce yourself in a custom callback.")
+    if value is None or not (dist.is_available() and dist.is_initialized()) or dist.get_world_size() == 1:
+        return value
+    device = torch.device("cuda", torch.cuda.current_device()) if dist.get_backend() == "nccl" else None
+    t = torch.tensor(float(value), dtype=torch.float32, device=device)
+    dist.all_reduce(t, op=dist.ReduceOp.SUM)
+    return np.array(t.item() / dist.get_world_size(), np.float32)

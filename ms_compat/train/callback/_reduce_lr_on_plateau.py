@@ -5,7 +5,7 @@ import numpy as np
 import torch
 
 from ._callback import Callback
-from ._monitor_value import check_single_process, monitor_value, smaller_is_better
+from ._monitor_value import monitor_value, rank_mean, smaller_is_better
 from ._validate import check_bool, float_range, non_negative_int, value_type
 
 
@@ -44,7 +44,6 @@ class ReduceLROnPlateau(Callback):
             self.best = -np.inf
 
     def on_train_begin(self, run_context):
-        check_single_process("ReduceLROnPlateau")
         self.cooldown_counter = 0
         self.wait = 0
         self._reset_best()
@@ -56,7 +55,7 @@ class ReduceLROnPlateau(Callback):
         cur_lr = cb.optimizer.learning_rate
         if not isinstance(cur_lr, Parameter):
             raise ValueError("ReduceLROnPlateau does not support dynamic learning rate and group learning rate now.")
-        current = monitor_value(cb, self.monitor, "ReduceLROnPlateau", "Learning rate reduction")
+        current = rank_mean(monitor_value(cb, self.monitor, "ReduceLROnPlateau", "Learning rate reduction"))
         if current is None:
             return
         if self.cooldown_counter > 0:
