@@ -90,3 +90,11 @@ def test_compare_reports_its_stages(capsys):
     with pytest.raises(RuntimeError), _stage("x", True, s):
         raise RuntimeError
     assert s.getvalue().endswith("\rms-compat compare: x ... failed in 0.0 s\n")
+
+
+def test_model_loop_benchmark_quick_mode():
+    r = subprocess.run([sys.executable, "-m", "benchmarks.bench_model_loop", "--quick"], cwd=str(ROOT),
+                       capture_output=True, text=True, timeout=600)
+    assert r.returncode == 0, r.stderr[-3000:]
+    rows = [l for l in r.stdout.splitlines() if l.startswith("| Dense")]
+    assert len(rows) == 4 and all(float(l.split("|")[-2]) > 0 for l in rows)
