@@ -398,3 +398,12 @@ def test_monitored_value_is_averaged_over_ranks(tmp_path):
     import torch.multiprocessing as tmp_mp
     tmp_mp.spawn(_rank_mean_worker, args=(str(tmp_path / "init"), str(tmp_path)), nprocs=2, join=True)
     assert [(tmp_path / f"r{r}").read_text() for r in (0, 1)] == ["2.0", "2.0"]
+
+
+def test_keep_checkpoint_per_n_minutes_with_a_fake_clock(tmp_path):
+    """keep_checkpoint_per_n_minutes=1, a save per step, 20 s per step on a fake clock: the same files are left
+    as under MindSpore 2.10 with the same fake clock (gen_training.py)."""
+    from ms_compat.train.callback import _checkpoint as ck_module
+    ref = load_ref_json("training", "keep_per_minutes")
+    rec, _ = run("keep_per_minutes", str(tmp_path), ck_module)
+    same(rec, ref["record"])

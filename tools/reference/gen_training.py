@@ -39,6 +39,9 @@ for case in ("fit", "sink", "early_stopping", "reduce_lr", "lr_scheduler", "lamb
 for case in ("common", "checkpoint_options", "backup"):
     with tempfile.TemporaryDirectory() as d:
         run(case, getattr(tc, case), d)
+with tempfile.TemporaryDirectory() as d:
+    import mindspore.train.callback._checkpoint as ck_module
+    run("keep_per_minutes", tc.keep_per_minutes, d, ck_module)
 
 # ms_compat writes -> MindSpore loads
 ROOT = refutil.ROOT

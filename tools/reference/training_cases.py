@@ -307,3 +307,57 @@ def misc(ms):
     pred = model(ms)[2].predict(ms.Tensor(XV))
     out["predict"] = np.asarray(pred.asnumpy(), np.float64).round(5).tolist()
     return out
+
+
+def keep_per_minutes(ms, d, ck_module):
+    """keep_checkpoint_per_n_minutes=1 with a save every step and a fake clock (20 s per step): the files
+    left. ``ck_module`` is the framework's module defining ModelCheckpoint; its ``time`` and ``os`` names are
+    replaced by fakes (file modification times = the fake time at which each file appeared)."""
+    import os as real_os
+    import time as real_time
+    T = ms.train
+    now = [1000.0]
+    mtimes = {}
+
+    class FakePath:
+        def __getattr__(self, name):
+            return getattr(real_os.path, name)
+
+        @staticmethod
+        def getmtime(f):
+            return mtimes[real_os.path.realpath(f)]
+
+    class FakeOs:
+        path = FakePath()
+
+        def __getattr__(self, name):
+            return getattr(real_os, name)
+
+    class FakeTime:
+        def __getattr__(self, name):
+            return getattr(real_time, name)
+
+        @staticmethod
+        def time():
+            return now[0]
+
+    class Tick(T.Callback):
+        def on_train_step_begin(self, rc):
+            now[0] += 20.0
+
+    class Stamp(T.Callback):
+        def on_train_step_end(self, rc):
+            for f in real_os.listdir(d):
+                mtimes.setdefault(real_os.path.realpath(real_os.path.join(d, f)), now[0])
+
+    saved = ck_module.time, ck_module.os
+    ck_module.time, ck_module.os = FakeTime(), FakeOs()
+    try:
+        n, _, m = model(ms)
+        cfg = T.CheckpointConfig(save_checkpoint_steps=1, keep_checkpoint_max=0, keep_checkpoint_per_n_minutes=1)
+        ck = T.ModelCheckpoint(prefix="pm", directory=d, config=cfg)
+        m.train(3, dataset(ms), callbacks=[Tick(), ck, Stamp()])
+    finally:
+        ck_module.time, ck_module.os = saved
+    return {"files": sorted(real_os.listdir(d)), "policy": {k: v for k, v in cfg.get_checkpoint_policy().items()
+                                                            if k != "saved_network"}}
