@@ -213,27 +213,6 @@ def test_train_fault_tolerance_is_a_clear_error():
         T.TrainFaultTolerance(ckpt_save_path="x")
 
 
-def test_save_checkpoint_seconds(tmp_path, monkeypatch):
-    """Time-based saving with a fake clock (MindSpore's rule: save when more than N seconds passed since the
-    last save; with keep_checkpoint_max and keep_checkpoint_per_n_minutes both unset, one file is kept)."""
-    from ms_compat.train.callback import _checkpoint as C
-    now = [1000.0]
-    monkeypatch.setattr(C.time, "time", lambda: now[0])
-    n, _, m = tc.model(ms)
-    cfg = T.CheckpointConfig(save_checkpoint_steps=None, save_checkpoint_seconds=30, keep_checkpoint_max=None,
-                             keep_checkpoint_per_n_minutes=0)
-    assert cfg.keep_checkpoint_max == 1
-    ck = T.ModelCheckpoint(prefix="t", directory=str(tmp_path), config=cfg)
-
-    class Clock(T.Callback):
-        def on_train_step_begin(self, rc):
-            now[0] += 20.0
-    m.train(2, tc.dataset(ms), callbacks=[Clock(), ck])
-    # steps at t=1020..1160: saves when > 30 s passed since the last save (1040, 1080, 1120, 1160) + the end;
-    # keep_checkpoint_max=1 leaves the newest
-    assert sorted(os.listdir(tmp_path)) == ["t-2_4.ckpt"]
-
-
 def test_time_monitor_and_loss_monitor_lines(capsys):
     n, _, m = tc.model(ms)
     m.train(1, tc.dataset(ms), callbacks=[T.TimeMonitor(data_time=True), T.LossMonitor(0)])
@@ -400,10 +379,10 @@ def test_monitored_value_is_averaged_over_ranks(tmp_path):
     assert [(tmp_path / f"r{r}").read_text() for r in (0, 1)] == ["2.0", "2.0"]
 
 
-def test_keep_checkpoint_per_n_minutes_with_a_fake_clock(tmp_path):
-    """keep_checkpoint_per_n_minutes=1, a save per step, 20 s per step on a fake clock: the same files are left
-    as under MindSpore 2.10 with the same fake clock (gen_training.py)."""
+def test_time_based_checkpointing_with_a_fake_clock(tmp_path):
+    """save_checkpoint_seconds and keep_checkpoint_per_n_minutes, 20 s per step on a fake clock: the same files
+    are left as under MindSpore 2.10 with the same fake clock (gen_training.py)."""
     from ms_compat.train.callback import _checkpoint as ck_module
-    ref = load_ref_json("training", "keep_per_minutes")
-    rec, _ = run("keep_per_minutes", str(tmp_path), ck_module)
+    ref = load_ref_json("training", "fake_clock")
+    rec, _ = run("fake_clock", str(tmp_path), ck_module)
     same(rec, ref["record"])

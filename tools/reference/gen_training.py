@@ -41,7 +41,7 @@ for case in ("common", "checkpoint_options", "backup"):
         run(case, getattr(tc, case), d)
 with tempfile.TemporaryDirectory() as d:
     import mindspore.train.callback._checkpoint as ck_module
-    run("keep_per_minutes", tc.keep_per_minutes, d, ck_module)
+    run("fake_clock", tc.fake_clock, d, ck_module)
 
 # ms_compat writes -> MindSpore loads
 ROOT = refutil.ROOT

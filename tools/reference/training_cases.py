@@ -309,9 +309,15 @@ def misc(ms):
     return out
 
 
-def keep_per_minutes(ms, d, ck_module):
-    """keep_checkpoint_per_n_minutes=1 with a save every step and a fake clock (20 s per step): the files
-    left. ``ck_module`` is the framework's module defining ModelCheckpoint; its ``time`` and ``os`` names are
+FAKE_CLOCK_CONFIGS = {
+    "keep_per_minutes": dict(save_checkpoint_steps=1, keep_checkpoint_max=0, keep_checkpoint_per_n_minutes=1),
+    "save_seconds": dict(save_checkpoint_steps=None, save_checkpoint_seconds=30, keep_checkpoint_max=3),
+    "save_seconds_keep1": dict(save_checkpoint_steps=0, save_checkpoint_seconds=50, keep_checkpoint_max=None),
+}
+
+
+def fake_clock(ms, d, ck_module):
+    """Time-based CheckpointConfigs (FAKE_CLOCK_CONFIGS) with a fake clock (20 s per step): the files left. ``ck_module`` is the framework's module defining ModelCheckpoint; its ``time`` and ``os`` names are
     replaced by fakes (file modification times = the fake time at which each file appeared)."""
     import os as real_os
     import time as real_time
@@ -352,12 +358,15 @@ def keep_per_minutes(ms, d, ck_module):
 
     saved = ck_module.time, ck_module.os
     ck_module.time, ck_module.os = FakeTime(), FakeOs()
+    out = {}
     try:
-        n, _, m = model(ms)
-        cfg = T.CheckpointConfig(save_checkpoint_steps=1, keep_checkpoint_max=0, keep_checkpoint_per_n_minutes=1)
-        ck = T.ModelCheckpoint(prefix="pm", directory=d, config=cfg)
-        m.train(3, dataset(ms), callbacks=[Tick(), ck, Stamp()])
+        for name, kw in FAKE_CLOCK_CONFIGS.items():
+            n, _, m = model(ms)
+            cfg = T.CheckpointConfig(**kw)
+            ck = T.ModelCheckpoint(prefix=name, directory=d, config=cfg)
+            m.train(3, dataset(ms), callbacks=[Tick(), ck, Stamp()])
+            out[name] = {"files": sorted(f for f in real_os.listdir(d) if f.startswith(name + "-")),
+                         "policy": {k: v for k, v in cfg.get_checkpoint_policy().items() if k != "saved_network"}}
     finally:
         ck_module.time, ck_module.os = saved
-    return {"files": sorted(real_os.listdir(d)), "policy": {k: v for k, v in cfg.get_checkpoint_policy().items()
-                                                            if k != "saved_network"}}
+    return out
