@@ -395,6 +395,7 @@ class Model:
         resume = getattr(run_context, "_resume_from", None)   # BackupAndRestore found a backup
         if resume is not None and resume[0] > initial_epoch:
             initial_epoch = min(resume[0], epoch)
+            cb.cur_epoch_num = initial_epoch
             cb.cur_step_num = resume[1] if resume[1] is not None else initial_epoch * cb.batch_num
             for c in list_callback._callbacks:
                 if hasattr(c, "_resume_at"):
