@@ -1,14 +1,15 @@
 """``ms-compat run`` / ``python -m ms_compat``: run an unchanged MindSpore script on ms_compat.
 
-    ms-compat run [--force] script.py [args ...]
-    ms-compat run [--force] -m package.module [args ...]
+    ms-compat run [--force] [--progress] script.py [args ...]
+    ms-compat run [--force] [--progress] -m package.module [args ...]
 
 The ``mindspore`` import alias is installed first (:func:`ms_compat.alias.install`), then the script
 runs as ``__main__`` (``runpy``) with ``sys.argv = [script, *args]`` and the script's directory at the
 front of ``sys.path`` (as ``python script.py`` does), so the user's own packages import normally; the
 ``-m`` form runs a module of a package with the current directory on ``sys.path``, so its relative
 imports work (as ``python -m`` does). ``--force`` installs the alias even where the real MindSpore is
-installed (it is shadowed).
+installed (it is shadowed). ``--progress`` shows a progress bar on stderr for ``Model.train``/``eval``
+(sets ``MS_COMPAT_PROGRESS=1``; only drawn when stderr is a terminal; stdout is unchanged).
 """
 from __future__ import annotations
 
@@ -16,8 +17,8 @@ import os
 import runpy
 import sys
 
-USAGE = ("usage: ms-compat run [--force] script.py [args ...]\n"
-         "       ms-compat run [--force] -m package.module [args ...]\n"
+USAGE = ("usage: ms-compat run [--force] [--progress] script.py [args ...]\n"
+         "       ms-compat run [--force] [--progress] -m package.module [args ...]\n"
          "Runs an unchanged MindSpore script with `import mindspore` served by ms_compat.")
 
 
@@ -26,10 +27,12 @@ def main(argv=None) -> int:
     propagates unchanged, as under ``python script.py``)."""
     argv = list(sys.argv[1:] if argv is None else argv)
     force = False
-    while argv and argv[0] in ("--force", "-h", "--help"):
+    while argv and argv[0] in ("--force", "--progress", "-h", "--help"):
         opt = argv.pop(0)
         if opt == "--force":
             force = True
+        elif opt == "--progress":
+            os.environ["MS_COMPAT_PROGRESS"] = "1"
         else:
             print(USAGE)
             return 0

@@ -7,6 +7,8 @@ with the same checkpoint and inputs, and report per-cell differences.
         [--rtol 1e-4] [--atol 1e-5] [--junit-xml out.xml] [--path DIR]
 
 Exit status: 0 when every cell (and gradient, with --train) matches, 1 on divergence, 2 on usage errors.
+Each stage (the reference run, the ms_compat run, the comparison) is reported on stderr with its time, with a
+live elapsed-time counter on a terminal; ``--quiet`` turns that off.
 A saved reference recording holds the inputs too, so CI without MindSpore re-runs the comparison with
 ``--reference-recording``.
 """
@@ -18,6 +20,9 @@ import pathlib
 import subprocess
 import sys
 import tempfile
+import threading
+import time
+from contextlib import contextmanager
 
 import numpy as np
 
@@ -25,6 +30,40 @@ from . import recorder
 from .compare import compare_recordings
 
 __all__ = ["main", "run_comparison"]
+
+
+@contextmanager
+def _stage(label, enabled, stream=None):
+    """``ms-compat compare: <label> ... done in X s`` on stderr; on a terminal the line counts seconds live."""
+    if not enabled:
+        yield
+        return
+    stream = stream or sys.stderr
+    tty = hasattr(stream, "isatty") and stream.isatty()
+    t0 = time.monotonic()
+    stop = threading.Event()
+    stream.write(f"ms-compat compare: {label} ...")
+    stream.flush()
+
+    def tick():
+        while not stop.wait(1.0):
+            stream.write(f"\rms-compat compare: {label} ... {time.monotonic() - t0:.0f} s")
+            stream.flush()
+    th = threading.Thread(target=tick, daemon=True) if tty else None
+    if th:
+        th.start()
+    ok = False
+    try:
+        yield
+        ok = True
+    finally:
+        stop.set()
+        if th:
+            th.join()
+        end, dt = ("done" if ok else "failed"), time.monotonic() - t0
+        stream.write((f"\rms-compat compare: {label} ... {end} in {dt:.1f} s" if tty else f" {end} in {dt:.1f} s")
+                     + "\n")
+        stream.flush()
 
 
 def _reference_recording(args, inputs):
@@ -56,8 +95,8 @@ def _reference_recording(args, inputs):
 
 
 def run_comparison(target, inputs=None, *, reference_python=None, reference_recording=None, ckpt=None,
-                   init=None, train=False, rtol=1e-4, atol=1e-5, save_reference=None, path=()):
-    """Programmatic form of the command; returns a ComparisonReport."""
+                   init=None, train=False, rtol=1e-4, atol=1e-5, save_reference=None, path=(), progress=False):
+    """Programmatic form of the command; returns a ComparisonReport (``progress=True``: stage lines on stderr)."""
     import ms_compat
 
     args = argparse.Namespace(target=target, reference_python=reference_python, ckpt=ckpt, init=init,
@@ -69,19 +108,22 @@ def run_comparison(target, inputs=None, *, reference_python=None, reference_reco
     else:
         if not reference_python:
             raise ValueError("give reference_python or reference_recording")
-        ref = _reference_recording(args, inputs)
+        with _stage(f"running {target} under the reference interpreter", progress):
+            ref = _reference_recording(args, inputs)
     for p in path:
         sys.path.insert(0, os.path.abspath(p))
     if os.getcwd() not in sys.path:
         sys.path.insert(0, os.getcwd())
     installed = ms_compat.install(force=True)
     try:
-        net = recorder.build_model(ms_compat, target, ckpt, init)
-        ours = recorder.record(ms_compat, net, inputs, train=train)
+        with _stage(f"running {target} under ms_compat", progress):
+            net = recorder.build_model(ms_compat, target, ckpt, init)
+            ours = recorder.record(ms_compat, net, inputs, train=train)
     finally:
         if installed is not False:
             ms_compat.uninstall()
-    return compare_recordings(ours, (ref[0], ref[1]), rtol=rtol, atol=atol)
+    with _stage("comparing the recordings", progress):
+        return compare_recordings(ours, (ref[0], ref[1]), rtol=rtol, atol=atol)
 
 
 def main(argv=None) -> int:
@@ -100,6 +142,7 @@ def main(argv=None) -> int:
     ap.add_argument("--junit-xml")
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--path", action="append", default=[], help="extra import path for MODULE")
+    ap.add_argument("--quiet", action="store_true", help="no stage/progress lines on stderr")
     a = ap.parse_args(argv)
     if not a.reference_python and not a.reference_recording:
         ap.error("one of --reference-python or --reference-recording is required")
@@ -108,7 +151,8 @@ def main(argv=None) -> int:
     inputs = recorder.make_inputs(a.input, a.seed) if a.input else None
     rep = run_comparison(a.target, inputs, reference_python=a.reference_python,
                          reference_recording=a.reference_recording, ckpt=a.ckpt, init=a.init, train=a.train,
-                         rtol=a.rtol, atol=a.atol, save_reference=a.save_reference, path=a.path)
+                         rtol=a.rtol, atol=a.atol, save_reference=a.save_reference, path=a.path,
+                         progress=not a.quiet)
     print(rep.table())
     if a.junit_xml:
         rep.junit_xml(a.junit_xml)

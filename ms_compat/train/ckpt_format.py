@@ -58,4 +58,6 @@ def _build():
 
 
 Checkpoint, TensorProto, MapTensorProto = _build()
-Value = Checkpoint.Value
+# the upb/C++ backends expose nested classes as attributes; the pure-Python one (which importing MindSpore
+# selects with PROTOCOL_BUFFERS_PYTHON_IMPLEMENTATION=python) does not
+Value = message_factory.GetMessageClass(Checkpoint.DESCRIPTOR.nested_types_by_name["Value"])

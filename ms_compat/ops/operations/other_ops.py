@@ -14,15 +14,23 @@ __all__ = ["ScalarSummary", "ImageSummary", "TensorSummary", "HistogramSummary",
            "DynamicShape"]
 
 
+SUMMARY_TENSOR_CACHE = []   # [op name, tag, tensor] appended by the summary primitives, drained by SummaryRecord
+_OPEN_SUMMARY_RECORDS = [0]  # values are kept only while a SummaryRecord is open (else nothing would drain them)
+
+
 class _Summary(Primitive):
-    """Mirrors the summary primitives (``ops.ScalarSummary()(name, value)`` ...). MindSpore records the
-    value only when a ``SummaryRecord``/``SummaryCollector`` is active; ms_compat has no summary writer,
-    so the call is a documented no-op that returns None (use torch.utils.tensorboard instead)."""
+    """Mirrors the summary primitives (``ops.ScalarSummary()(name, value)`` ...): the call returns None and
+    keeps ``(name, value)`` until the next ``SummaryRecord.record(step)`` (or ``SummaryCollector``'s) writes
+    it to the TensorBoard event file at that step, as MindSpore's PyNative cache does. The value is checked
+    then (MindSpore's rules: a scalar has one element, an image is 4-D NCHW with 1 or 3 channels, a tensor
+    or histogram is not 0-d). With no ``SummaryRecord`` open the value is dropped."""
 
     def __init__(self):
         Primitive.__init__(self, type(self).__name__)
 
     def __call__(self, *args):
+        if _OPEN_SUMMARY_RECORDS[0]:
+            SUMMARY_TENSOR_CACHE.append([type(self).__name__, args[0], args[1]])
         return None
 
 

@@ -1,0 +1,150 @@
+"""SummaryRecord / SummaryCollector / ops.*Summary on TensorBoard event files, read back with TensorBoard's
+EventAccumulator; collection schedule and image conversion checked against MindSpore 2.10 (gen_training.py)."""
+import io
+import pathlib
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+
+from conftest import load_ref_json
+
+pytest.importorskip("tensorboard")
+from PIL import Image  # noqa: E402  (a tensorboard dependency)
+from tensorboard.backend.event_processing.event_accumulator import EventAccumulator  # noqa: E402
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "tools" / "reference"))
+import training_cases as tc  # noqa: E402
+
+import ms_compat as ms  # noqa: E402
+from ms_compat import Tensor, ops  # noqa: E402
+from ms_compat.train import SummaryCollector, SummaryRecord  # noqa: E402
+
+REF = load_ref_json("training", "summary")
+
+
+def read(d):
+    ea = EventAccumulator(str(d), size_guidance={"images": 0, "scalars": 0, "histograms": 0, "tensors": 0})
+    ea.Reload()
+    return ea
+
+
+def pixels(image_event):
+    return np.asarray(Image.open(io.BytesIO(image_event.encoded_image_string)).convert("RGB"))
+
+
+def test_summary_record_scalars_images_histograms_tensors_read_back(tmp_path):
+    with SummaryRecord(str(tmp_path), file_suffix="_run") as rec:
+        for step in (1, 2, 3):
+            rec.add_value("scalar", "loss", Tensor(np.float32(1.0 / step)))
+            rec.add_value("image", "batch", Tensor(tc.IMAGES["unit_float"]))
+            rec.add_value("histogram", "w", Tensor(np.arange(step * 10, dtype=np.float32)))
+            rec.add_value("tensor", "t", Tensor(np.arange(6, dtype=np.float32).reshape(2, 3) * step))
+            assert rec.record(step)
+        path = rec.log_dir
+    assert path.endswith("_run") and "tfevents" in pathlib.Path(path).name
+    assert rec.record(4) is False                                   # closed, as MindSpore (error logged)
+    ea = read(tmp_path)
+    assert [(e.step, round(e.value, 6)) for e in ea.Scalars("loss")] == [(1, 1.0), (2, 0.5), (3, 0.333333)]
+    imgs = ea.Images("batch")
+    assert [e.step for e in imgs] == [1, 2, 3]
+    want = REF["images"]["unit_float"]
+    np.testing.assert_array_equal(pixels(imgs[0]).ravel(), want["pixels"])
+    assert [e.histogram_value.num for e in ea.Histograms("w")] == [10, 20, 30]
+    t = ea.Tensors("t")[-1]
+    assert t.step == 3 and list(t.tensor_proto.float_val) == [0, 3, 6, 9, 12, 15]
+
+
+@pytest.mark.parametrize("name", ["grey_wide", "uint8_rgb"])
+def test_image_conversion_matches_mindspore(tmp_path, name):
+    """NCHW batches become MindSpore's 8-column RGB grid with its uint8 scaling (grey expanded, values
+    outside [0, 1] mapped linearly, uint8 input too)."""
+    with SummaryRecord(str(tmp_path)) as rec:
+        rec.add_value("image", name, Tensor(tc.IMAGES[name]))
+        rec.record(7)
+    px = pixels(read(tmp_path).Images(name)[0])
+    want = REF["images"][name]
+    assert list(px.shape) == want["shape"]
+    np.testing.assert_array_equal(px.ravel(), want["pixels"])
+
+
+def test_summary_operators_are_written_at_the_next_record(tmp_path):
+    class Net(ms.nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.scalar = ops.ScalarSummary()
+            self.image = ops.ImageSummary()
+            self.hist = ops.HistogramSummary()
+            self.tensor = ops.TensorSummary()
+
+        def construct(self, x):
+            self.scalar("x_sum", x.sum())
+            self.image("x_img", x.reshape(1, 1, 2, 3))
+            self.hist("x_hist", x)
+            self.tensor("x", x)
+            return x * 2
+
+    net = Net()
+    with SummaryRecord(str(tmp_path)) as rec:
+        assert net(Tensor(np.arange(6, dtype=np.float32))) is not None
+        rec.record(3)
+        net(Tensor(np.ones(6, np.float32)))
+        rec.set_mode("eval")
+        rec.record(4)                     # eval mode: the primitives' values are not taken (MindSpore)
+        rec.set_mode("train")
+        rec.record(5)
+    ea = read(tmp_path)
+    assert [(e.step, e.value) for e in ea.Scalars("x_sum")] == [(3, 15.0), (5, 6.0)]
+    assert [e.step for e in ea.Images("x_img")] == [3, 5]
+    assert {"x_hist"} <= set(ea.Tags()["histograms"]) and "x" in ea.Tags()["tensors"]
+    with SummaryRecord(str(tmp_path / "bad")) as rec:
+        ops.ScalarSummary()("v", Tensor(np.ones(3, np.float32)))
+        with pytest.raises(ValueError, match="ScalarSummary"):
+            rec.record(1)
+
+
+def test_summary_collector_schedule_matches_mindspore(tmp_path):
+    tc.summary_collector(ms, str(tmp_path))
+    ea = read(tmp_path)
+    want = REF["collector_steps"]
+    loss = ea.Scalars("loss/auto")
+    assert [e.step for e in loss] == [s for s, _ in want]
+    np.testing.assert_allclose([e.value for e in loss], [v["loss/auto"] for _, v in want], rtol=1e-5)
+    for tag in ("weight/auto", "bias/auto"):
+        assert [e.step for e in ea.Histograms(tag)] == [s for s, v in want if tag in v]
+
+
+def test_add_value_errors_as_mindspore(tmp_path):
+    with SummaryRecord(str(tmp_path)) as rec:
+        with pytest.raises(ValueError, match="no such \"plugin\""):
+            rec.add_value("audio", "a", Tensor(1.0))
+        with pytest.raises(TypeError, match="expect to be Tensor"):
+            rec.add_value("scalar", "a", 1.0)
+        with pytest.raises(ValueError, match="type should be str"):
+            rec.add_value("scalar", "", Tensor(1.0))
+        with pytest.raises(ValueError, match="valid image"):
+            rec.add_value("image", "i", Tensor(np.ones((2, 2), np.float32)))
+        with pytest.raises(TypeError, match="step"):
+            rec.record("1")
+        with pytest.raises(ValueError, match="mode"):
+            rec.set_mode("test")
+    with pytest.raises(ValueError, match="collect_freq"):
+        SummaryCollector(str(tmp_path), collect_freq=0)
+
+
+def test_missing_tensorboard_names_the_extra(tmp_path):
+    code = ("import sys; sys.modules['tensorboard'] = None; sys.modules['torch.utils.tensorboard'] = None\n"
+            "import ms_compat as ms\n"
+            "try:\n    ms.train.SummaryRecord(%r)\nexcept ImportError as e:\n    print(e)\n") % str(tmp_path)
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                       env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"})
+    assert "ms-compat[summary]" in r.stdout, r.stderr
+
+
+def test_summary_operators_keep_nothing_without_an_open_record():
+    from ms_compat.ops.operations import other_ops
+    for _ in range(3):
+        ops.ScalarSummary()("x", Tensor(1.0))
+    assert other_ops.SUMMARY_TENSOR_CACHE == []
