@@ -1,0 +1,15 @@
+"""Errors of the input pipeline: the original exception, with the operation and element named."""
+from __future__ import annotations
+
+
+def _name(op):
+    return getattr(op, "__name__", None) or type(op).__name__
+
+
+def annotate(exc, where, index, ops=()):
+    """Returns ``exc`` (same object, same type) with a note naming the pipeline step and the element."""
+    names = ", ".join(_name(o) for o in ops)
+    note = f"In the dataset pipeline: {where}" + (f"({names})" if names else "") + f" failed on element {index}."
+    if note not in getattr(exc, "__notes__", ()):
+        exc.add_note(note)
+    return exc
