@@ -13,6 +13,7 @@ from .._missing import module_getattr as _mg
 from .core import config
 from .engine.datasets import (BatchDataset, BatchInfo, Dataset, MappableDataset, Schema, Shuffle,  # noqa: F401
                               SourceDataset)
+from .engine.datasets import zip_datasets as zip  # noqa: A004 - MindSpore's name
 from .engine.datasets_standard_format import CSVDataset  # noqa: F401
 from .engine.datasets_text import TextFileDataset  # noqa: F401
 from .engine.datasets_user_defined import GeneratorDataset, NumpySlicesDataset, PaddedDataset  # noqa: F401
@@ -26,7 +27,7 @@ __all__ = ["config", "Dataset", "GeneratorDataset", "NumpySlicesDataset", "Padde
            "FashionMnistDataset", "Cifar10Dataset", "Cifar100Dataset", "ImageFolderDataset", "CelebADataset",
            "VOCDataset", "CocoDataset", "TextFileDataset", "CSVDataset", "MindDataset", "BatchInfo", "Schema",
            "Shuffle", "DistributedSampler", "PKSampler", "RandomSampler", "SequentialSampler", "SubsetRandomSampler",
-           "SubsetSampler", "WeightedRandomSampler", "Sampler", "vision", "transforms", "text", "audio"]
+           "SubsetSampler", "WeightedRandomSampler", "Sampler", "zip", "vision", "transforms", "text", "audio"]
 
 _LAZY = {
     "vision": "ms_compat.dataset.vision",

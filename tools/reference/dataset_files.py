@@ -52,25 +52,23 @@ def write_mnist(root, n_train=20, n_test=12, seed=0):
     return root
 
 
-def write_cifar10(root, n_per_batch=4, seed=1):
-    """``data_batch_1.bin`` ... ``data_batch_5.bin``, ``test_batch.bin``: label byte + 3072 bytes (CHW)."""
-    rng = np.random.RandomState(seed)
-    names = [f"data_batch_{i}.bin" for i in range(1, 6)] + ["test_batch.bin"]
-    for name in names:
-        recs = []
-        for _ in range(n_per_batch):
-            recs.append(bytes([rng.randint(0, 10)]) + rng.randint(0, 256, size=3072).astype(np.uint8).tobytes())
-        _write(os.path.join(root, name), b"".join(recs))
+def _records(rng, n, labels):
+    """``n`` CIFAR records: the label bytes (each below its bound), then 3072 pixel bytes (CHW)."""
+    rec = rng.randint(0, 256, size=(n, len(labels) + 3072)).astype(np.uint8)
+    for j, bound in enumerate(labels):
+        rec[:, j] %= bound
+    return rec.tobytes()
+
+
+def write_cifar10(root, seed=1):
+    """``test_batch.bin`` of the binary CIFAR-10: 10000 records (MindSpore reads whole 10000-record files)."""
+    _write(os.path.join(root, "test_batch.bin"), _records(np.random.RandomState(seed), 10000, [10]))
     return root
 
 
-def write_cifar100(root, n_train=6, n_test=4, seed=2):
-    """``train.bin``, ``test.bin``: coarse label, fine label, 3072 bytes (CHW)."""
-    rng = np.random.RandomState(seed)
-    for name, n in (("train.bin", n_train), ("test.bin", n_test)):
-        recs = [bytes([rng.randint(0, 20), rng.randint(0, 100)]) + rng.randint(0, 256, size=3072).astype(np.uint8).tobytes()
-                for _ in range(n)]
-        _write(os.path.join(root, name), b"".join(recs))
+def write_cifar100(root, seed=2):
+    """``test.bin`` of the binary CIFAR-100: 10000 records of coarse label, fine label, 3072 bytes."""
+    _write(os.path.join(root, "test.bin"), _records(np.random.RandomState(seed), 10000, [20, 100]))
     return root
 
 
@@ -109,7 +107,7 @@ def write_voc(root, seed=5):
         _write(os.path.join(root, "JPEGImages", i + ".jpg"), png_bytes(image(rng, h, w)))
         objs = []
         for _ in range(int(rng.randint(1, 4))):
-            x1, y1 = int(rng.randint(0, 4)), int(rng.randint(0, 4))
+            x1, y1 = int(rng.randint(1, 4)), int(rng.randint(1, 4))
             objs.append(f"<object><name>{classes[rng.randint(0, 3)]}</name><pose>Unspecified</pose>"
                         f"<truncated>{rng.randint(0, 2)}</truncated><difficult>{rng.randint(0, 2)}</difficult>"
                         f"<bndbox><xmin>{x1}</xmin><ymin>{y1}</ymin><xmax>{x1 + 3}</xmax><ymax>{y1 + 4}</ymax>"

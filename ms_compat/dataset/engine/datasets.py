@@ -25,13 +25,21 @@ from .iterators import DictIterator, TupleIterator
 __all__ = ["Dataset", "MappableDataset", "SourceDataset", "BatchDataset", "MapDataset", "ShuffleDataset",
            "RepeatDataset", "TakeDataset", "SkipDataset", "ZipDataset", "ConcatDataset", "ProjectDataset",
            "RenameDataset", "FilterDataset", "BucketBatchByLengthDataset", "PaddedBatchDataset", "BatchInfo",
-           "Shuffle", "Schema"]
+           "Shuffle", "Schema", "zip_datasets"]
 
 class Shuffle:
     """Mirrors ``mindspore.dataset.Shuffle`` (how file-based sources shuffle)."""
     GLOBAL = "global"
     FILES = "files"
     INFILE = "infile"
+
+
+def _from_op(v):
+    """An operation's result as a column value: a numpy scalar counts as the Python number it holds
+    (MindSpore: ``lambda y: y * 2`` on a float32 column gives float64)."""
+    if isinstance(v, np.generic):
+        return np.asarray(v.item())
+    return _to_numpy(v)
 
 
 def _to_numpy(v):
@@ -243,6 +251,13 @@ class Dataset:
         return TorchIterable(self)
 
 
+def zip_datasets(datasets):
+    """Mirrors ``mindspore.dataset.zip(datasets)``: the columns of several datasets side by side."""
+    if not isinstance(datasets, tuple) or len(datasets) < 1:
+        raise TypeError("datasets should be a tuple of datasets.")
+    return ZipDataset(datasets)
+
+
 def _split_counts(sizes, n):
     sizes = list(sizes)
     if all(isinstance(s, int) and not isinstance(s, bool) for s in sizes):
@@ -429,7 +444,7 @@ class BatchDataset(Dataset):
                 raise RuntimeError(f"per_batch_map returned {len(res)} columns but {len(outs)} output columns "
                                    f"were given: {outs}.")
             named = {c: columns[i] for i, c in enumerate(cols) if c not in ins}
-            named.update(zip(outs, [[_to_numpy(v) for v in r] for r in res]))
+            named.update(zip(outs, [[_from_op(v) for v in r] for r in res]))
             order = self.get_col_names()
             return tuple(_stack(named[c], c, num) for c in order)
         if self._pad:
@@ -532,7 +547,7 @@ class MapDataset(Dataset):
             raise RuntimeError(f"map: the operations returned {len(vals)} columns but output_columns names "
                                f"{len(self._out)}: {self._out}.")
         named = {c: row[i] for i, c in enumerate(cols) if c not in self._in}
-        named.update(zip(self._out, (_to_numpy(v) for v in vals)))
+        named.update(zip(self._out, (_from_op(v) for v in vals)))
         return tuple(named[c] for c in out_cols)
 
     def _rows(self):
@@ -804,9 +819,6 @@ class BucketBatchByLengthDataset(Dataset):
             for b, rows in enumerate(buckets):
                 if rows:
                     yield self._emit(rows, b)
-
-    def get_batch_size(self):
-        return -1
 
 
 class Schema:

@@ -177,8 +177,9 @@ class DistributedSampler(BuiltinSampler):
 
 class PKSampler(BuiltinSampler):
     """Mirrors ``mindspore.dataset.PKSampler(num_val, num_class=None, shuffle=False, class_column='label',
-    num_samples=None)``: ``num_val`` rows of every class, class by class (a class with fewer rows repeats
-    them). Needs a dataset with a label column (``ImageFolderDataset`` and the other labelled sources)."""
+    num_samples=None)``: ``num_val`` rows of every class, class by class in label order (random class order
+    with ``shuffle``); as in MindSpore the rows of a class are drawn at random with replacement either way.
+    Needs a dataset with a label column (``ImageFolderDataset`` and the other labelled sources)."""
 
     def __init__(self, num_val, num_class=None, shuffle=False, class_column="label", num_samples=None):
         super().__init__(num_samples)
@@ -203,11 +204,7 @@ class PKSampler(BuiltinSampler):
         out = []
         for k in keys:
             ids = groups[k]
-            if self.shuffle:
-                pick = rng.choice(len(ids), size=self.num_val, replace=len(ids) < self.num_val)
-                out.extend(ids[i] for i in pick)
-            else:
-                out.extend(ids[i % len(ids)] for i in range(self.num_val))
+            out.extend(ids[i] for i in rng.integers(0, len(ids), size=self.num_val))
         return out[:self._cap(len(out))]
 
 
