@@ -22,7 +22,8 @@ __all__ = ["Decode", "Resize", "CenterCrop", "Normalize", "HWC2CHW", "Rescale", 
            "ConvertColor", "Crop", "HorizontalFlip", "VerticalFlip", "Rotate", "RandomResizedCrop", "RandomCrop",
            "RandomHorizontalFlip", "RandomVerticalFlip", "RandomRotation", "RandomColorAdjust", "RandomErasing",
            "CutMixBatch", "MixUpBatch", "ToType", "Inter", "Border", "ImageBatchFormat", "ConvertMode",
-           "AutoAugmentPolicy", "NormalizePad", "ResizedCrop", "Invert", "AdjustBrightness"]
+           "AutoAugmentPolicy", "NormalizePad", "ResizedCrop", "Invert", "AdjustBrightness", "encode_jpeg",
+           "encode_png", "read_file", "write_file", "read_image"]
 
 
 def _img(x, name, min_dim=2):
@@ -45,8 +46,13 @@ def _cv_inter(mode, name):
 
 
 def _cv_call(fn, img, *args, **kw):
-    """Runs an OpenCV function on HWC/HW data, keeping a trailing channel of 1 as MindSpore does."""
-    out = fn(np.ascontiguousarray(img), *args, **kw)
+    """Runs an OpenCV function on HWC/HW data, keeping a trailing channel of 1 as MindSpore does; OpenCV's
+    errors (wrong channel count...) become RuntimeError, as MindSpore's kernels raise."""
+    try:
+        out = fn(np.ascontiguousarray(img), *args, **kw)
+    except cv2().error as e:
+        raise RuntimeError(f"{getattr(fn, '__name__', 'OpenCV')}: invalid input image of shape {list(img.shape)} "
+                           f"{img.dtype}: {str(e).strip().splitlines()[-1]}") from None
     if img.ndim == 3 and out.ndim == 2:
         out = out[:, :, None]
     return out
@@ -74,7 +80,41 @@ def _resize(img, size, interpolation, name="Resize"):
         oh, ow = int(size[0]), int(size[1])
     if oh <= 0 or ow <= 0:
         raise RuntimeError(f"{name}: the resized shape ({oh}, {ow}) of an image of shape {list(img.shape)} is empty.")
+    if Inter(interpolation) == Inter.CUBIC and img.dtype == np.uint8:
+        return _resize_cubic_u8(img, oh, ow)
     return _cv_call(cv2().resize, img, (ow, oh), interpolation=_cv_inter(interpolation, name))
+
+
+def _cubic_table(insz, outsz):
+    """OpenCV's bicubic taps (A = -0.75) for one axis: source indices (clamped) and fixed-point weights."""
+    scale = insz / outsz
+    f = ((np.arange(outsz) + 0.5) * scale - 0.5).astype(np.float32)
+    s = np.floor(f)
+    x = (f - s).astype(np.float32)
+    a = np.float32(-0.75)
+    c0 = ((a * (x + 1) - 5 * a) * (x + 1) + 8 * a) * (x + 1) - 4 * a
+    c1 = ((a + 2) * x - (a + 3)) * x * x + 1
+    c2 = ((a + 2) * (1 - x) - (a + 3)) * (1 - x) * (1 - x) + 1
+    c = np.stack([c0, c1, c2, 1 - c0 - c1 - c2], -1).astype(np.float32)
+    idx = np.clip(s.astype(np.int64)[:, None] + np.arange(-1, 3)[None], 0, insz - 1)
+    return idx, np.rint(c * np.float32(2048)).astype(np.int64)
+
+
+def _resize_cubic_u8(img, oh, ow):
+    """Bicubic resize of uint8 images exactly as MindSpore's OpenCV (4.5) computes it: fixed-point horizontal
+    pass, float vertical pass rounded to nearest even (the SIMD path). Current OpenCV rounds some pixels
+    differently (off by one), hence this numpy version."""
+    squeeze = img.ndim == 2
+    src = (img[:, :, None] if squeeze else img).astype(np.int64)
+    h, w = src.shape[:2]
+    xi, xc = _cubic_table(w, ow)
+    yi, yc = _cubic_table(h, oh)
+    hb = (src[:, xi] * xc[None, :, :, None]).sum(2)  # (h, ow, c) integer sums
+    rows = hb[yi].astype(np.float32)  # (oh, 4, ow, c)
+    b = (yc.astype(np.float32) / np.float32(2048 * 2048))[:, :, None, None]
+    v = rows[:, 0] * b[:, 0] + rows[:, 1] * b[:, 1] + rows[:, 2] * b[:, 2] + rows[:, 3] * b[:, 3]
+    out = np.clip(np.rint(v), 0, 255).astype(np.uint8)
+    return out[:, :, 0] if squeeze else out
 
 
 class Decode(TensorOperation):
@@ -140,9 +180,13 @@ class CenterCrop(TensorOperation):
         img = _img(img, "CenterCrop")
         ch, cw = self.size
         h, w = img.shape[:2]
-        if ch > h or cw > w:
-            pt, pl = max(0, (ch - h) // 2), max(0, (cw - w) // 2)
-            pb, pr = max(0, ch - h - pt), max(0, cw - w - pl)
+        if ch - h >= 3 * h or cw - w >= 3 * w:  # MindSpore's limit (measured: 9 -> 36 fails, 12 -> 36 pads)
+            raise RuntimeError(f"CenterCrop: Padding size cannot be more than 3 times of the original image size: "
+                               f"crop {ch}x{cw} of an image of {h}x{w}.")
+        if ch > h or cw > w:  # MindSpore pads the larger half on the top / left
+            dh, dw = max(0, ch - h), max(0, cw - w)
+            pt, pl = dh - dh // 2, dw - dw // 2
+            pb, pr = dh // 2, dw // 2
             img = _pad(img, (pl, pt, pr, pb), 0, Border.CONSTANT)
             h, w = img.shape[:2]
         top, left = (h - ch) // 2, (w - cw) // 2
@@ -190,8 +234,8 @@ class HWC2CHW(TensorOperation):
 
     def __call__(self, img):
         img = _img(img, "HWC2CHW")
-        if img.ndim == 2:
-            return img[None].copy()
+        if img.ndim == 2:  # MindSpore leaves a 2-D image as it is
+            return img.copy()
         return np.ascontiguousarray(img.transpose(2, 0, 1))
 
 
@@ -271,7 +315,9 @@ class Pad(TensorOperation):
 
 
 class Grayscale(TensorOperation):
-    """Mirrors ``mindspore.dataset.vision.Grayscale(num_output_channels=1)`` (RGB in)."""
+    """Mirrors ``mindspore.dataset.vision.Grayscale(num_output_channels=1)``. Difference: MindSpore's takes PIL
+    images only (TypeError on numpy); this one takes HWC RGB numpy (OpenCV's RGB2GRAY, output (H, W, 1) or
+    (H, W, 3))."""
 
     def __init__(self, num_output_channels=1):
         if num_output_channels not in (1, 3):
@@ -299,7 +345,8 @@ class ConvertColor(TensorOperation):
 
     def __call__(self, img):
         img = _img(img, "ConvertColor")
-        return _cv_call(cv2().cvtColor, img, getattr(cv2(), _CONVERT[int(self.convert_mode)]))
+        out = _cv_call(cv2().cvtColor, img, getattr(cv2(), _CONVERT[int(self.convert_mode)]))
+        return out[:, :, 0] if out.ndim == 3 and out.shape[2] == 1 and img.shape[-1] != 1 else out
 
 
 class HorizontalFlip(TensorOperation):
@@ -320,7 +367,10 @@ class Invert(TensorOperation):
     """Mirrors ``mindspore.dataset.vision.Invert`` (uint8: ``255 - img``)."""
 
     def __call__(self, img):
-        return (255 - _img(img, "Invert").astype(np.int32)).astype(np.uint8)
+        img = _img(img, "Invert")
+        if img.ndim != 3 or img.shape[2] != 3:
+            raise RuntimeError(f"Invert: the input image should be in shape of <H, W, 3>, got {list(img.shape)}.")
+        return (255 - img.astype(np.int32)).astype(np.uint8)
 
 
 class AdjustBrightness(TensorOperation):
@@ -338,11 +388,12 @@ def _rotate(img, degrees, resample, expand, center, fill_value):
     cx, cy = ((w - 1) / 2.0, (h - 1) / 2.0) if center is None else (float(center[0]), float(center[1]))
     m = cv2().getRotationMatrix2D((cx, cy), degrees, 1.0)
     ow, oh = w, h
-    if expand:
-        cos, sin = abs(m[0, 0]), abs(m[0, 1])
-        ow, oh = int(round(h * sin + w * cos)), int(round(h * cos + w * sin))
-        m[0, 2] += (ow - w) / 2.0
-        m[1, 2] += (oh - h) / 2.0
+    if expand:  # OpenCV's RotatedRect bounding box, as MindSpore
+        pts = cv2().boxPoints(((cx, cy), (float(w), float(h)), degrees))
+        bw, bh = float(pts[:, 0].max() - pts[:, 0].min()), float(pts[:, 1].max() - pts[:, 1].min())
+        m[0, 2] += bw / 2.0 - w / 2.0
+        m[1, 2] += bh / 2.0 - h / 2.0
+        ow, oh = int(round(bw)), int(round(bh))
     fill = fill_value if isinstance(fill_value, tuple) else (fill_value,) * 3
     return _cv_call(cv2().warpAffine, img, m, (ow, oh), flags=_cv_inter(resample, "Rotate"),
                     borderMode=cv2().BORDER_CONSTANT, borderValue=tuple(float(v) for v in fill))
@@ -633,3 +684,47 @@ class CutMixBatch(TensorOperation):
             frac = (y1 - y0) * (x1 - x0) / float(h * w)
             lab[i] = labels[i] * (1 - frac) + labels[j] * frac
         return out, lab
+
+
+# ---------------------------------------------------------------- file / codec functions
+
+
+def encode_jpeg(image, quality=75):
+    """Mirrors ``mindspore.dataset.vision.encode_jpeg(image, quality=75)``: HWC RGB uint8 -> JPEG bytes (1-D
+    uint8). OpenCV's libjpeg: the bytes may differ from MindSpore's encoder; the decoded pixels are JPEG's."""
+    img = _img(image, "encode_jpeg")
+    if not 1 <= int(quality) <= 100:
+        raise ValueError(f"Invalid quality {quality}, should be in range of [1, 100].")
+    bgr = cv2().cvtColor(np.ascontiguousarray(img), cv2().COLOR_RGB2BGR) if img.ndim == 3 and img.shape[2] == 3 else img
+    ok, buf = cv2().imencode(".jpg", bgr, [cv2().IMWRITE_JPEG_QUALITY, int(quality)])
+    if not ok:
+        raise RuntimeError("encode_jpeg: OpenCV could not encode the image.")
+    return buf.ravel()
+
+
+def encode_png(image, compression_level=6):
+    """Mirrors ``mindspore.dataset.vision.encode_png(image, compression_level=6)``."""
+    img = _img(image, "encode_png")
+    bgr = cv2().cvtColor(np.ascontiguousarray(img), cv2().COLOR_RGB2BGR) if img.ndim == 3 and img.shape[2] == 3 else img
+    ok, buf = cv2().imencode(".png", bgr, [cv2().IMWRITE_PNG_COMPRESSION, int(compression_level)])
+    if not ok:
+        raise RuntimeError("encode_png: OpenCV could not encode the image.")
+    return buf.ravel()
+
+
+def read_file(filename):
+    """Mirrors ``mindspore.dataset.vision.read_file``: the file's bytes as 1-D uint8."""
+    with open(filename, "rb") as f:
+        return np.frombuffer(f.read(), np.uint8)
+
+
+def write_file(filename, data):
+    """Mirrors ``mindspore.dataset.vision.write_file``: writes 1-D uint8 ``data`` to ``filename``."""
+    with open(filename, "wb") as f:
+        f.write(np.asarray(data, np.uint8).tobytes())
+
+
+def read_image(filename, mode=None):
+    """Mirrors ``mindspore.dataset.vision.read_image(filename, mode=ImageReadMode.UNCHANGED)`` (color images:
+    HWC RGB uint8)."""
+    return decode(read_file(filename), filename)
