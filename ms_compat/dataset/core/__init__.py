@@ -2,3 +2,9 @@
 from . import config
 
 __all__ = ["config"]
+
+from ..._missing import module_getattr as _mg  # noqa: E402
+
+
+def __getattr__(name):
+    return _mg(__name__, name, {})

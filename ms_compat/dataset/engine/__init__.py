@@ -11,3 +11,9 @@ from .datasets_vision import (CelebADataset, Cifar10Dataset, Cifar100Dataset, Co
 from .iterators import DictIterator, Iterator, TupleIterator  # noqa: F401
 from .samplers import (BuiltinSampler, DistributedSampler, PKSampler, RandomSampler, Sampler,  # noqa: F401
                        SequentialSampler, SubsetRandomSampler, SubsetSampler, WeightedRandomSampler)
+
+from ..._missing import module_getattr as _mg  # noqa: E402
+
+
+def __getattr__(name):
+    return _mg(__name__, name, {})
