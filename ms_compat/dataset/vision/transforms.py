@@ -23,7 +23,7 @@ __all__ = ["Decode", "Resize", "CenterCrop", "Normalize", "HWC2CHW", "Rescale", 
            "RandomHorizontalFlip", "RandomVerticalFlip", "RandomRotation", "RandomColorAdjust", "RandomErasing",
            "CutMixBatch", "MixUpBatch", "ToType", "Inter", "Border", "ImageBatchFormat", "ConvertMode",
            "AutoAugmentPolicy", "NormalizePad", "ResizedCrop", "Invert", "AdjustBrightness", "encode_jpeg",
-           "encode_png", "read_file", "write_file", "read_image"]
+           "encode_png", "read_file", "write_file", "read_image", "AutoAugment", "RandAugment", "TrivialAugmentWide"]
 
 
 def _img(x, name, min_dim=2):
@@ -728,3 +728,44 @@ def read_image(filename, mode=None):
     """Mirrors ``mindspore.dataset.vision.read_image(filename, mode=ImageReadMode.UNCHANGED)`` (color images:
     HWC RGB uint8)."""
     return decode(read_file(filename), filename)
+
+
+class AutoAugment(TensorOperation):
+    """Mirrors ``mindspore.dataset.vision.AutoAugment(policy=AutoAugmentPolicy.IMAGENET, interpolation=Inter.NEAREST,
+    fill_value=0)``: one random sub-policy of the learned ImageNet/CIFAR10/SVHN policies (RGB uint8 HWC)."""
+
+    def __init__(self, policy=AutoAugmentPolicy.IMAGENET, interpolation=Inter.NEAREST, fill_value=0):
+        self.policy, self.interpolation, self.fill_value = AutoAugmentPolicy(policy), Inter(interpolation), fill_value
+
+    def __call__(self, img):
+        from ._augment import auto_augment
+        return auto_augment(img, self.policy, self.interpolation, self.fill_value)
+
+
+class RandAugment(TensorOperation):
+    """Mirrors ``mindspore.dataset.vision.RandAugment(num_ops=2, magnitude=9, num_magnitude_bins=31,
+    interpolation=Inter.NEAREST, fill_value=0)``."""
+
+    def __init__(self, num_ops=2, magnitude=9, num_magnitude_bins=31, interpolation=Inter.NEAREST, fill_value=0):
+        if not 0 <= magnitude < num_magnitude_bins:
+            raise ValueError(f"Input magnitude is not within the required interval of [0, {num_magnitude_bins}).")
+        self.num_ops, self.magnitude, self.bins = num_ops, magnitude, num_magnitude_bins
+        self.interpolation, self.fill_value = Inter(interpolation), fill_value
+
+    def __call__(self, img):
+        from ._augment import rand_augment
+        return rand_augment(img, self.num_ops, self.magnitude, self.bins, self.interpolation, self.fill_value)
+
+
+class TrivialAugmentWide(TensorOperation):
+    """Mirrors ``mindspore.dataset.vision.TrivialAugmentWide(num_magnitude_bins=31, interpolation=Inter.NEAREST,
+    fill_value=0)``: one random op at a random magnitude."""
+
+    def __init__(self, num_magnitude_bins=31, interpolation=Inter.NEAREST, fill_value=0):
+        if num_magnitude_bins < 2:
+            raise ValueError("num_magnitude_bins should be at least 2.")
+        self.bins, self.interpolation, self.fill_value = num_magnitude_bins, Inter(interpolation), fill_value
+
+    def __call__(self, img):
+        from ._augment import trivial_augment_wide
+        return trivial_augment_wide(img, self.bins, self.interpolation, self.fill_value)
