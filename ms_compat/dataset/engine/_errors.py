@@ -2,13 +2,13 @@
 from __future__ import annotations
 
 
-def _name(op):
+def op_name(op):
     return getattr(op, "__name__", None) or type(op).__name__
 
 
 def annotate(exc, where, index, ops=()):
     """Returns ``exc`` (same object, same type) with a note naming the pipeline step and the element."""
-    names = ", ".join(_name(o) for o in ops)
+    names = ", ".join(op_name(o) for o in ops)
     note = f"In the dataset pipeline: {where}" + (f"({names})" if names else "") + f" failed on element {index}."
     if note not in getattr(exc, "__notes__", ()):
         exc.add_note(note)

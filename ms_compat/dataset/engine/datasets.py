@@ -538,6 +538,16 @@ class MapDataset(Dataset):
         kept_before = sum(1 for c in cols[:pos] if c not in self._in)
         return rest[:kept_before] + self._out + rest[kept_before:]
 
+    def _default_workers(self):
+        """MindSpore runs ``map`` on ``config.get_num_parallel_workers()`` workers by default. Here: that many
+        threads (at most one per CPU) when every operation is a MindSpore transform (OpenCV/numpy kernels that
+        release the GIL); plain Python callables run in the pipeline thread."""
+        import os
+        from ..transforms.transforms import TensorOperation
+        if not self._ops or not all(isinstance(op, TensorOperation) for op in self._ops):
+            return 1
+        return max(1, min(config.get_num_parallel_workers(), os.cpu_count() or 1))
+
     def _apply(self, row, in_idx, cols, out_cols):
         vals = tuple(row[i] for i in in_idx)
         for op in self._ops:
@@ -554,12 +564,13 @@ class MapDataset(Dataset):
         cols = self.children[0].get_col_names()
         out_cols = self.get_col_names()
         in_idx = [cols.index(c) for c in self._in]
-        workers = self.num_parallel_workers or 1
+        workers = self.num_parallel_workers or self._default_workers()
         fn = self._apply
         if workers > 1:
             from ._parallel import ordered_map
             yield from ordered_map(lambda r: fn(r, in_idx, cols, out_cols), self.children[0]._rows(), workers,
-                                   config.get_prefetch_size(), "map", self._mp)
+                                   config.get_prefetch_size(),
+                                   "map(" + ", ".join(_errors.op_name(o) for o in self._ops) + ")", self._mp)
             return
         for k, row in enumerate(self.children[0]._rows()):
             try:

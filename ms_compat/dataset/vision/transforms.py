@@ -212,7 +212,10 @@ class Normalize(TensorOperation):
         nch = (img.shape[-1] if self.is_hwc else img.shape[0]) if img.ndim == 3 else 1
         if len(self.mean) not in (1, nch):
             raise RuntimeError(f"Normalize: the image has {nch} channels but mean/std have {len(self.mean)} values.")
-        return ((img.astype(np.float32) - mean) / std).astype(np.float32)
+        out = img.astype(np.float32)  # a new array: the two in-place passes make no temporaries
+        out -= mean
+        out /= std
+        return out
 
 
 class NormalizePad(TensorOperation):
