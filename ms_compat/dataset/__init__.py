@@ -19,6 +19,7 @@ from .engine.datasets_text import TextFileDataset  # noqa: F401
 from .engine.datasets_user_defined import GeneratorDataset, NumpySlicesDataset, PaddedDataset  # noqa: F401
 from .engine.datasets_vision import (CelebADataset, Cifar10Dataset, Cifar100Dataset, CocoDataset,  # noqa: F401
                                      FashionMnistDataset, ImageFolderDataset, MnistDataset, VOCDataset)
+from .engine.mindrecord_dataset import MindDataset  # noqa: F401
 from .engine.iterators import DictIterator, Iterator, TupleIterator  # noqa: F401
 from .engine.samplers import (BuiltinSampler, DistributedSampler, PKSampler, RandomSampler, Sampler,  # noqa: F401
                               SequentialSampler, SubsetRandomSampler, SubsetSampler, WeightedRandomSampler)
@@ -36,7 +37,6 @@ _LAZY = {
     "audio": "ms_compat.dataset.audio",
     "core": "ms_compat.dataset.core",
     "engine": "ms_compat.dataset.engine",
-    "MindDataset": "ms_compat.dataset.engine.mindrecord_dataset:MindDataset",
 }
 
 

@@ -8,6 +8,7 @@ from .datasets_text import TextFileDataset  # noqa: F401
 from .datasets_user_defined import GeneratorDataset, NumpySlicesDataset, PaddedDataset  # noqa: F401
 from .datasets_vision import (CelebADataset, Cifar10Dataset, Cifar100Dataset, CocoDataset,  # noqa: F401
                               FashionMnistDataset, ImageFolderDataset, MnistDataset, VOCDataset)
+from .mindrecord_dataset import MindDataset  # noqa: F401
 from .iterators import DictIterator, Iterator, TupleIterator  # noqa: F401
 from .samplers import (BuiltinSampler, DistributedSampler, PKSampler, RandomSampler, Sampler,  # noqa: F401
                        SequentialSampler, SubsetRandomSampler, SubsetSampler, WeightedRandomSampler)
