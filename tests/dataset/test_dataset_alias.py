@@ -41,4 +41,4 @@ def test_names_real_code_imports():
     from mindspore.mindrecord import FileReader, FileWriter  # noqa: F401
     assert de.MindDataset is ms_compat.dataset.MindDataset
     with pytest.raises(MissingAPIError, match="mindspore.dataset.audio.Spectrogram"):
-        __import__("mindspore.dataset.audio", fromlist=["x"]).Spectrogram
+        importlib.import_module("mindspore.dataset.audio").Spectrogram
