@@ -217,7 +217,29 @@ class Dataset:
         raise NotImplementedError("Dataset.sync_wait is not supported by ms_compat.")
 
     def save(self, file_name, num_files=1, file_type="mindrecord"):
-        raise NotImplementedError("Dataset.save (to MindRecord) is not supported by ms_compat yet.")
+        """Mirrors ``Dataset.save``: one epoch of the pipeline into a MindRecord file, with MindSpore's schema
+        rules (integers up to 32 bits -> int32, float16/32 -> float32, arrays -> ``shape [-1, ...]``, uint8
+        arrays -> int32 arrays, strings -> string). Only ``num_files=1``."""
+        from ...mindrecord import FileWriter
+        if file_type != "mindrecord":
+            raise ValueError(f"Unsupported file_type {file_type!r}: only 'mindrecord'.")
+        if num_files != 1:
+            raise NotImplementedError("Dataset.save(num_files > 1) is not supported by ms_compat yet.")
+        names = self.get_col_names()
+        writer, schema, chunk = FileWriter(file_name, 1, overwrite=False), None, []
+        for row in self._rows():
+            if schema is None:
+                schema = {n: _save_spec(np.asarray(v), n) for n, v in zip(names, row)}
+                writer.add_schema(schema, "mindrecord")
+            chunk.append({n: _save_value(np.asarray(v), schema[n]) for n, v in zip(names, row)})
+            if len(chunk) == 1000:
+                writer.write_raw_data(chunk)
+                chunk = []
+        if schema is None:
+            raise RuntimeError("Dataset.save: the dataset is empty.")
+        if chunk:
+            writer.write_raw_data(chunk)
+        writer.commit()
 
     def to_json(self, filename=""):
         raise NotImplementedError("Dataset.to_json is not supported by ms_compat.")
@@ -249,6 +271,36 @@ class Dataset:
         tuple of numpy arrays) to hand to a ``torch.utils.data.DataLoader(..., batch_size=None)``."""
         from .torch_bridge import TorchIterable
         return TorchIterable(self)
+
+
+def _save_type(dt, name):
+    if dt.kind == "b" or (dt.kind in "iu" and dt.itemsize <= 2) or dt == np.int32:
+        return "int32"
+    if dt.kind in "iu":
+        return "int64"
+    if dt.kind == "f":
+        return "float64" if dt.itemsize == 8 else "float32"
+    if dt.kind in "US":
+        return "string" if dt.kind == "U" else "bytes"
+    raise TypeError(f"Dataset.save: column '{name}' has dtype {dt}, which MindRecord cannot store.")
+
+
+def _save_spec(a, name):
+    t = _save_type(a.dtype, name)
+    if a.ndim == 0 or t in ("string", "bytes"):
+        return {"type": t}
+    return {"type": t, "shape": [-1] + list(a.shape[1:])}
+
+
+def _save_value(a, spec):
+    t = spec["type"]
+    if t == "string":
+        return str(a)
+    if t == "bytes":
+        return bytes(a.item()) if a.ndim == 0 else a.tobytes()
+    if "shape" in spec:
+        return a.astype(t)
+    return int(a.item()) if t.startswith("int") else float(a.item())
 
 
 def zip_datasets(datasets):
