@@ -595,10 +595,13 @@ class MapDataset(Dataset):
         threads (at most one per CPU) when every operation is a MindSpore transform (OpenCV/numpy kernels that
         release the GIL); plain Python callables run in the pipeline thread."""
         import os
-        from ..transforms.transforms import TensorOperation
-        if not self._ops or not all(isinstance(op, TensorOperation) for op in self._ops):
+        if not self._all_transforms():
             return 1
         return max(1, min(config.get_num_parallel_workers(), os.cpu_count() or 1))
+
+    def _all_transforms(self):
+        from ..transforms.transforms import TensorOperation
+        return bool(self._ops) and all(isinstance(op, TensorOperation) for op in self._ops)
 
     def _apply(self, row, in_idx, cols, out_cols):
         vals = tuple(row[i] for i in in_idx)
@@ -618,7 +621,7 @@ class MapDataset(Dataset):
         in_idx = [cols.index(c) for c in self._in]
         workers = self.num_parallel_workers or self._default_workers()
         fn = self._apply
-        if workers > 1:
+        if workers > 1 or self._all_transforms():  # MindSpore transforms run off the consumer's thread (pipelined)
             from ._parallel import ordered_map
             yield from ordered_map(lambda r: fn(r, in_idx, cols, out_cols), self.children[0]._rows(), workers,
                                    config.get_prefetch_size(),
