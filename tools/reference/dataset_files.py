@@ -116,6 +116,9 @@ def write_voc(root, seed=5):
                f"<height>{h}</height><depth>3</depth></size>{''.join(objs)}</annotation>")
         _write(os.path.join(root, "Annotations", i + ".xml"), xml.encode())
     _write(os.path.join(root, "ImageSets", "Main", "train.txt"), ("\n".join(ids) + "\n").encode())
+    for i in ids[:2]:  # Segmentation task: class masks
+        _write(os.path.join(root, "SegmentationClass", i + ".png"), png_bytes(image(rng, 8, 9)))
+    _write(os.path.join(root, "ImageSets", "Segmentation", "train.txt"), ("\n".join(ids[:2]) + "\n").encode())
     return root
 
 
@@ -139,11 +142,14 @@ def write_coco(root, seed=6):
 def write_text(root):
     _write(os.path.join(root, "a.txt"), "first line\nsecond line\n\nfourth, after an empty one\n".encode())
     _write(os.path.join(root, "b.txt"), "b one\nb two".encode())
+    _write(os.path.join(root, "c.txt"), "c one\nc two\nc three\nc four\n".encode())
     return root
 
 
 def write_csv(root):
     _write(os.path.join(root, "a.csv"), b"id,name,score\n1,ann,0.5\n2,bob,1.25\n3,\"c,d\",2\n")
+    _write(os.path.join(root, "b.csv"), b"7;x;2.5\n8;;1.5\n")
+    _write(os.path.join(root, "bad.csv"), b"7;x;\n")
     return root
 
 

@@ -7,6 +7,7 @@ MindSpore's C++ ``std::mt19937`` ones: same distributions, not the same numbers.
 """
 from __future__ import annotations
 
+import os
 import threading
 
 import numpy as np
@@ -20,7 +21,7 @@ __all__ = ["set_seed", "get_seed", "set_num_parallel_workers", "get_num_parallel
            "set_enable_autotune", "get_enable_autotune", "set_sending_batches", "load"]
 
 _UINT32_MAX = 4294967295
-_state = {"seed": None, "workers": 8, "prefetch": 16, "monitor": 1000, "callback_timeout": 60, "auto_workers": False,
+_state = {"seed": None, "workers": min(8, os.cpu_count() or 1), "prefetch": 16, "monitor": 1000, "callback_timeout": 60, "auto_workers": False,
           "shared_mem": True, "numa": False, "debug": False, "mp_timeout": 300, "autotune": False,
           "error_mode": 0}
 _lock = threading.Lock()
@@ -77,7 +78,8 @@ def new_rng(*salt):
 
 
 def set_num_parallel_workers(num):
-    """Mirrors ``mindspore.dataset.config.set_num_parallel_workers`` (default worker count of map/batch)."""
+    """Mirrors ``mindspore.dataset.config.set_num_parallel_workers`` (default worker count of the file readers
+    and ``map``; MindSpore's default: ``min(8, CPU count)``)."""
     _int_check("num_parallel_workers", num, 1, 512)
     _state["workers"] = num
 

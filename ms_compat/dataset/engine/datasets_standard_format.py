@@ -18,8 +18,9 @@ class CSVDataset(MappableDataset):
     shard_id=None, cache=None)``.
 
     Column names from ``column_names`` or else each file's first line; values are strings unless
-    ``column_defaults`` gives a number for the column (float -> float32, int -> int32, as MindSpore);
-    an empty field takes the default. Quoted fields follow the CSV rules.
+    ``column_defaults`` gives a number for the column (float -> float32, int -> int32, as MindSpore); an
+    empty string field stays empty, an empty numeric field is an error (as MindSpore). Quoted fields follow
+    the CSV rules.
     """
 
     def __init__(self, dataset_files, field_delim=",", column_defaults=None, column_names=None, num_samples=None,
@@ -39,16 +40,15 @@ class CSVDataset(MappableDataset):
     def _convert(self, value, j, path, line):
         default = self._defaults[j] if self._defaults and j < len(self._defaults) else ""
         if isinstance(default, str):
-            return np.array(value if value != "" else default)
-        if value == "":
-            value = default
+            return np.array(value)  # an empty field stays "" (measured)
         try:
             if isinstance(default, float):
                 return np.float32(float(value))
             return np.int32(int(value))
-        except ValueError:
-            raise RuntimeError(f"Invalid csv, csv file: {path} parse failed at line {line}, column "
-                               f"'{self._columns[j]}': {value!r} is not a {type(default).__name__}.") from None
+        except ValueError:  # an empty numeric field too (MindSpore: "type does not match")
+            raise RuntimeError(f"Invalid csv, csv file: {path} parse failed at line {line}, type does not match: "
+                               f"column '{self._columns[j]}' value {value!r} is not a {type(default).__name__}."
+                               ) from None
 
     def _load(self):
         from ..core import config

@@ -12,10 +12,11 @@ __all__ = ["TextFileDataset"]
 
 
 def _file_list(dataset_files):
+    """The files of a file-based dataset, in name order (MindSpore sorts them)."""
     if isinstance(dataset_files, (str, os.PathLike)):
         files = sorted(glob.glob(os.fspath(dataset_files))) or [os.fspath(dataset_files)]
     else:
-        files = [os.fspath(f) for f in dataset_files]
+        files = sorted(os.fspath(f) for f in dataset_files)
     for f in files:
         if not os.path.isfile(f):
             raise ValueError(f"The file {f} does not exist or permission denied!")
@@ -23,11 +24,11 @@ def _file_list(dataset_files):
 
 
 def _interleave(per_file, workers):
-    """MindSpore's file readers hand each file to a worker and take rows from the workers in turn:
-    with one worker the files are read one after the other, with more the rows interleave."""
-    if workers <= 1 or len(per_file) <= 1:
-        return [r for rows in per_file for r in rows]
-    out, its = [], [iter(r) for r in per_file]
+    """MindSpore's file readers without shuffle: file ``i`` goes to worker ``i % workers``, each worker reads
+    its files one after the other, and rows are taken from the workers in turn (measured: 2 and 3 files
+    with 1 and 2 workers)."""
+    streams = [[r for k in range(w, len(per_file), workers) for r in per_file[k]] for w in range(workers)]
+    out, its = [], [iter(s) for s in streams if s]
     while its:
         alive = []
         for it in its:
@@ -43,8 +44,8 @@ def _interleave(per_file, workers):
 class TextFileDataset(MappableDataset):
     """Mirrors ``mindspore.dataset.TextFileDataset(dataset_files, num_samples=None, num_parallel_workers=None,
     shuffle=Shuffle.GLOBAL, num_shards=None, shard_id=None, cache=None)``: one row per non-empty line,
-    column ``text`` (a numpy string). Without shuffle the rows of several files interleave line by line
-    (MindSpore's reader with its default workers), or follow file by file with ``num_parallel_workers=1``."""
+    column ``text`` (a numpy string). Files in name order; without shuffle the rows of several files
+    interleave as MindSpore's workers hand them out (see ``_interleave``)."""
 
     def __init__(self, dataset_files, num_samples=None, num_parallel_workers=None, shuffle=True, num_shards=None,
                  shard_id=None, cache=None):
