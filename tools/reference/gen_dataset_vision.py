@@ -56,6 +56,11 @@ def cases():
         "rotate_30": V.Rotate(30),
         "rotate_45_linear_expand": V.Rotate(45, V.Inter.BILINEAR, expand=True),
         "invert": V.Invert(),
+        "autocontrast": V.AutoContrast(),
+        "equalize": V.Equalize(),
+        "posterize3": V.Posterize(3),
+        "solarize": V.Solarize(100.0),
+        "solarize_range": V.Solarize((40.0, 180.0)),
         "compose": T.Compose([V.Resize((10, 10)), V.HWC2CHW()]),
     })
     return ops

@@ -23,7 +23,10 @@ __all__ = ["Decode", "Resize", "CenterCrop", "Normalize", "HWC2CHW", "Rescale", 
            "RandomHorizontalFlip", "RandomVerticalFlip", "RandomRotation", "RandomColorAdjust", "RandomErasing",
            "CutMixBatch", "MixUpBatch", "ToType", "Inter", "Border", "ImageBatchFormat", "ConvertMode",
            "AutoAugmentPolicy", "NormalizePad", "ResizedCrop", "Invert", "AdjustBrightness", "encode_jpeg",
-           "encode_png", "read_file", "write_file", "read_image", "AutoAugment", "RandAugment", "TrivialAugmentWide"]
+           "encode_png", "read_file", "write_file", "read_image", "AutoAugment", "RandAugment", "TrivialAugmentWide",
+           "RandomCropDecodeResize", "AutoContrast", "Equalize", "Posterize", "Solarize", "RandomInvert",
+           "RandomEqualize", "RandomAutoContrast", "RandomAdjustSharpness", "RandomPosterize", "RandomSolarize",
+           "RandomSharpness", "RandomAffine"]
 
 
 def _img(x, name, min_dim=2):
@@ -772,3 +775,188 @@ class TrivialAugmentWide(TensorOperation):
     def __call__(self, img):
         from ._augment import trivial_augment_wide
         return trivial_augment_wide(img, self.bins, self.interpolation, self.fill_value)
+
+
+class RandomCropDecodeResize(TensorOperation):
+    """Mirrors ``mindspore.dataset.vision.RandomCropDecodeResize(size, scale=(0.08, 1.0), ratio=(3/4, 4/3),
+    interpolation=Inter.BILINEAR, max_attempts=10)``: ``Decode`` then ``RandomResizedCrop`` (same pixels as
+    MindSpore's fused partial decode of the crop)."""
+
+    def __init__(self, size, scale=(0.08, 1.0), ratio=(3.0 / 4.0, 4.0 / 3.0), interpolation=Inter.BILINEAR,
+                 max_attempts=10):
+        self._decode = Decode()
+        self._crop = RandomResizedCrop(size, scale, ratio, interpolation, max_attempts)
+
+    def __call__(self, img):
+        return self._crop(self._decode(img))
+
+
+def _per_channel(fn, img):
+    """Runs a per-channel uint8 kernel on HW, HW1 or HWC images."""
+    if img.dtype != np.uint8:
+        raise RuntimeError(f"the input image should be uint8, got {img.dtype}.")
+    if img.ndim == 2:
+        return fn(img[:, :, None])[:, :, 0]
+    return fn(img)
+
+
+def _rgb(img, name):
+    from ._augment import _check
+    return _check(img, name)
+
+
+class AutoContrast(TensorOperation):
+    """Mirrors ``mindspore.dataset.vision.AutoContrast(cutoff=0.0, ignore=None)`` (per channel; cutoff 0 only)."""
+
+    def __init__(self, cutoff=0.0, ignore=None):
+        if cutoff or ignore is not None:
+            raise NotImplementedError("AutoContrast(cutoff/ignore) is not supported by ms_compat yet.")
+
+    def __call__(self, img):
+        from ._augment import _autocontrast
+        return _per_channel(_autocontrast, _img(img, "AutoContrast"))
+
+
+class Equalize(TensorOperation):
+    """Mirrors ``mindspore.dataset.vision.Equalize`` (OpenCV's equalizeHist per channel)."""
+
+    def __call__(self, img):
+        from ._augment import _equalize
+        return _per_channel(_equalize, _img(img, "Equalize"))
+
+
+class Posterize(TensorOperation):
+    """Mirrors ``mindspore.dataset.vision.Posterize(bits)``: keeps the ``bits`` high bits."""
+
+    def __init__(self, bits):
+        if not 0 <= bits <= 8:
+            raise ValueError("bits should be within [0, 8].")
+        self.bits = int(bits)
+
+    def __call__(self, img):
+        a = _img(img, "Posterize")
+        return (a & np.uint8((0xFF << (8 - self.bits)) & 0xFF)).astype(np.uint8)
+
+
+class Solarize(TensorOperation):
+    """Mirrors ``mindspore.dataset.vision.Solarize(threshold)``: inverts pixels within ``[min, max]``."""
+
+    def __init__(self, threshold):
+        self.threshold = (threshold, 255) if isinstance(threshold, numbers.Number) else tuple(threshold)
+
+    def __call__(self, img):
+        a = _img(img, "Solarize")
+        lo, hi = self.threshold
+        return np.where((a >= lo) & (a <= hi), 255 - a, a).astype(a.dtype)
+
+
+class _RandomApplyOp(TensorOperation):
+    def __init__(self, op, prob):
+        self._op, self.prob = op, _check_prob(prob)
+
+    def __call__(self, img):
+        return self._op(img) if _chance(self.prob) else img
+
+
+class RandomInvert(_RandomApplyOp):
+    """Mirrors ``mindspore.dataset.vision.RandomInvert(prob=0.5)``."""
+
+    def __init__(self, prob=0.5):
+        super().__init__(Invert(), prob)
+
+
+class RandomEqualize(_RandomApplyOp):
+    """Mirrors ``mindspore.dataset.vision.RandomEqualize(prob=0.5)``."""
+
+    def __init__(self, prob=0.5):
+        super().__init__(Equalize(), prob)
+
+
+class RandomAutoContrast(_RandomApplyOp):
+    """Mirrors ``mindspore.dataset.vision.RandomAutoContrast(cutoff=0.0, ignore=None, prob=0.5)``."""
+
+    def __init__(self, cutoff=0.0, ignore=None, prob=0.5):
+        super().__init__(AutoContrast(cutoff, ignore), prob)
+
+
+class RandomAdjustSharpness(TensorOperation):
+    """Mirrors ``mindspore.dataset.vision.RandomAdjustSharpness(degree, prob=0.5)``."""
+
+    def __init__(self, degree, prob=0.5):
+        self.degree, self.prob = float(degree), _check_prob(prob)
+
+    def __call__(self, img):
+        from ._augment import _sharpness
+        img = _rgb(img, "RandomAdjustSharpness")
+        return _sharpness(img, self.degree) if _chance(self.prob) else img
+
+
+class RandomPosterize(TensorOperation):
+    """Mirrors ``mindspore.dataset.vision.RandomPosterize(bits=(8, 8))``: bits uniform in the range."""
+
+    def __init__(self, bits=(8, 8)):
+        self.bits = (bits, bits) if isinstance(bits, int) else tuple(bits)
+
+    def __call__(self, img):
+        return Posterize(int(config.rng().integers(self.bits[0], self.bits[1] + 1)))(img)
+
+
+class RandomSolarize(TensorOperation):
+    """Mirrors ``mindspore.dataset.vision.RandomSolarize(threshold=(0, 255))``: a random sub-range."""
+
+    def __init__(self, threshold=(0, 255)):
+        self.threshold = tuple(threshold)
+
+    def __call__(self, img):
+        a, b = sorted(int(config.rng().integers(self.threshold[0], self.threshold[1] + 1)) for _ in range(2))
+        return Solarize((a, b))(img)
+
+
+class RandomSharpness(TensorOperation):
+    """Mirrors ``mindspore.dataset.vision.RandomSharpness(degrees=(0.1, 1.9))``."""
+
+    def __init__(self, degrees=(0.1, 1.9)):
+        self.degrees = tuple(degrees)
+
+    def __call__(self, img):
+        from ._augment import _sharpness
+        return _sharpness(_rgb(img, "RandomSharpness"), _uniform(*self.degrees))
+
+
+class RandomAffine(TensorOperation):
+    """Mirrors ``mindspore.dataset.vision.RandomAffine(degrees, translate=None, scale=None, shear=None,
+    resample=Inter.NEAREST, fill_value=0)``: angle, translation (fractions of the size), scale and shear drawn
+    uniformly, one affine warp about the image centre."""
+
+    def __init__(self, degrees, translate=None, scale=None, shear=None, resample=Inter.NEAREST, fill_value=0):
+        self.degrees = (-float(degrees), float(degrees)) if isinstance(degrees, numbers.Number) else tuple(degrees)
+        self.translate, self.scale = translate, scale
+        if shear is None or isinstance(shear, numbers.Number):
+            s = float(shear or 0)
+            self.shear = (-s, s, 0.0, 0.0)
+        else:
+            self.shear = tuple(shear) + (0.0,) * (4 - len(shear))
+        self.resample, self.fill_value = Inter(resample), fill_value
+
+    def __call__(self, img):
+        img = _img(img, "RandomAffine")
+        h, w = img.shape[:2]
+        angle = math.radians(_uniform(*self.degrees))
+        tx = _uniform(-self.translate[0] * w, self.translate[0] * w) if self.translate else 0.0
+        ty = _uniform(-self.translate[1] * h, self.translate[1] * h) if self.translate and len(self.translate) > 1 \
+            else 0.0
+        sc = _uniform(*self.scale) if self.scale else 1.0
+        sx, sy = math.radians(_uniform(self.shear[0], self.shear[1])), math.radians(_uniform(self.shear[2],
+                                                                                            self.shear[3]))
+        cx, cy = (w - 1) * 0.5, (h - 1) * 0.5
+        # torchvision's inverse-affine convention, as MindSpore's: rotate-scale-shear about the centre, then translate
+        a = math.cos(angle - sy) / math.cos(sy)
+        b = -math.cos(angle - sy) * math.tan(sx) / math.cos(sy) - math.sin(angle)
+        c = math.sin(angle - sy) / math.cos(sy)
+        d = -math.sin(angle - sy) * math.tan(sx) / math.cos(sy) + math.cos(angle)
+        m = np.array([[a, b, 0.0], [c, d, 0.0]]) * sc
+        m[0, 2] = cx + tx - (m[0, 0] * cx + m[0, 1] * cy)
+        m[1, 2] = cy + ty - (m[1, 0] * cx + m[1, 1] * cy)
+        fill = self.fill_value if isinstance(self.fill_value, tuple) else (self.fill_value,) * 3
+        return _cv_call(cv2().warpAffine, img, m, (w, h), flags=_cv_inter(self.resample, "RandomAffine"),
+                        borderMode=cv2().BORDER_CONSTANT, borderValue=tuple(float(v) for v in fill))
