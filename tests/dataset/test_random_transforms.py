@@ -80,12 +80,16 @@ def test_erasing_mixup_cutmix_on_batches():
         V.MixUpBatch()(images, np.arange(4))
 
 
-def test_random_pipeline_reproducible():
-    def epoch():
+@pytest.mark.parametrize("workers,processes", [(1, False), (3, False), (2, True)])
+def test_random_pipeline_reproducible_whatever_the_workers(workers, processes):
+    def epochs():
         ds.config.set_seed(11)
-        d = ds.NumpySlicesDataset({"image": np.stack([_img()] * 6)}, shuffle=True).map(
-            [V.RandomResizedCrop(12), V.RandomHorizontalFlip(), V.HWC2CHW()], "image", num_parallel_workers=1)
-        return [r[0] for r in d.create_tuple_iterator(output_numpy=True)]
+        d = ds.NumpySlicesDataset({"image": np.stack([_img()] * 16)}, shuffle=True).map(
+            [V.RandomResizedCrop(12), V.RandomHorizontalFlip(), V.HWC2CHW()], "image", num_parallel_workers=workers,
+            python_multiprocessing=processes)
+        return [[r[0] for r in d.create_tuple_iterator(output_numpy=True)] for _ in range(2)]
 
-    a, b = epoch(), epoch()
-    assert all(np.array_equal(x, y) for x, y in zip(a, b)) and a[0].shape == (3, 12, 12)
+    (a1, a2), (b1, b2) = epochs(), epochs()
+    assert all(np.array_equal(x, y) for x, y in zip(a1 + a2, b1 + b2)) and a1[0].shape == (3, 12, 12)
+    assert not all(np.array_equal(x, y) for x, y in zip(a1, a2))  # the next epoch draws again
+    assert len({x.tobytes() for x in a1}) > 8  # rows draw differently

@@ -59,8 +59,30 @@ def _seed_or_none():
     return ms_seed()
 
 
+_local = threading.local()
+
+
+class row_rng:
+    """Context: inside it, ``rng()`` (in this thread) is the generator of one row of one ``map`` epoch."""
+
+    def __init__(self, *salt):
+        self._gen = new_rng(*salt)
+
+    def __enter__(self):
+        self._prev = getattr(_local, "gen", None)
+        _local.gen = self._gen
+        return self._gen
+
+    def __exit__(self, *exc):
+        _local.gen = self._prev
+
+
 def rng():
-    """The pipeline's shared generator for random transforms (re-created when the seed changes)."""
+    """The generator random transforms draw from: the current row's inside a seeded ``map``, else the
+    pipeline's shared one (re-created when the seed changes)."""
+    gen = getattr(_local, "gen", None)
+    if gen is not None:
+        return gen
     key = _seed_or_none()
     with _lock:
         if _rng_state["gen"] is None or _rng_state["key"] != key:

@@ -620,18 +620,29 @@ class MapDataset(Dataset):
         out_cols = self.get_col_names()
         in_idx = [cols.index(c) for c in self._in]
         workers = self.num_parallel_workers or self._default_workers()
-        fn = self._apply
+        self._epoch += 1
+        seeded, epoch = config._seed_or_none() is not None, self._epoch
+
+        def fn(item):
+            # under a seed, the random draws of row k come from a generator of (seed, epoch, k): the output
+            # does not depend on which worker runs the row, or when
+            k, row = item
+            if not seeded:
+                return self._apply(row, in_idx, cols, out_cols)
+            with config.row_rng(self._id, epoch, k):
+                return self._apply(row, in_idx, cols, out_cols)
+
+        rows = enumerate(self.children[0]._rows())
         if workers > 1 or self._all_transforms():  # MindSpore transforms run off the consumer's thread (pipelined)
             from ._parallel import ordered_map
-            yield from ordered_map(lambda r: fn(r, in_idx, cols, out_cols), self.children[0]._rows(), workers,
-                                   config.get_prefetch_size(),
+            yield from ordered_map(fn, rows, workers, config.get_prefetch_size(),
                                    "map(" + ", ".join(_errors.op_name(o) for o in self._ops) + ")", self._mp)
             return
-        for k, row in enumerate(self.children[0]._rows()):
+        for item in rows:
             try:
-                yield fn(row, in_idx, cols, out_cols)
+                yield fn(item)
             except Exception as e:  # noqa: BLE001 - re-raised with the row named
-                raise _errors.annotate(e, "map", k, self._ops) from None
+                raise _errors.annotate(e, "map", item[0], self._ops) from None
 
     def _size(self):
         return self.children[0]._size()
