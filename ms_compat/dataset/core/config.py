@@ -21,7 +21,8 @@ __all__ = ["set_seed", "get_seed", "set_num_parallel_workers", "get_num_parallel
            "set_enable_autotune", "get_enable_autotune", "set_sending_batches", "load"]
 
 _UINT32_MAX = 4294967295
-_state = {"seed": None, "workers": min(8, os.cpu_count() or 1), "prefetch": 16, "monitor": 1000, "callback_timeout": 60, "auto_workers": False,
+_state = {"seed": None, "workers": min(8, os.cpu_count() or 1), "prefetch": 16, "monitor": 1000,
+          "callback_timeout": 60, "auto_workers": False,
           "shared_mem": True, "numa": False, "debug": False, "mp_timeout": 300, "autotune": False,
           "error_mode": 0}
 _lock = threading.Lock()

@@ -531,7 +531,8 @@ def _pad_column(values, spec):
     out = []
     for a in arrs:
         if a.ndim != len(target):
-            raise RuntimeError(f"pad_info shape {list(target)} does not match the rank of a row of shape {list(a.shape)}.")
+            raise RuntimeError(f"pad_info shape {list(target)} does not match the rank of a row of shape "
+                               f"{list(a.shape)}.")
         if any(a.shape[d] > target[d] for d in range(a.ndim)):
             raise RuntimeError(f"Invalid pad_shape: the row shape {list(a.shape)} is larger than the pad shape "
                                f"{list(target)}.")
@@ -577,7 +578,8 @@ class MapDataset(Dataset):
         _check_columns(self._in, cols, "map")
         self._out = _as_list(output_columns) or list(self._in)
         if num_parallel_workers is not None and (not isinstance(num_parallel_workers, int) or num_parallel_workers < 1):
-            raise ValueError(f"num_parallel_workers exceeds the boundary between 1 and 512, got {num_parallel_workers}.")
+            raise ValueError(f"num_parallel_workers exceeds the boundary between 1 and 512, got "
+                             f"{num_parallel_workers}.")
         self._ops = list(operations)
         self._mp = python_multiprocessing
 

@@ -158,7 +158,8 @@ class DistributedSampler(BuiltinSampler):
     def __init__(self, num_shards, shard_id, shuffle=True, num_samples=None, offset=-1):
         super().__init__(num_samples)
         if not isinstance(num_shards, int) or num_shards < 1:
-            raise ValueError(f"num_shards is not within the required interval of [1, 2147483647], but got {num_shards}.")
+            raise ValueError(f"num_shards is not within the required interval of [1, 2147483647], but got "
+                             f"{num_shards}.")
         if not isinstance(shard_id, int) or not 0 <= shard_id < num_shards:
             raise ValueError(f"Input shard_id is not within the required interval of [0, {num_shards - 1}].")
         self.num_shards, self.shard_id, self.shuffle, self.offset = num_shards, shard_id, bool(shuffle), offset

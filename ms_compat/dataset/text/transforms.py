@@ -205,7 +205,8 @@ class SentencePieceTokenizer(TensorOperation):
         try:
             import sentencepiece as spm
         except ImportError as e:
-            raise ImportError("SentencePieceTokenizer needs the sentencepiece package: pip install sentencepiece") from e
+            raise ImportError("SentencePieceTokenizer needs the sentencepiece package: "
+                              "pip install sentencepiece") from e
         if not isinstance(mode, str):
             raise NotImplementedError("SentencePieceTokenizer: only a model file path is supported by ms_compat.")
         self.sp, self.out_type = spm.SentencePieceProcessor(model_file=mode), out_type

@@ -6,7 +6,7 @@ import numpy as np
 
 from ..core import config
 from ._cv import cv2
-from .utils import AutoAugmentPolicy, Inter
+from .utils import AutoAugmentPolicy
 
 
 def _affine(img, m, interpolation, fill):

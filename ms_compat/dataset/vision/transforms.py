@@ -14,7 +14,7 @@ import numbers
 import numpy as np
 
 from ..core import config
-from ..transforms.transforms import PyTensorOperation, TensorOperation
+from ..transforms.transforms import TensorOperation
 from ._cv import cv2, decode
 from .utils import AutoAugmentPolicy, Border, ConvertMode, ImageBatchFormat, Inter
 
@@ -421,7 +421,8 @@ class ResizedCrop(TensorOperation):
     """Mirrors ``mindspore.dataset.vision.ResizedCrop(top, left, height, width, size, interpolation)``."""
 
     def __init__(self, top, left, height, width, size, interpolation=Inter.BILINEAR):
-        self.box, self.size, self.interpolation = (top, left, height, width), _size_pair(size, "ResizedCrop"), interpolation
+        self.box, self.size = (top, left, height, width), _size_pair(size, "ResizedCrop")
+        self.interpolation = interpolation
 
     def __call__(self, img):
         t, l, h, w = self.box
