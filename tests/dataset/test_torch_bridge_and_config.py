@@ -58,3 +58,18 @@ def test_shuffle_buffer_semantics_and_reshuffle_per_epoch():
     assert sorted(first) == list(range(50)) and first != second
     # a buffer of 4: row k can come out no earlier than position k - 3
     assert all(pos >= v - 3 for pos, v in enumerate(first))
+
+
+def test_distributed_shards_partition_the_shuffled_rows_without_a_seed():
+    """Every rank must shuffle alike even when no seed was set (MindSpore: default seed 5489)."""
+    from ms_compat.dataset.core import config
+    saved = config._state["seed"]
+    config._state["seed"] = None
+    try:
+        import ms_compat
+        assert ds.config.get_seed() == (5489 if ms_compat.get_seed() is None else ms_compat.get_seed())
+        shards = [[int(r[0]) for r in ds.NumpySlicesDataset(np.arange(12), num_shards=3, shard_id=k)
+                   .create_tuple_iterator(output_numpy=True)] for k in range(3)]
+        assert sorted(sum(shards, [])) == list(range(12)) and shards[0] != [0, 3, 6, 9]
+    finally:
+        config._state["seed"] = saved

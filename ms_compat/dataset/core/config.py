@@ -43,14 +43,14 @@ def set_seed(seed):
     _rng_state["gen"] = None
 
 
+DEFAULT_SEED = 5489  # std::mt19937::default_seed, what MindSpore reports before any set_seed
+
+
 def get_seed():
     """Mirrors ``mindspore.dataset.config.get_seed``: the dataset seed (``mindspore.set_seed``'s when only that
-    one was set; a fresh random number, as MindSpore reports, when none was)."""
-    if _state["seed"] is not None:
-        return _state["seed"]
-    from ...context import get_seed as ms_seed
-    s = ms_seed()
-    return _UINT32_MAX if s is None else s
+    one was set; 5489 — ``std::mt19937::default_seed``, as MindSpore — when none was)."""
+    s = _seed_or_none()
+    return DEFAULT_SEED if s is None else s
 
 
 def _seed_or_none():

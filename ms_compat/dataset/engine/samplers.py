@@ -167,7 +167,14 @@ class DistributedSampler(BuiltinSampler):
     def _own(self, n, rng, labels):
         if not n:
             return []
-        order = rng.permutation(n).tolist() if self.shuffle else list(range(n))
+        if self.shuffle:
+            # every rank must shuffle alike: the permutation comes from the dataset seed (MindSpore's default
+            # 5489 when none was set) and the epoch, never from fresh entropy
+            from ..core import config
+            self._epochs = getattr(self, "_epochs", 0) + 1
+            order = np.random.default_rng([config.get_seed(), 0xD157, self._epochs]).permutation(n).tolist()
+        else:
+            order = list(range(n))
         per = math.ceil(n / self.num_shards)
         return [order[(self.num_shards * i + self.shard_id) % n] for i in range(self._cap(per))]
 
