@@ -79,6 +79,7 @@ NAMESPACE_FALLBACKS = {
     "mindspore.train.callback": "ms_compat.train",
     "mindspore.dataset.engine": "ms_compat.dataset.engine",
     "mindspore.dataset.core": "ms_compat.dataset.core",
+    "mindspore.dataset.callback": "ms_compat.dataset.callback",
     "mindspore.dataset.vision": "ms_compat.dataset.vision",
     "mindspore.dataset.transforms": "ms_compat.dataset.transforms",
     "mindspore.dataset.text": "ms_compat.dataset.text",

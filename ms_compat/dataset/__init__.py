@@ -37,6 +37,8 @@ _LAZY = {
     "audio": "ms_compat.dataset.audio",
     "core": "ms_compat.dataset.core",
     "engine": "ms_compat.dataset.engine",
+    "callback": "ms_compat.dataset.callback",
+    "DSCallback": "ms_compat.dataset.callback:DSCallback",
 }
 
 

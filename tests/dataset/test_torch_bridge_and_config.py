@@ -73,3 +73,28 @@ def test_distributed_shards_partition_the_shuffled_rows_without_a_seed():
         assert sorted(sum(shards, [])) == list(range(12)) and shards[0] != [0, 3, 6, 9]
     finally:
         config._state["seed"] = saved
+
+
+def test_ds_callback_hooks_on_map():
+    events = []
+
+    class Rec(ds.DSCallback):
+        def ds_begin(self, c):
+            events.append(("begin",))
+
+        def ds_epoch_begin(self, c):
+            events.append(("epoch_begin", c.cur_epoch_num))
+
+        def ds_step_begin(self, c):
+            events.append(("step", c.cur_epoch_num, c.cur_step_num_in_epoch, c.cur_step_num))
+
+        def ds_epoch_end(self, c):
+            events.append(("epoch_end", c.cur_epoch_num))
+
+    d = ds.NumpySlicesDataset(np.arange(4), shuffle=False).map(lambda x: x, callbacks=Rec(step_size=2))
+    for _ in range(2):
+        list(d.create_tuple_iterator(output_numpy=True))
+    assert events == [("begin",), ("epoch_begin", 1), ("step", 1, 1, 1), ("step", 1, 3, 3), ("epoch_end", 1),
+                      ("epoch_begin", 2), ("step", 2, 1, 5), ("step", 2, 3, 7), ("epoch_end", 2)]
+    with pytest.raises(TypeError, match="DSCallback"):
+        ds.NumpySlicesDataset(np.arange(4)).map(lambda x: x, callbacks=[object()])

@@ -152,7 +152,7 @@ class Dataset:
         """Mirrors ``Dataset.map``: applies ``operations`` (transforms or Python callables, in order) to
         ``input_columns`` (default: the first column); results go to ``output_columns``."""
         return MapDataset(self, operations, input_columns, output_columns, num_parallel_workers,
-                          python_multiprocessing)
+                          python_multiprocessing, callbacks)
 
     def filter(self, predicate, input_columns=None, num_parallel_workers=None):
         """Mirrors ``Dataset.filter``: keeps the rows for which ``predicate(*columns)`` is true."""
@@ -564,8 +564,15 @@ class MapDataset(Dataset):
     """``Dataset.map`` node."""
 
     def __init__(self, child, operations, input_columns, output_columns, num_parallel_workers=None,
-                 python_multiprocessing=False):
+                 python_multiprocessing=False, callbacks=None):
         super().__init__((child,), num_parallel_workers)
+        from ..callback import DSCallback
+        callbacks = [] if callbacks is None else (list(callbacks) if isinstance(callbacks, (list, tuple))
+                                                  else [callbacks])
+        for cb in callbacks:
+            if not isinstance(cb, DSCallback):
+                raise TypeError(f"callbacks should be DSCallback objects, got {type(cb).__name__}.")
+        self._callbacks, self._cb_state = callbacks, {}
         if operations is None:
             operations = []
         if not isinstance(operations, (list, tuple)):
@@ -618,6 +625,12 @@ class MapDataset(Dataset):
         return tuple(named[c] for c in out_cols)
 
     def _rows(self):
+        if self._callbacks:
+            from ..callback.ds_callback import run_with_callbacks
+            return run_with_callbacks(self._map_rows(), self._callbacks, self._cb_state)
+        return self._map_rows()
+
+    def _map_rows(self):
         cols = self.children[0].get_col_names()
         out_cols = self.get_col_names()
         in_idx = [cols.index(c) for c in self._in]
