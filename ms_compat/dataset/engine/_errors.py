@@ -9,7 +9,8 @@ def op_name(op):
 def annotate(exc, where, index, ops=()):
     """Returns ``exc`` (same object, same type) with a note naming the pipeline step and the element."""
     names = ", ".join(op_name(o) for o in ops)
-    note = f"In the dataset pipeline: {where}" + (f"({names})" if names else "") + f" failed on element {index}."
+    what = index if isinstance(index, str) else f"element {index}"
+    note = f"In the dataset pipeline: {where}" + (f"({names})" if names else "") + f" failed on {what}."
     if note not in getattr(exc, "__notes__", ()):
         exc.add_note(note)
     return exc
