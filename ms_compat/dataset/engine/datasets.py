@@ -491,7 +491,7 @@ class BatchDataset(Dataset):
             try:
                 res = self._pbm(*[columns[i] for i in idx], BatchInfo(num, self._epoch - 1))
             except Exception as e:  # noqa: BLE001 - re-raised with the batch named
-                raise _errors.annotate(e, "batch(per_batch_map)", f"batch {num}", [self._pbm]) from None
+                raise _errors.annotate(e, "batch per_batch_map", f"batch {num}", [self._pbm]) from None
             if not isinstance(res, tuple):
                 raise TypeError("per_batch_map function should return a tuple (one list per output column).")
             outs = self._out or ins
