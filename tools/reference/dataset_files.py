@@ -130,9 +130,14 @@ def write_coco(root, seed=6):
         _write(os.path.join(root, "images", name), png_bytes(image(rng, 10, 9)))
         images.append({"id": 100 + k, "file_name": name, "height": 10, "width": 9})
         for j in range(int(rng.randint(1, 3))):
-            anns.append({"id": len(anns) + 1, "image_id": 100 + k, "category_id": int(rng.randint(1, 4)),
-                         "iscrowd": 0, "area": 12.0, "segmentation": [[1.0, 1.0, 4.0, 1.0, 4.0, 5.0]],
-                         "bbox": [float(rng.randint(0, 4)), float(rng.randint(0, 4)), 3.0 + j, 4.5]})
+            n = len(anns)
+            seg = [[1.0, 1.0, 4.0, 1.0, 4.0, 5.0] + [2.0, 2.0] * (n % 3)] + ([[0.5, 0.5, 2.5, 0.5, 1.0, 3.0]]
+                                                                           if n % 2 else [])
+            anns.append({"id": n + 1, "image_id": 100 + k, "category_id": int(rng.randint(1, 4)),
+                         "iscrowd": 0, "area": 12.0, "segmentation": seg,
+                         "bbox": [float(rng.randint(0, 4)), float(rng.randint(0, 4)), 3.0 + j, 4.5],
+                         "keypoints": [float(v) for v in range(n, n + 51)], "num_keypoints": n + 1,
+                         "caption": f"caption {n}"})
     cats = [{"id": i, "name": n, "supercategory": "animal"} for i, n in ((1, "cat"), (2, "dog"), (3, "cow"))]
     _write(os.path.join(root, "annotations.json"),
            json.dumps({"images": images, "annotations": anns, "categories": cats}).encode())

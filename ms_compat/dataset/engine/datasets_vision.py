@@ -389,19 +389,27 @@ class CocoDataset(_FileListDataset):
     cache=None, extra_metadata=False, decrypt=None)``.
 
     ``task='Detection'``: columns ``image``, ``bbox`` (n, 4) float32 (COCO ``[x, y, w, h]``),
-    ``category_id`` and ``iscrowd`` (n, 1) uint32; images in the order of the annotation file.
+    ``category_id`` and ``iscrowd`` (n, 1) uint32; ``'Keypoint'``: ``keypoints`` (n, 51) float32,
+    ``num_keypoints`` (n, 1) uint32; ``'Stuff'``: ``segmentation`` (one row per polygon, padded with -1)
+    and ``iscrowd``; ``'Captioning'``: ``captions`` (n, 1) str. Images in the order of the annotation file.
     """
+
+    _COLUMNS = {"Detection": ("image", "bbox", "category_id", "iscrowd"),
+                "Keypoint": ("image", "keypoints", "num_keypoints"), "Stuff": ("image", "segmentation", "iscrowd"),
+                "Captioning": ("image", "captions")}
 
     def __init__(self, dataset_dir, annotation_file, task="Detection", num_samples=None, num_parallel_workers=None,
                  shuffle=None, decode=False, sampler=None, num_shards=None, shard_id=None, cache=None,
                  extra_metadata=False, decrypt=None):
-        if task != "Detection":
-            raise NotImplementedError(f"CocoDataset(task={task!r}) is not supported by ms_compat yet (Detection is).")
+        if task not in self._COLUMNS:
+            if task == "Panoptic":
+                raise NotImplementedError("CocoDataset(task='Panoptic') is not supported by ms_compat yet.")
+            raise ValueError(f"Invalid task type, task should be one of {list(self._COLUMNS)} or 'Panoptic'.")
         super().__init__(dataset_dir, num_samples, num_parallel_workers, shuffle, sampler, num_shards, shard_id)
         if not os.path.isfile(annotation_file):
             raise ValueError(f"The file {annotation_file} does not exist or permission denied!")
         self.annotation_file, self.task, self.decode = annotation_file, task, decode
-        self._columns = ["image", "bbox", "category_id", "iscrowd"]
+        self._columns = list(self._COLUMNS[task])
 
     def _load(self):
         try:
@@ -429,7 +437,18 @@ class CocoDataset(_FileListDataset):
         name, anns = self._items[i]
         path = os.path.join(self.dataset_dir, name)
         img = _decode_file(path) if self.decode else _raw_file(path)
+        col = lambda key: np.array([a.get(key, 0) for a in anns], np.uint32).reshape(-1, 1)  # noqa: E731
+        if self.task == "Keypoint":
+            return img, np.array([a["keypoints"] for a in anns], np.float32).reshape(len(anns), -1), \
+                col("num_keypoints")
+        if self.task == "Stuff":
+            polys = [p for a in anns for p in (a["segmentation"] if isinstance(a["segmentation"], list) else [])]
+            width = max((len(p) for p in polys), default=0)
+            seg = np.full((len(polys), width), -1.0, np.float32)
+            for i, p in enumerate(polys):
+                seg[i, :len(p)] = p
+            return img, seg, col("iscrowd")
+        if self.task == "Captioning":
+            return img, np.array([[a.get("caption", "")] for a in anns], dtype=str)
         bbox = np.array([a["bbox"] for a in anns], np.float32).reshape(-1, 4)
-        cat = np.array([a["category_id"] for a in anns], np.uint32).reshape(-1, 1)
-        crowd = np.array([a.get("iscrowd", 0) for a in anns], np.uint32).reshape(-1, 1)
-        return img, bbox, cat, crowd
+        return img, bbox, col("category_id"), col("iscrowd")
