@@ -98,3 +98,15 @@ def test_ds_callback_hooks_on_map():
                       ("epoch_begin", 2), ("step", 2, 1, 5), ("step", 2, 3, 7), ("epoch_end", 2)]
     with pytest.raises(TypeError, match="DSCallback"):
         ds.NumpySlicesDataset(np.arange(4)).map(lambda x: x, callbacks=[object()])
+
+
+def test_callable_batch_size_sees_batch_and_epoch_numbers():
+    seen = []
+
+    def size(info):
+        seen.append((info.get_epoch_num(), info.get_batch_num()))
+        return info.get_batch_num() + 1
+
+    d = ds.NumpySlicesDataset(np.arange(6), shuffle=False).batch(size)
+    assert [len(b[0]) for b in d.create_tuple_iterator(output_numpy=True)] == [1, 2, 3]
+    assert seen[:3] == [(0, 0), (0, 1), (0, 2)]

@@ -475,7 +475,7 @@ class BatchDataset(Dataset):
         return self._bs if not callable(self._bs) else -1
 
     def _batch_sizes(self):
-        epoch = self._epoch
+        epoch = self._epoch - 1  # BatchInfo counts epochs from 0
         num = 0
         while True:
             bs = self._bs(BatchInfo(num, epoch)) if callable(self._bs) else self._bs
