@@ -21,10 +21,18 @@ def _proc_call(row):
     return _PROC_FN["fn"](row)
 
 
+def _proc_init():
+    """As torch.utils.data's workers: one intra-op thread per worker process (no OpenMP pool after fork)."""
+    import sys
+    torch = sys.modules.get("torch")
+    if torch is not None:
+        torch.set_num_threads(1)
+
+
 def ordered_map(fn, rows, workers, prefetch, where, processes=False):
     if processes:
         _PROC_FN["fn"] = fn
-        pool = cf.ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork"))
+        pool = cf.ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork"), initializer=_proc_init)
         call = _proc_call
     else:
         pool = cf.ThreadPoolExecutor(workers, thread_name_prefix="ms_compat_dataset")
