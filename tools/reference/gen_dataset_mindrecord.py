@@ -56,6 +56,16 @@ def write_all(d):
     w.write_raw_data([{"a": 1, "s": "héllo", "x": 0.1}, {"a": 70000, "s": "", "x": -2.5}])
     w.commit()
     out["no_blob"] = p
+    p = os.path.join(d, "sharded.mindrecord")
+    w = FileWriter(p, shard_num=2, overwrite=True)
+    w.set_header_size(1 << 14)
+    w.set_page_size(1 << 15)
+    w.add_schema({"label": {"type": "int32"}, "data": {"type": "bytes"}, "v": {"type": "float32", "shape": [-1]}})
+    # row counts divisible by shard_num: MindSpore hands the remainder rows of a call to random shards
+    w.write_raw_data([{"label": i, "data": bytes([i]) * 3, "v": np.arange(i + 1, dtype=np.float32)} for i in range(6)])
+    w.write_raw_data([{"label": 10 + i, "data": b"x", "v": np.ones(2, np.float32)} for i in range(2)])
+    w.commit()
+    out["sharded0"], out["sharded1"] = p + "0", p + "1"
     return out
 
 
@@ -79,6 +89,8 @@ def describe(paths):
         sql = [r[0] for r in con.execute("SELECT sql FROM sqlite_master WHERE sql IS NOT NULL").fetchall()]
         con.close()
         d = ds.MindDataset(p, shuffle=False)
+        if case == "sharded1":  # a list of shard files is read in the given order
+            d = ds.MindDataset([p, paths["sharded0"]], shuffle=False)
         rows = [[_val(v) for v in r] for r in d.create_tuple_iterator(output_numpy=True, num_epochs=1)]
         reader = FileReader(p)
         frows = [{k: _val(v) for k, v in sorted(r.items())} for r in reader.get_next()]
