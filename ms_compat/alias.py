@@ -77,6 +77,14 @@ NAMESPACE_FALLBACKS = {
     "mindspore.ops.composite": "ms_compat.ops",
     "mindspore.ops.auto_generate": "ms_compat.ops",
     "mindspore.train.callback": "ms_compat.train",
+    "mindspore.dataset.engine": "ms_compat.dataset.engine",
+    "mindspore.dataset.core": "ms_compat.dataset.core",
+    "mindspore.dataset.callback": "ms_compat.dataset.callback",
+    "mindspore.dataset.vision": "ms_compat.dataset.vision",
+    "mindspore.dataset.transforms": "ms_compat.dataset.transforms",
+    "mindspore.dataset.text": "ms_compat.dataset.text",
+    "mindspore.dataset.audio": "ms_compat.dataset.audio",
+    "mindspore.mindrecord": "ms_compat.mindrecord",
 }
 
 _finder = None

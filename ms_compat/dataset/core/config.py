@@ -1,0 +1,220 @@
+"""Mirrors ``mindspore.dataset.config``: pipeline-wide settings (seed, workers, prefetch, ...).
+
+``set_seed`` makes shuffles, samplers and random transforms reproducible: every random draw of the
+pipeline comes from a ``numpy.random.Generator`` derived from this seed (or from ``mindspore.set_seed``'s,
+as in MindSpore, where ``mindspore.set_seed`` also seeds the dataset). The streams differ from
+MindSpore's C++ ``std::mt19937`` ones: same distributions, not the same numbers.
+"""
+from __future__ import annotations
+
+import os
+import threading
+
+import numpy as np
+
+__all__ = ["set_seed", "get_seed", "set_num_parallel_workers", "get_num_parallel_workers", "set_prefetch_size",
+           "get_prefetch_size", "set_monitor_sampling_interval", "get_monitor_sampling_interval",
+           "set_callback_timeout", "get_callback_timeout", "set_auto_num_workers", "get_auto_num_workers",
+           "set_enable_shared_mem", "get_enable_shared_mem", "set_numa_enable", "get_numa_enable",
+           "set_error_samples_mode", "get_error_samples_mode", "ErrorSamplesMode", "set_debug_mode",
+           "get_debug_mode", "set_multiprocessing_timeout_interval", "get_multiprocessing_timeout_interval",
+           "set_enable_autotune", "get_enable_autotune", "set_sending_batches", "load"]
+
+_UINT32_MAX = 4294967295
+_state = {"seed": None, "workers": min(8, os.cpu_count() or 1), "prefetch": 16, "monitor": 1000,
+          "callback_timeout": 60, "auto_workers": False,
+          "shared_mem": True, "numa": False, "debug": False, "mp_timeout": 300, "autotune": False,
+          "error_mode": 0}
+_lock = threading.Lock()
+_rng_state = {"gen": None, "key": None}
+
+
+def _int_check(name, value, lo, hi):
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise TypeError(f"{name} with value {value!r} is not of type [<class 'int'>], but got {type(value)}.")
+    if not lo <= value <= hi:
+        raise ValueError(f"{name} {value} is not within the required interval of [{lo}, {hi}].")
+
+
+def set_seed(seed):
+    """Mirrors ``mindspore.dataset.config.set_seed``: seeds every random draw of the input pipelines."""
+    _int_check("seed", seed, 0, _UINT32_MAX)
+    _state["seed"] = seed
+    _rng_state["gen"] = None
+
+
+DEFAULT_SEED = 5489  # std::mt19937::default_seed, what MindSpore reports before any set_seed
+
+
+def get_seed():
+    """Mirrors ``mindspore.dataset.config.get_seed``: the dataset seed (``mindspore.set_seed``'s when only that
+    one was set; 5489 — ``std::mt19937::default_seed``, as MindSpore — when none was)."""
+    s = _seed_or_none()
+    return DEFAULT_SEED if s is None else s
+
+
+def _seed_or_none():
+    if _state["seed"] is not None:
+        return _state["seed"]
+    from ...context import get_seed as ms_seed
+    return ms_seed()
+
+
+_local = threading.local()
+
+
+class row_rng:
+    """Context: inside it, ``rng()`` (in this thread) is the generator of one row of one ``map`` epoch."""
+
+    def __init__(self, *salt):
+        self._gen = new_rng(*salt)
+
+    def __enter__(self):
+        self._prev = getattr(_local, "gen", None)
+        _local.gen = self._gen
+        return self._gen
+
+    def __exit__(self, *exc):
+        _local.gen = self._prev
+
+
+def rng():
+    """The generator random transforms draw from: the current row's inside a seeded ``map``, else the
+    pipeline's shared one (re-created when the seed changes)."""
+    gen = getattr(_local, "gen", None)
+    if gen is not None:
+        return gen
+    key = _seed_or_none()
+    with _lock:
+        if _rng_state["gen"] is None or _rng_state["key"] != key:
+            _rng_state["gen"] = np.random.default_rng(None if key is None else [key, 0x5EED])
+            _rng_state["key"] = key
+        return _rng_state["gen"]
+
+
+def new_rng(*salt):
+    """A generator for one node and epoch: reproducible under a seed, fresh entropy without one."""
+    key = _seed_or_none()
+    if key is None:
+        return np.random.default_rng()
+    return np.random.default_rng([key, *[int(s) & 0xFFFFFFFF for s in salt]])
+
+
+def set_num_parallel_workers(num):
+    """Mirrors ``mindspore.dataset.config.set_num_parallel_workers`` (default worker count of the file readers
+    and ``map``; MindSpore's default: ``min(8, CPU count)``)."""
+    _int_check("num_parallel_workers", num, 1, 512)
+    _state["workers"] = num
+
+
+def get_num_parallel_workers():
+    return _state["workers"]
+
+
+def set_prefetch_size(size):
+    """Mirrors ``mindspore.dataset.config.set_prefetch_size``: rows queued ahead per parallel operation."""
+    _int_check("size", size, 1, 2147483647)
+    _state["prefetch"] = size
+
+
+def get_prefetch_size():
+    return _state["prefetch"]
+
+
+def set_monitor_sampling_interval(interval):
+    _int_check("interval", interval, 0, 2147483647)
+    _state["monitor"] = interval
+
+
+def get_monitor_sampling_interval():
+    return _state["monitor"]
+
+
+def set_callback_timeout(timeout):
+    _int_check("timeout", timeout, 1, 2147483647)
+    _state["callback_timeout"] = timeout
+
+
+def get_callback_timeout():
+    return _state["callback_timeout"]
+
+
+def set_auto_num_workers(enable):
+    _state["auto_workers"] = bool(enable)
+
+
+def get_auto_num_workers():
+    return _state["auto_workers"]
+
+
+def set_enable_shared_mem(enable):
+    _state["shared_mem"] = bool(enable)
+
+
+def get_enable_shared_mem():
+    return _state["shared_mem"]
+
+
+def set_numa_enable(numa_enable):
+    _state["numa"] = bool(numa_enable)
+
+
+def get_numa_enable():
+    return _state["numa"]
+
+
+def set_debug_mode(debug_mode_flag, debug_hook_list=None):
+    _state["debug"] = bool(debug_mode_flag)
+
+
+def get_debug_mode():
+    return _state["debug"]
+
+
+def set_multiprocessing_timeout_interval(interval):
+    _int_check("interval", interval, 1, 2147483647)
+    _state["mp_timeout"] = interval
+
+
+def get_multiprocessing_timeout_interval():
+    return _state["mp_timeout"]
+
+
+def set_enable_autotune(enable, filepath_prefix=None):
+    _state["autotune"] = bool(enable)
+
+
+def get_enable_autotune():
+    return _state["autotune"]
+
+
+def set_sending_batches(batch_num):
+    _int_check("batch_num", batch_num, 0, 2147483647)
+
+
+class ErrorSamplesMode:
+    """Mirrors ``mindspore.dataset.config.ErrorSamplesMode`` (only ``RETURN`` — errors raise — is honoured)."""
+    RETURN = 0
+    REPLACE = 1
+    SKIP = 2
+
+
+def set_error_samples_mode(error_samples_mode):
+    _state["error_mode"] = error_samples_mode
+
+
+def get_error_samples_mode():
+    return _state["error_mode"]
+
+
+def load(file):
+    """Mirrors ``mindspore.dataset.config.load``: reads the settings from a JSON file."""
+    import json
+    with open(file) as f:
+        cfg = json.load(f)
+    if "seed" in cfg:
+        set_seed(cfg["seed"])
+    if "numParallelWorkers" in cfg:
+        set_num_parallel_workers(cfg["numParallelWorkers"])
+    if "opConnectorSize" in cfg:
+        set_prefetch_size(cfg["opConnectorSize"])

@@ -1,0 +1,269 @@
+"""Mirrors ``mindspore.dataset`` samplers: which rows of a random-access dataset are read, in what order.
+
+A sampler turns the row count ``n`` of a source into a list of row indices for one epoch
+(``_indices(n, rng)``). Orders without randomness are MindSpore's exactly (``DistributedSampler``
+pads by wrapping around: shard ``k`` of ``s`` reads rows ``(s*i + k) % n``); random ones draw from
+the same distributions from the pipeline's seeded generator (see ``dataset.config.set_seed``).
+A child sampler (``add_child``) picks first; the parent then samples among the child's picks.
+"""
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+__all__ = ["BuiltinSampler", "Sampler", "SequentialSampler", "RandomSampler", "SubsetRandomSampler",
+           "SubsetSampler", "WeightedRandomSampler", "DistributedSampler", "PKSampler"]
+
+
+def _check_num_samples(num_samples):
+    if num_samples is not None:
+        if not isinstance(num_samples, int) or isinstance(num_samples, bool):
+            raise TypeError(f"num_samples must be an integer, but got {type(num_samples)}.")
+        if num_samples < 0:
+            raise ValueError(f"num_samples exceeds the boundary between 0 and 9223372036854775807(INT64_MAX)!")
+    return num_samples or None
+
+
+class BuiltinSampler:
+    """Base of the built-in samplers (mirrors ``mindspore.dataset.BuiltinSampler``)."""
+
+    def __init__(self, num_samples=None):
+        self.num_samples = _check_num_samples(num_samples)
+        self.child_sampler = None
+
+    def add_child(self, sampler):
+        """Mirrors ``BuiltinSampler.add_child``: ``sampler`` picks first, this one samples its picks."""
+        if self.child_sampler is not None:
+            raise RuntimeError("Cannot add child sampler, this sampler already has a child.")
+        self.child_sampler = sampler
+
+    def get_child(self):
+        return self.child_sampler
+
+    def get_num_samples(self):
+        return self.num_samples
+
+    def _own(self, n, rng, labels):  # indices into range(n)
+        raise NotImplementedError
+
+    def _needs_labels(self):
+        return False
+
+    def _indices(self, n, rng, labels=None):
+        if self.child_sampler is not None:
+            base = self.child_sampler._indices(n, rng, labels)
+            sub_labels = None if labels is None else [labels[i] for i in base]
+            return [base[i] for i in self._own(len(base), rng, sub_labels)]
+        return self._own(n, rng, labels)
+
+    def _count(self, n, labels=None):
+        return len(self._indices(n, np.random.default_rng(0), labels))
+
+    def _cap(self, k):
+        return k if self.num_samples is None else min(k, self.num_samples)
+
+    def parse(self):  # the C++ sampler object in MindSpore; kept for code that calls it
+        return self
+
+
+class SequentialSampler(BuiltinSampler):
+    """Mirrors ``mindspore.dataset.SequentialSampler(start_index=None, num_samples=None)``."""
+
+    def __init__(self, start_index=None, num_samples=None):
+        super().__init__(num_samples)
+        if start_index is not None and (not isinstance(start_index, int) or start_index < 0):
+            raise ValueError(f"start_index should be a non-negative integer, but got {start_index}.")
+        self.start_index = start_index or 0
+
+    def _own(self, n, rng, labels):
+        if n and self.start_index >= n:
+            raise RuntimeError(f"Invalid parameter, start_index should be less than the dataset size {n}, "
+                               f"but got {self.start_index}.")
+        return list(range(self.start_index, self.start_index + self._cap(n - self.start_index)))
+
+
+class RandomSampler(BuiltinSampler):
+    """Mirrors ``mindspore.dataset.RandomSampler(replacement=False, num_samples=None)`` (at most ``n`` rows,
+    as MindSpore: a larger ``num_samples`` is capped to the dataset size)."""
+
+    def __init__(self, replacement=False, num_samples=None):
+        super().__init__(num_samples)
+        if not isinstance(replacement, bool):
+            raise TypeError(f"replacement should be a boolean value, but got {type(replacement)}.")
+        self.replacement = replacement
+
+    def _own(self, n, rng, labels):
+        k = self._cap(n)
+        if self.replacement:
+            return rng.integers(0, n, size=k).tolist() if n else []
+        return rng.permutation(n)[:k].tolist()
+
+    def _count(self, n, labels=None):
+        return self._cap(n) if self.child_sampler is None else super()._count(n, labels)
+
+
+class SubsetSampler(BuiltinSampler):
+    """Mirrors ``mindspore.dataset.SubsetSampler(indices, num_samples=None)``: the given rows, in order."""
+
+    def __init__(self, indices, num_samples=None):
+        super().__init__(num_samples)
+        if isinstance(indices, int):
+            indices = [indices]
+        self.indices = [int(i) for i in indices]
+
+    def _own(self, n, rng, labels):
+        for i in self.indices:
+            if not -n <= i < n:
+                raise RuntimeError(f"Invalid parameter, sample index {i} is out of bounds, the dataset has {n} rows.")
+        return [i % n for i in self.indices][:self._cap(len(self.indices))]
+
+
+class SubsetRandomSampler(SubsetSampler):
+    """Mirrors ``mindspore.dataset.SubsetRandomSampler(indices, num_samples=None)``: the given rows, shuffled."""
+
+    def _own(self, n, rng, labels):
+        picked = super()._own(n, rng, labels)
+        full = [i % n for i in self.indices]
+        return [full[i] for i in rng.permutation(len(full))][:len(picked)]
+
+
+class WeightedRandomSampler(BuiltinSampler):
+    """Mirrors ``mindspore.dataset.WeightedRandomSampler(weights, num_samples=None, replacement=True)``:
+    row ``i`` is drawn with probability ``weights[i] / sum(weights)``."""
+
+    def __init__(self, weights, num_samples=None, replacement=True):
+        super().__init__(num_samples)
+        w = np.asarray(weights, np.float64)
+        if w.ndim != 1 or not len(w):
+            raise ValueError("weights size should not be 0")
+        if (w < 0).any():
+            raise ValueError("weights should not contain negative numbers.")
+        if not w.sum() > 0:
+            raise ValueError("elements of weights should not be all zeros.")
+        self.weights, self.replacement = w, replacement
+
+    def _own(self, n, rng, labels):
+        k = self.num_samples or len(self.weights)
+        p = self.weights / self.weights.sum()
+        return rng.choice(len(p), size=k, replace=self.replacement, p=p).tolist()
+
+
+class DistributedSampler(BuiltinSampler):
+    """Mirrors ``mindspore.dataset.DistributedSampler(num_shards, shard_id, shuffle=True, num_samples=None,
+    offset=-1)``: shard ``shard_id`` of ``num_shards`` reads ``ceil(n / num_shards)`` rows
+    ``(num_shards*i + shard_id) % n`` of the (shuffled, with ``shuffle``) row order — the wrap-around
+    pads the last shards as MindSpore does, so every shard has the same size."""
+
+    def __init__(self, num_shards, shard_id, shuffle=True, num_samples=None, offset=-1):
+        super().__init__(num_samples)
+        if not isinstance(num_shards, int) or num_shards < 1:
+            raise ValueError(f"num_shards is not within the required interval of [1, 2147483647], but got "
+                             f"{num_shards}.")
+        if not isinstance(shard_id, int) or not 0 <= shard_id < num_shards:
+            raise ValueError(f"Input shard_id is not within the required interval of [0, {num_shards - 1}].")
+        self.num_shards, self.shard_id, self.shuffle, self.offset = num_shards, shard_id, bool(shuffle), offset
+
+    def _own(self, n, rng, labels):
+        if not n:
+            return []
+        if self.shuffle:
+            # every rank must shuffle alike: the permutation comes from the dataset seed (MindSpore's default
+            # 5489 when none was set) and the epoch, never from fresh entropy
+            from ..core import config
+            self._epochs = getattr(self, "_epochs", 0) + 1
+            order = np.random.default_rng([config.get_seed(), 0xD157, self._epochs]).permutation(n).tolist()
+        else:
+            order = list(range(n))
+        per = math.ceil(n / self.num_shards)
+        return [order[(self.num_shards * i + self.shard_id) % n] for i in range(self._cap(per))]
+
+    def _count(self, n, labels=None):
+        return self._cap(math.ceil(n / self.num_shards)) if n and self.child_sampler is None else \
+            super()._count(n, labels)
+
+
+class PKSampler(BuiltinSampler):
+    """Mirrors ``mindspore.dataset.PKSampler(num_val, num_class=None, shuffle=False, class_column='label',
+    num_samples=None)``: ``num_val`` rows of every class, class by class in label order (random class order
+    with ``shuffle``); as in MindSpore the rows of a class are drawn at random with replacement either way.
+    Needs a dataset with a label column (``ImageFolderDataset`` and the other labelled sources)."""
+
+    def __init__(self, num_val, num_class=None, shuffle=False, class_column="label", num_samples=None):
+        super().__init__(num_samples)
+        if num_class is not None:
+            raise NotImplementedError("Not supported to specify num_class for PKSampler.")
+        if not isinstance(num_val, int) or num_val < 1:
+            raise ValueError(f"num_val is not within the required interval of [1, 2147483647], but got {num_val}.")
+        self.num_val, self.shuffle, self.class_column = num_val, bool(shuffle), class_column
+
+    def _needs_labels(self):
+        return True
+
+    def _own(self, n, rng, labels):
+        if labels is None:
+            raise RuntimeError("PKSampler needs a dataset with a label column (e.g. ImageFolderDataset).")
+        groups = {}
+        for i, lab in enumerate(labels):
+            groups.setdefault(int(lab), []).append(i)
+        keys = sorted(groups)
+        if self.shuffle:
+            keys = [keys[i] for i in rng.permutation(len(keys))]
+        out = []
+        for k in keys:
+            ids = groups[k]
+            out.extend(ids[i] for i in rng.integers(0, len(ids), size=self.num_val))
+        return out[:self._cap(len(out))]
+
+
+class Sampler(BuiltinSampler):
+    """Mirrors ``mindspore.dataset.Sampler``: a user sampler — subclass it and define ``__iter__`` yielding
+    row indices (``self.dataset_size`` is set before iterating)."""
+
+    def __init__(self, num_samples=None):
+        super().__init__(num_samples)
+        self.dataset_size = 0
+
+    def _own(self, n, rng, labels):
+        self.dataset_size = n
+        out = [int(i) for i in self.__iter__()]
+        return out[:self._cap(len(out))]
+
+    def __iter__(self):
+        raise NotImplementedError("A user Sampler must define __iter__.")
+
+
+class _IterableSampler(BuiltinSampler):
+    """Any iterable of indices (a list, a ``torch.utils.data.Sampler``) given as ``sampler=``."""
+
+    def __init__(self, iterable):
+        super().__init__(None)
+        self._it = iterable
+
+    def _own(self, n, rng, labels):
+        return [int(i) for i in self._it]
+
+
+def select_sampler(num_samples, sampler, shuffle, num_shards, shard_id):
+    """The sampler a source dataset uses for its arguments (MindSpore's ``select_sampler``)."""
+    if sampler is not None:
+        if shuffle is not None or num_shards is not None:
+            raise RuntimeError("sampler and shuffle/num_shards cannot be specified at the same time.")
+        if isinstance(sampler, BuiltinSampler):
+            return sampler
+        if isinstance(sampler, (list, tuple)):
+            return SubsetSampler(sampler, num_samples)
+        if hasattr(sampler, "__iter__"):
+            return _IterableSampler(sampler)
+        raise TypeError(f"Unsupported sampler object of type ({type(sampler)})")
+    if shuffle is None:
+        shuffle = True
+    if num_shards is not None:
+        if shard_id is None:
+            raise RuntimeError("num_shards is specified and currently requires shard_id as well.")
+        return DistributedSampler(num_shards, shard_id, shuffle=bool(shuffle), num_samples=num_samples)
+    if shard_id is not None:
+        raise RuntimeError("shard_id is specified but num_shards is not.")
+    if shuffle:
+        return RandomSampler(num_samples=num_samples)
+    return SequentialSampler(num_samples=num_samples)

@@ -1,0 +1,129 @@
+"""Mirrors ``mindspore.dataset.text.utils``: ``Vocab`` and the string helpers."""
+from __future__ import annotations
+
+import collections
+
+import numpy as np
+
+__all__ = ["Vocab", "to_str", "to_bytes", "SentencePieceModel", "SPieceTokenizerOutType", "SPieceTokenizerLoadType",
+           "JiebaMode", "NormalizeForm"]
+
+
+def _specials(words, special_tokens, special_first):
+    special_tokens = list(special_tokens or [])
+    dup = [t for t in special_tokens if t in words]
+    if dup:
+        raise ValueError(f"special_tokens and word_list contain duplicate word: {dup[0]}.")
+    return special_tokens + list(words) if special_first else list(words) + special_tokens
+
+
+class Vocab:
+    """Mirrors ``mindspore.dataset.text.Vocab``: a word -> id table (``from_list``, ``from_dict``, ``from_file``,
+    ``from_dataset``)."""
+
+    def __init__(self):
+        self._w2i = {}
+
+    @classmethod
+    def _of(cls, words):
+        v = cls()
+        for w in words:
+            if w in v._w2i:
+                raise ValueError(f"word_list contains duplicate word: {w}.")
+            v._w2i[w] = len(v._w2i)
+        return v
+
+    @classmethod
+    def from_list(cls, word_list, special_tokens=None, special_first=True):
+        return cls._of(_specials(list(word_list), special_tokens, special_first))
+
+    @classmethod
+    def from_dict(cls, word_dict):
+        v = cls()
+        for w, i in word_dict.items():
+            if not isinstance(i, int) or i < 0:
+                raise ValueError(f"from_dict: the id of '{w}' should be a non-negative int, got {i!r}.")
+            v._w2i[w] = i
+        return v
+
+    @classmethod
+    def from_file(cls, file_path, delimiter="", vocab_size=None, special_tokens=None, special_first=True):
+        words = []
+        with open(file_path, encoding="utf-8") as f:
+            for line in f:
+                line = line.rstrip("\n").rstrip("\r")
+                w = line.split(delimiter)[0] if delimiter else line
+                w = w.strip() if not delimiter else w
+                if w and w not in words:
+                    words.append(w)
+                if vocab_size is not None and len(words) >= vocab_size:
+                    break
+        return cls._of(_specials(words, special_tokens, special_first))
+
+    @classmethod
+    def from_dataset(cls, dataset, columns=None, freq_range=None, top_k=None, special_tokens=None,
+                     special_first=True):
+        """Counts the words of ``columns`` (default: all) over one epoch; keeps those with a count in
+        ``freq_range``; orders by count (high first), ties by word; the ``top_k`` first."""
+        names = dataset.get_col_names()
+        cols = [columns] if isinstance(columns, str) else (list(columns) if columns else names)
+        idx = [names.index(c) for c in cols]
+        counts = collections.Counter()
+        for row in dataset._rows():
+            for i in idx:
+                a = np.asarray(row[i])
+                counts.update(str(w) for w in a.ravel().tolist())
+        lo, hi = freq_range if freq_range else (None, None)
+        items = [(w, c) for w, c in counts.items() if (lo is None or c >= lo) and (hi is None or c <= hi)]
+        items.sort(key=lambda wc: (-wc[1], wc[0]))
+        if top_k is not None:
+            items = items[:top_k]
+        return cls._of(_specials([w for w, _ in items], special_tokens, special_first))
+
+    def vocab(self):
+        """``{word: id}``."""
+        return dict(self._w2i)
+
+    def tokens_to_ids(self, tokens):
+        if isinstance(tokens, str):
+            return self._w2i.get(tokens, -1)
+        return [self._w2i.get(t, -1) for t in tokens]
+
+    def ids_to_tokens(self, ids):
+        inv = {i: w for w, i in self._w2i.items()}
+        if isinstance(ids, (int, np.integer)):
+            return inv.get(int(ids), "")
+        return [inv.get(int(i), "") for i in ids]
+
+
+def to_str(array, encoding="utf8"):
+    """Mirrors ``mindspore.dataset.text.to_str``: bytes array -> str array."""
+    a = np.asarray(array)
+    if a.dtype.kind == "U":
+        return a
+    return np.char.decode(a.astype(np.bytes_), encoding)
+
+
+def to_bytes(array, encoding="utf8"):
+    """Mirrors ``mindspore.dataset.text.to_bytes``: str array -> bytes array."""
+    return np.char.encode(np.asarray(array, dtype=str), encoding)
+
+
+class SentencePieceModel:
+    UNIGRAM, BPE, CHAR, WORD = 0, 1, 2, 3
+
+
+class SPieceTokenizerOutType:
+    STRING, INT = 0, 1
+
+
+class SPieceTokenizerLoadType:
+    FILE, MODEL = 0, 1
+
+
+class JiebaMode:
+    MIX, MP, HMM = 0, 1, 2
+
+
+class NormalizeForm:
+    NONE, NFC, NFKC, NFD, NFKD = 0, 1, 2, 3, 4

@@ -1,0 +1,10 @@
+"""Mirrors ``mindspore.dataset.transforms``: transforms for any data (``Compose``, ``TypeCast``, ``OneHot``,
+``RandomApply``, ``RandomChoice``, ...)."""
+from ..._missing import module_getattr as _mg
+from . import transforms  # noqa: F401
+from .transforms import *  # noqa: F401,F403
+from .transforms import __all__  # noqa: F401
+
+
+def __getattr__(name):
+    return _mg(__name__, name, {})

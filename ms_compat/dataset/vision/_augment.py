@@ -1,0 +1,212 @@
+"""AutoAugment, RandAugment and TrivialAugmentWide (the policies MindSpore ports from torchvision), on HWC uint8
+RGB numpy with OpenCV kernels. Random choices come from the pipeline generator (``config.set_seed``)."""
+from __future__ import annotations
+
+import numpy as np
+
+from ..core import config
+from ._cv import cv2
+from .utils import AutoAugmentPolicy
+
+
+def _affine(img, m, interpolation, fill):
+    from .transforms import _cv_call, _cv_inter
+    h, w = img.shape[:2]
+    fill = fill if isinstance(fill, tuple) else (fill,) * 3
+    return _cv_call(cv2().warpAffine, img, np.asarray(m, np.float64), (w, h), flags=_cv_inter(interpolation, "augment"),
+                    borderMode=cv2().BORDER_CONSTANT, borderValue=tuple(float(v) for v in fill))
+
+
+def _blend(a, b, factor):
+    return np.clip(a.astype(np.float32) * factor + b.astype(np.float32) * (1 - factor), 0, 255).astype(np.uint8)
+
+
+def _gray(img):
+    return cv2().cvtColor(np.ascontiguousarray(img), cv2().COLOR_RGB2GRAY)
+
+
+def _autocontrast(img):
+    out = np.empty_like(img)
+    for c in range(img.shape[2]):
+        ch = img[:, :, c].astype(np.float32)
+        lo, hi = ch.min(), ch.max()
+        out[:, :, c] = img[:, :, c] if hi == lo else np.clip((ch - lo) * (255.0 / (hi - lo)), 0, 255).astype(np.uint8)
+    return out
+
+
+def _equalize(img):
+    return np.stack([cv2().equalizeHist(np.ascontiguousarray(img[:, :, c])) for c in range(img.shape[2])], -1)
+
+
+def _sharpness(img, factor):
+    kernel = np.array([[1, 1, 1], [1, 5, 1], [1, 1, 1]], np.float32) / 13.0
+    blur = cv2().filter2D(img, -1, kernel, borderType=cv2().BORDER_REPLICATE)
+    blur[0, :], blur[-1, :], blur[:, 0], blur[:, -1] = img[0, :], img[-1, :], img[:, 0], img[:, -1]
+    return _blend(img, blur, factor)
+
+
+def apply_op(img, name, magnitude, interpolation, fill):
+    h, w = img.shape[:2]
+    if name == "ShearX":
+        return _affine(img, [[1, magnitude, 0], [0, 1, 0]], interpolation, fill)
+    if name == "ShearY":
+        return _affine(img, [[1, 0, 0], [magnitude, 1, 0]], interpolation, fill)
+    if name == "TranslateX":
+        return _affine(img, [[1, 0, magnitude], [0, 1, 0]], interpolation, fill)
+    if name == "TranslateY":
+        return _affine(img, [[1, 0, 0], [0, 1, magnitude]], interpolation, fill)
+    if name == "Rotate":
+        m = cv2().getRotationMatrix2D(((w - 1) / 2.0, (h - 1) / 2.0), magnitude, 1.0)
+        return _affine(img, m, interpolation, fill)
+    if name == "Brightness":
+        return _blend(img, np.zeros_like(img), 1.0 + magnitude)
+    if name == "Color":
+        return _blend(img, np.repeat(_gray(img)[:, :, None], 3, 2), 1.0 + magnitude)
+    if name == "Contrast":
+        mean = float(_gray(img).mean())
+        return _blend(img, np.full_like(img, int(mean + 0.5)), 1.0 + magnitude)
+    if name == "Sharpness":
+        return _sharpness(img, 1.0 + magnitude)
+    if name == "Posterize":
+        bits = int(magnitude)
+        return (img & np.uint8((0xFF << (8 - bits)) & 0xFF)).astype(np.uint8)
+    if name == "Solarize":
+        return np.where(img >= magnitude, 255 - img, img).astype(np.uint8)
+    if name == "AutoContrast":
+        return _autocontrast(img)
+    if name == "Equalize":
+        return _equalize(img)
+    if name == "Invert":
+        return (255 - img).astype(np.uint8)
+    if name == "Identity":
+        return img
+    raise ValueError(f"unknown augmentation {name}")
+
+
+def _space(num_bins, h, w):
+    lin = lambda lo, hi: np.linspace(lo, hi, num_bins)  # noqa: E731
+    return {
+        "Identity": (np.zeros(num_bins), False),
+        "ShearX": (lin(0.0, 0.3), True), "ShearY": (lin(0.0, 0.3), True),
+        "TranslateX": (lin(0.0, 150.0 / 331.0 * w), True), "TranslateY": (lin(0.0, 150.0 / 331.0 * h), True),
+        "Rotate": (lin(0.0, 30.0), True), "Brightness": (lin(0.0, 0.9), True), "Color": (lin(0.0, 0.9), True),
+        "Contrast": (lin(0.0, 0.9), True), "Sharpness": (lin(0.0, 0.9), True),
+        "Posterize": (8 - (np.arange(num_bins) / ((num_bins - 1) / 4)).round().astype(int), False),
+        "Solarize": (lin(255.0, 0.0), False), "AutoContrast": (np.zeros(num_bins), False),
+        "Equalize": (np.zeros(num_bins), False),
+    }
+
+
+def _policy_space(h, w):
+    space = _space(10, h, w)
+    space["Invert"] = (np.zeros(10), False)
+    return space
+
+
+def _wide_space(num_bins):
+    lin = lambda lo, hi: np.linspace(lo, hi, num_bins)  # noqa: E731
+    return {
+        "Identity": (np.zeros(num_bins), False),
+        "ShearX": (lin(0.0, 0.99), True), "ShearY": (lin(0.0, 0.99), True),
+        "TranslateX": (lin(0.0, 32.0), True), "TranslateY": (lin(0.0, 32.0), True),
+        "Rotate": (lin(0.0, 135.0), True), "Brightness": (lin(0.0, 0.99), True), "Color": (lin(0.0, 0.99), True),
+        "Contrast": (lin(0.0, 0.99), True), "Sharpness": (lin(0.0, 0.99), True),
+        "Posterize": (8 - (np.arange(num_bins) / ((num_bins - 1) / 6)).round().astype(int), False),
+        "Solarize": (lin(255.0, 0.0), False), "AutoContrast": (np.zeros(num_bins), False),
+        "Equalize": (np.zeros(num_bins), False),
+    }
+
+
+def _signed(value, signed):
+    if signed and float(config.rng().random()) < 0.5:
+        return -float(value)
+    return float(value)
+
+
+_POLICIES = {
+    AutoAugmentPolicy.IMAGENET: [
+        (("Posterize", 0.4, 8), ("Rotate", 0.6, 9)), (("Solarize", 0.6, 5), ("AutoContrast", 0.6, None)),
+        (("Equalize", 0.8, None), ("Equalize", 0.6, None)), (("Posterize", 0.6, 7), ("Posterize", 0.6, 6)),
+        (("Equalize", 0.4, None), ("Solarize", 0.2, 4)), (("Equalize", 0.4, None), ("Rotate", 0.8, 8)),
+        (("Solarize", 0.6, 3), ("Equalize", 0.6, None)), (("Posterize", 0.8, 5), ("Equalize", 1.0, None)),
+        (("Rotate", 0.2, 3), ("Solarize", 0.6, 8)), (("Equalize", 0.6, None), ("Posterize", 0.4, 6)),
+        (("Rotate", 0.8, 8), ("Color", 0.4, 0)), (("Rotate", 0.4, 9), ("Equalize", 0.6, None)),
+        (("Equalize", 0.0, None), ("Equalize", 0.8, None)), (("Invert", 0.6, None), ("Equalize", 1.0, None)),
+        (("Color", 0.6, 4), ("Contrast", 1.0, 8)), (("Rotate", 0.8, 8), ("Color", 1.0, 2)),
+        (("Color", 0.8, 8), ("Solarize", 0.8, 7)), (("Sharpness", 0.4, 7), ("Invert", 0.6, None)),
+        (("ShearX", 0.6, 5), ("Equalize", 1.0, None)), (("Color", 0.4, 0), ("Equalize", 0.6, None)),
+        (("Equalize", 0.4, None), ("Solarize", 0.2, 4)), (("Solarize", 0.6, 5), ("AutoContrast", 0.6, None)),
+        (("Invert", 0.6, None), ("Equalize", 1.0, None)), (("Color", 0.6, 4), ("Contrast", 1.0, 8)),
+        (("Equalize", 0.8, None), ("Equalize", 0.6, None))],
+    AutoAugmentPolicy.CIFAR10: [
+        (("Invert", 0.1, None), ("Contrast", 0.2, 6)), (("Rotate", 0.7, 2), ("TranslateX", 0.3, 9)),
+        (("Sharpness", 0.8, 1), ("Sharpness", 0.9, 3)), (("ShearY", 0.5, 8), ("TranslateY", 0.7, 9)),
+        (("AutoContrast", 0.5, None), ("Equalize", 0.9, None)), (("ShearY", 0.2, 7), ("Posterize", 0.3, 7)),
+        (("Color", 0.4, 3), ("Brightness", 0.6, 7)), (("Sharpness", 0.3, 9), ("Brightness", 0.7, 9)),
+        (("Equalize", 0.6, None), ("Equalize", 0.5, None)), (("Contrast", 0.6, 7), ("Sharpness", 0.6, 5)),
+        (("Color", 0.7, 7), ("TranslateX", 0.5, 8)), (("Equalize", 0.3, None), ("AutoContrast", 0.4, None)),
+        (("TranslateY", 0.4, 3), ("Sharpness", 0.2, 6)), (("Brightness", 0.9, 6), ("Color", 0.2, 8)),
+        (("Solarize", 0.5, 2), ("Invert", 0.0, None)), (("Equalize", 0.2, None), ("AutoContrast", 0.6, None)),
+        (("Equalize", 0.2, None), ("Equalize", 0.6, None)), (("Color", 0.9, 9), ("Equalize", 0.6, None)),
+        (("AutoContrast", 0.8, None), ("Solarize", 0.2, 8)), (("Brightness", 0.1, 3), ("Color", 0.7, 0)),
+        (("Solarize", 0.4, 5), ("AutoContrast", 0.9, None)), (("TranslateY", 0.9, 9), ("TranslateY", 0.7, 9)),
+        (("AutoContrast", 0.9, None), ("Solarize", 0.8, 3)), (("Equalize", 0.8, None), ("Invert", 0.1, None)),
+        (("TranslateY", 0.7, 9), ("AutoContrast", 0.9, None))],
+    AutoAugmentPolicy.SVHN: [
+        (("ShearX", 0.9, 4), ("Invert", 0.2, None)), (("ShearY", 0.9, 8), ("Invert", 0.7, None)),
+        (("Equalize", 0.6, None), ("Solarize", 0.6, 6)), (("Invert", 0.9, None), ("Equalize", 0.6, None)),
+        (("Equalize", 0.6, None), ("Rotate", 0.9, 3)), (("ShearX", 0.9, 4), ("AutoContrast", 0.8, None)),
+        (("ShearY", 0.9, 8), ("Invert", 0.4, None)), (("ShearY", 0.9, 5), ("Solarize", 0.2, 6)),
+        (("Invert", 0.9, None), ("AutoContrast", 0.8, None)), (("Equalize", 0.6, None), ("Rotate", 0.9, 3)),
+        (("ShearX", 0.9, 4), ("Solarize", 0.3, 3)), (("ShearY", 0.8, 8), ("Invert", 0.7, None)),
+        (("Equalize", 0.9, None), ("TranslateY", 0.6, 6)), (("Invert", 0.9, None), ("Equalize", 0.6, None)),
+        (("Contrast", 0.3, 3), ("Rotate", 0.8, 4)), (("Invert", 0.8, None), ("TranslateY", 0.0, 2)),
+        (("ShearY", 0.7, 6), ("Solarize", 0.4, 8)), (("Invert", 0.6, None), ("Rotate", 0.8, 4)),
+        (("ShearY", 0.3, 7), ("TranslateX", 0.9, 3)), (("ShearX", 0.1, 6), ("Invert", 0.6, None)),
+        (("Solarize", 0.7, 2), ("TranslateY", 0.6, 7)), (("ShearY", 0.8, 4), ("Invert", 0.8, None)),
+        (("ShearX", 0.7, 9), ("TranslateY", 0.8, 3)), (("ShearY", 0.8, 5), ("AutoContrast", 0.7, None)),
+        (("ShearX", 0.7, 2), ("Invert", 0.1, None))],
+}
+
+
+def _check(img, name):
+    a = np.asarray(img)
+    if a.ndim != 3 or a.shape[2] != 3 or a.dtype != np.uint8:
+        raise RuntimeError(f"{name}: the input should be an RGB image of shape <H, W, 3> uint8, got "
+                           f"{list(a.shape)} {a.dtype}.")
+    return a
+
+
+def auto_augment(img, policy, interpolation, fill):
+    img = _check(img, "AutoAugment")
+    rng = config.rng()
+    sub = _POLICIES[AutoAugmentPolicy(policy)][int(rng.integers(len(_POLICIES[AutoAugmentPolicy(policy)])))]
+    space = _policy_space(*img.shape[:2])
+    for name, prob, level in sub:
+        if float(rng.random()) <= prob:
+            mags, signed = space[name]
+            mag = mags[level] if level is not None else 0.0
+            img = apply_op(img, name, _signed(mag, signed), interpolation, fill)
+    return img
+
+
+def rand_augment(img, num_ops, magnitude, num_bins, interpolation, fill):
+    img = _check(img, "RandAugment")
+    space = _space(num_bins, *img.shape[:2])
+    names = list(space)
+    for _ in range(num_ops):
+        name = names[int(config.rng().integers(len(names)))]
+        mags, signed = space[name]
+        mag = float(mags[magnitude]) if mags.ndim > 0 else 0.0
+        img = apply_op(img, name, _signed(mag, signed), interpolation, fill)
+    return img
+
+
+def trivial_augment_wide(img, num_bins, interpolation, fill):
+    img = _check(img, "TrivialAugmentWide")
+    space = _wide_space(num_bins)
+    names = list(space)
+    name = names[int(config.rng().integers(len(names)))]
+    mags, signed = space[name]
+    mag = float(mags[int(config.rng().integers(len(mags)))]) if mags.ndim > 0 else 0.0
+    return apply_op(img, name, _signed(mag, signed), interpolation, fill)

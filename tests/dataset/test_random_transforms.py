@@ -1,0 +1,95 @@
+"""Random vision transforms: reproducible under dataset.config.set_seed, the distributions MindSpore documents,
+and the output conventions (shapes, dtypes) of MindSpore's."""
+import numpy as np
+import pytest
+
+import ms_compat.dataset as ds
+import ms_compat.dataset.transforms as T
+import ms_compat.dataset.vision as V
+
+
+def _img(h=24, w=32):
+    rng = np.random.RandomState(0)
+    return rng.randint(0, 256, size=(h, w, 3)).astype(np.uint8)
+
+
+OPS = {
+    "RandomResizedCrop": lambda: V.RandomResizedCrop(16),
+    "RandomCrop": lambda: V.RandomCrop(16, padding=4),
+    "RandomHorizontalFlip": lambda: V.RandomHorizontalFlip(),
+    "RandomVerticalFlip": lambda: V.RandomVerticalFlip(),
+    "RandomRotation": lambda: V.RandomRotation(40),
+    "RandomColorAdjust": lambda: V.RandomColorAdjust(0.4, 0.4, 0.4, 0.1),
+    "AutoAugment": lambda: V.AutoAugment(),
+    "AutoAugmentCIFAR": lambda: V.AutoAugment(V.AutoAugmentPolicy.CIFAR10),
+    "AutoAugmentSVHN": lambda: V.AutoAugment(V.AutoAugmentPolicy.SVHN),
+    "RandAugment": lambda: V.RandAugment(),
+    "TrivialAugmentWide": lambda: V.TrivialAugmentWide(),
+    "RandomCropDecodeResize": lambda: T.Compose([V.encode_png, V.RandomCropDecodeResize(16)]),
+    "RandomInvert": lambda: V.RandomInvert(),
+    "RandomEqualize": lambda: V.RandomEqualize(),
+    "RandomAutoContrast": lambda: V.RandomAutoContrast(),
+    "RandomAdjustSharpness": lambda: V.RandomAdjustSharpness(2.0),
+    "RandomPosterize": lambda: V.RandomPosterize((1, 8)),
+    "RandomSolarize": lambda: V.RandomSolarize(),
+    "RandomSharpness": lambda: V.RandomSharpness(),
+    "RandomAffine": lambda: V.RandomAffine(20, translate=(0.1, 0.1), scale=(0.8, 1.2), shear=10),
+    "RandomApply": lambda: T.RandomApply([V.HorizontalFlip(), V.Invert()]),
+    "RandomChoice": lambda: T.RandomChoice([V.HorizontalFlip(), V.VerticalFlip(), V.Invert()]),
+}
+
+
+@pytest.mark.parametrize("name", sorted(OPS))
+def test_reproducible_under_seed_and_varied(name):
+    img = _img()
+
+    def run(seed):
+        ds.config.set_seed(seed)
+        op = OPS[name]()
+        return [op(img) for _ in range(12)]
+
+    a, b, c = run(7), run(7), run(8)
+    assert all(np.array_equal(x, y) for x, y in zip(a, b))
+    assert not all(np.array_equal(x, y) for x, y in zip(a, c))
+    assert all(x.dtype == np.uint8 and x.ndim == 3 for x in a)
+
+
+def test_flip_probability_and_crop_sizes():
+    ds.config.set_seed(1)
+    img = _img()
+    flips = sum(not np.array_equal(V.RandomHorizontalFlip(0.3)(img), img) for _ in range(2000))
+    assert 0.26 < flips / 2000 < 0.34
+    assert all(V.RandomResizedCrop((10, 14))(img).shape == (10, 14, 3) for _ in range(50))
+    op = V.RandomResizedCrop(8, scale=(1.0, 1.0), ratio=(32 / 24, 32 / 24))  # the whole image, every time
+    np.testing.assert_array_equal(op(img), V.Resize((8, 8))(img))
+
+
+def test_erasing_mixup_cutmix_on_batches():
+    ds.config.set_seed(3)
+    chw = V.ToTensor()(_img())
+    erased = V.RandomErasing(prob=1.0)(chw)
+    assert erased.shape == chw.shape and (erased == 0).sum() > (chw == 0).sum()
+    images = np.stack([_img()] * 4)
+    labels = np.eye(5, dtype=np.float32)[[0, 1, 2, 3]]
+    mi, ml = V.MixUpBatch(1.0)(images, labels)
+    assert mi.shape == images.shape and ml.shape == labels.shape
+    np.testing.assert_allclose(ml.sum(1), 1.0, rtol=1e-6)
+    ci, cl = V.CutMixBatch(V.ImageBatchFormat.NHWC, 1.0, 1.0)(images, labels)
+    assert ci.shape == images.shape and np.allclose(cl.sum(1), 1.0)
+    with pytest.raises(RuntimeError, match="one-hot"):
+        V.MixUpBatch()(images, np.arange(4))
+
+
+@pytest.mark.parametrize("workers,processes", [(1, False), (3, False), (2, True)])
+def test_random_pipeline_reproducible_whatever_the_workers(workers, processes):
+    def epochs():
+        ds.config.set_seed(11)
+        d = ds.NumpySlicesDataset({"image": np.stack([_img()] * 16)}, shuffle=True).map(
+            [V.RandomResizedCrop(12), V.RandomHorizontalFlip(), V.HWC2CHW()], "image", num_parallel_workers=workers,
+            python_multiprocessing=processes)
+        return [[r[0] for r in d.create_tuple_iterator(output_numpy=True)] for _ in range(2)]
+
+    (a1, a2), (b1, b2) = epochs(), epochs()
+    assert all(np.array_equal(x, y) for x, y in zip(a1 + a2, b1 + b2)) and a1[0].shape == (3, 12, 12)
+    assert not all(np.array_equal(x, y) for x, y in zip(a1, a2))  # the next epoch draws again
+    assert len({x.tobytes() for x in a1}) > 8  # rows draw differently
