@@ -63,13 +63,20 @@ def _load():
     global _table
     if _table is None:
         data = json.loads(_DATA.read_text())
-        _table = ({m: frozenset(v) for m, v in data["modules"].items()}, tuple(data["tensor_methods"]))
+        _table = ({m: frozenset(v) for m, v in data["modules"].items()}, tuple(data["tensor_methods"]),
+                  data.get("module_aliases", {}))
     return _table
 
 
 def modules() -> dict:
     """MindSpore module path -> frozenset of its names (public ones, plus the private ones real packages use)."""
     return _load()[0]
+
+
+def module_alias(path: str) -> str | None:
+    """The MindSpore module that attribute path ``path`` names under another name (``mindspore.mint.functional``
+    -> ``mindspore.mint.nn.functional``), else None."""
+    return _load()[2].get(path)
 
 
 def tensor_methods() -> tuple:
@@ -82,6 +89,13 @@ def is_module(path: str) -> bool:
         return True
     from ._ms_modules import MINDSPORE_MODULES
     return path in MINDSPORE_MODULES
+
+
+def has_submodules(path: str) -> bool:
+    """True when MindSpore module ``path`` is a package with (known) submodules."""
+    from ._ms_modules import MINDSPORE_MODULES
+    prefix = path + "."
+    return any(m.startswith(prefix) for m in modules()) or any(m.startswith(prefix) for m in MINDSPORE_MODULES)
 
 
 def names_of(module_path: str) -> frozenset:

@@ -278,6 +278,9 @@ def missing_attribute(ms_module: str, name: str, served_by: str | None = None, e
     sub = f"{ms_module}.{name}"
     if _api_names.is_module(sub):
         return _submodule(sub)
+    alias = _api_names.module_alias(sub)
+    if alias is not None:
+        return _submodule(alias)
     path = None
     if _api_names.has_name(ms_module, name):
         path = sub

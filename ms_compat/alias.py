@@ -30,6 +30,7 @@ from __future__ import annotations
 import importlib
 import importlib.abc
 import importlib.machinery
+import importlib.metadata
 import importlib.util
 import sys
 
@@ -83,6 +84,9 @@ NAMESPACE_FALLBACKS = {
     "mindspore.ops.composite": "ms_compat.ops",
     "mindspore.ops.auto_generate": "ms_compat.ops",
     "mindspore.train.callback": "ms_compat.train",
+    "mindspore.train.metrics": "ms_compat.train",
+    "mindspore.hal": "ms_compat.hal",
+    "mindspore.runtime": "ms_compat.runtime",
 }
 
 _finder = None
@@ -120,7 +124,7 @@ def resolve(fullname: str) -> str | None:
         prefix = ".".join(parts[:i])
         target = NAMESPACE_FALLBACKS.get(prefix)
         if target is not None:
-            if fullname in _real_ms_modules() and _module_exists(target):
+            if (fullname in _real_ms_modules() or _is_ms_module(fullname)) and _module_exists(target):
                 return target
             break
     return None
@@ -155,12 +159,23 @@ class _PlaceholderLoader(importlib.abc.Loader):
         pass
 
 
-def _give_getattr(module) -> None:
+def _is_ms_module(path: str) -> bool:
+    from . import _api_names
+    return _api_names.is_module(path)
+
+
+def _adapt_served_module(module, ms_name: str) -> None:
     """Give a served ms_compat module without a module ``__getattr__`` one that answers the MindSpore names it
-    lacks (placeholders / did-you-mean errors)."""
-    if "__getattr__" not in module.__dict__ and module.__name__.startswith("ms_compat"):
+    lacks (placeholders / did-you-mean errors), and a ``__path__`` when it serves a MindSpore *package* (so
+    ``import mindspore.ops.composite.base`` reaches this finder)."""
+    from . import _api_names
+    if not module.__name__.startswith("ms_compat"):
+        return
+    if "__getattr__" not in module.__dict__:
         name = module.__name__
         module.__getattr__ = lambda attr: _missing_mod.module_getattr(name, attr, {})
+    if not hasattr(module, "__path__") and _api_names.has_submodules(ms_name):
+        module.__path__ = []
 
 
 class _AliasLoader(importlib.abc.Loader):
@@ -171,7 +186,7 @@ class _AliasLoader(importlib.abc.Loader):
 
     def create_module(self, spec):
         module = importlib.import_module(self.target)
-        _give_getattr(module)
+        _adapt_served_module(module, spec.name)
         self._saved_spec = module.__dict__.get("__spec__")
         parent, _, child = spec.name.rpartition(".")
         pmod = sys.modules.get(parent) if parent else None
@@ -200,6 +215,9 @@ class _MindSporeFinder(importlib.abc.MetaPathFinder):
         module = importlib.import_module(name)
         return importlib.machinery.ModuleSpec(fullname, _AliasLoader(name), is_package=hasattr(module, "__path__"))
 
+    def find_distributions(self, context=None):
+        return _find_distributions(context)
+
     def _find_ms_compat(self, fullname, path, target):
         """``from mindspore.nn import X`` (after ``X`` was not an attribute) makes importlib try the
         submodule ``ms_compat.nn.X`` — the module's real name — and turn a plain "not found" into
@@ -222,6 +240,28 @@ class _MindSporeFinder(importlib.abc.MetaPathFinder):
         _probe_aliases.append(fullname)
         module = importlib.import_module(name)
         return importlib.machinery.ModuleSpec(fullname, _AliasLoader(name), is_package=hasattr(module, "__path__"))
+
+
+class _MindSporeDistribution(importlib.metadata.Distribution):
+    """Package metadata for ``mindspore`` while the alias is installed, so version checks real packages make
+    (``importlib.metadata.version("mindspore")``) see the MindSpore version ms_compat follows."""
+
+    def read_text(self, filename):
+        if filename == "METADATA":
+            from ._api_names import MINDSPORE_VERSION
+            return (f"Metadata-Version: 2.1\nName: mindspore\nVersion: {MINDSPORE_VERSION}\n"
+                    "Summary: MindSpore API served by ms_compat on PyTorch\n")
+        return None
+
+    def locate_file(self, path):
+        import pathlib
+        return pathlib.Path(__file__).parent / path
+
+
+def _find_distributions(context=None):
+    name = getattr(context, "name", None)
+    if name is not None and name.lower().replace("-", "_") == ROOT:
+        yield _MindSporeDistribution()
 
 
 def _from_import_probe() -> bool:

@@ -115,6 +115,11 @@ def _gain(nonlinearity, param=None):
                      f"'leaky_relu'], but got {nonlinearity}.")
 
 
+# MindSpore's private names for these helpers (imported by real MindSpore packages, e.g. mindaudio)
+_calculate_fan_in_and_fan_out = _fans
+_calculate_correct_fan = _correct_fan
+
+
 def _xavier_fans(shape):
     return _fans(shape)
 

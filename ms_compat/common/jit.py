@@ -37,7 +37,8 @@ import torch
 from .dynamo_support import allow_subclass_graph_inputs
 from .tensor import Tensor
 
-__all__ = ["jit", "JitConfig", "cell_compile", "cell_compile_and_run", "compile_options", "compile_safe"]
+__all__ = ["jit", "JitConfig", "cell_compile", "cell_compile_and_run", "compile_options", "compile_safe", "jit_class",
+           "ms_class", "lazy_inline", "no_inline"]
 
 _Plain = torch.Tensor
 _as_subclass = torch.Tensor.as_subclass
@@ -365,3 +366,67 @@ def _set_graph_mode(on: bool):
             del Cell.__call__
         else:
             Cell.__call__ = prev
+
+
+# ---------------------------------------------------------------- graph-compiler class/inline decorators
+def jit_class(cls):
+    """Mirrors ``mindspore.jit_class``: marks a user-defined class as usable inside MindSpore graphs (sets
+    ``__ms_class__ = True`` and returns the class). Eager PyTorch and ``torch.compile`` need no marking, so this
+    has no other effect; MindSpore's argument checks are kept (a non-class or an ``nn.Cell`` subclass raises
+    ``TypeError``)."""
+    if not isinstance(cls, type):
+        raise TypeError(f"Decorator jit_class can only be used for class type, but got {cls}.")
+    from ..nn.cell import Cell  # lazy: common/ must not import nn/ at module level
+    if issubclass(cls, Cell):
+        raise TypeError(f"Decorator jit_class is used for user-defined classes and cannot be used for nn.Cell: "
+                        f"{cls}.")
+    cls.__ms_class__ = True
+    return cls
+
+
+def ms_class(cls):
+    """Mirrors the deprecated ``mindspore.ms_class`` (an alias of :func:`jit_class`)."""
+    warnings.warn("'mindspore.ms_class' will be deprecated and removed in a future version. Please use "
+                  "'mindspore.jit_class' instead.", DeprecationWarning, stacklevel=2)
+    return jit_class(cls)
+
+
+def lazy_inline(fn=None, attrs=None, policy=None):
+    """Mirrors ``mindspore.lazy_inline``: a decorator for a Cell's ``__init__`` that lets MindSpore's graph
+    compiler reuse the compiled cell. Nothing to reuse here: the ``__init__`` runs unchanged; ``policy`` is
+    checked as MindSpore does (None or ``'front'``)."""
+    def wrap(init):
+        @functools.wraps(init)
+        def lazy_inline_deco(self, *args, **kwargs):
+            init(self, *args, **kwargs)
+            if policy is not None and policy != "front":
+                raise ValueError("policy must be None or 'front'")
+        return lazy_inline_deco
+    if fn is not None:
+        return wrap(fn)
+    return wrap
+
+
+def no_inline(fn=None):
+    """Mirrors ``mindspore.no_inline``: asks MindSpore's graph compiler not to inline a function or cell;
+    eager PyTorch does not inline, so the function is returned unchanged."""
+    if fn is not None:
+        return fn
+    return lambda f: f
+
+
+class _no_grad(__import__("contextlib").ContextDecorator):
+    """Mirrors MindSpore's ``mindspore._no_grad`` (used by real MindSpore packages as a context manager or a
+    decorator, and subclassed): disables gradient recording inside, restores the previous state on exit
+    (``torch.set_grad_enabled``)."""
+
+    def __init__(self):
+        self.prev_state = False
+
+    def __enter__(self):
+        self.prev_state = torch.is_grad_enabled()
+        torch.set_grad_enabled(False)
+
+    def __exit__(self, exc_type, exc_val, exc_tb):
+        torch.set_grad_enabled(self.prev_state)
+        return False

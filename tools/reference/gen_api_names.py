@@ -64,7 +64,7 @@ for path in sorted(uses):
     if path in table:
         continue
     parent, _, leaf = path.rpartition(".")
-    if not parent:
+    if not parent or (leaf.startswith("__") and leaf != "__version__"):
         continue
     if leaf.startswith("_") or any(p.startswith("_") for p in parent.split(".")):
         mod = _import(path) if not path.startswith(SKIP_PREFIXES) else None
@@ -83,11 +83,26 @@ for path in sorted(uses):
         if not isinstance(getattr(pmod, leaf), types.ModuleType):
             table[parent].add(leaf)  # public but outside __all__ (e.g. re-exported helpers)
 
+# attributes that are other MindSpore modules under another name (``mindspore.mint.functional`` is
+# ``mindspore.mint.nn.functional``): ``from mindspore.mint import functional`` works in MindSpore
+aliases = {}
+for m in sorted(table):
+    mod = _import(m)
+    if mod is None:
+        continue
+    for n, obj in vars(mod).items():
+        if n.startswith("_") or not isinstance(obj, types.ModuleType):
+            continue
+        target = obj.__name__
+        if target.startswith("mindspore") and target != f"{m}.{n}" and f"{m}.{n}" not in table and target in table:
+            aliases[f"{m}.{n}"] = target
+
 tensor_methods = sorted(n for n in dir(mindspore.Tensor) if not n.startswith("_"))
 out = {"mindspore_version": mindspore.__version__,
        "modules": {m: sorted(v) for m, v in sorted(table.items())},
+       "module_aliases": dict(sorted(aliases.items())),
        "tensor_methods": tensor_methods}
 dest = refutil.ROOT / "ms_compat" / "_data" / "mindspore_names.json"
 dest.parent.mkdir(exist_ok=True)
 dest.write_text(json.dumps(out, separators=(",", ":"), indent=0) + "\n")
-print(f"{len(table)} modules, {sum(len(v) for v in table.values())} names, {len(tensor_methods)} Tensor methods -> {dest}")
+print(f"{len(table)} modules, {len(aliases)} module aliases, {sum(len(v) for v in table.values())} names, {len(tensor_methods)} Tensor methods -> {dest}")
