@@ -79,6 +79,21 @@ def module_alias(path: str) -> str | None:
     return _load()[2].get(path)
 
 
+_alias_index = None
+
+
+def module_aliases_named(name: str) -> tuple:
+    """``(parent module, target module)`` for every module alias whose attribute name is ``name``."""
+    global _alias_index
+    if _alias_index is None:
+        idx = {}
+        for path, target in _load()[2].items():
+            parent, _, leaf = path.rpartition(".")
+            idx.setdefault(leaf, []).append((parent, target))
+        _alias_index = {k: tuple(v) for k, v in idx.items()}
+    return _alias_index.get(name, ())
+
+
 def tensor_methods() -> tuple:
     return _load()[1]
 

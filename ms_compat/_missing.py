@@ -290,6 +290,10 @@ def missing_attribute(ms_module: str, name: str, served_by: str | None = None, e
             if m != ms_module and resolve(m) == served_by:
                 path = f"{m}.{name}"
                 break
+        else:
+            for parent, target in _api_names.module_aliases_named(name):
+                if resolve(parent) == served_by:
+                    return _submodule(target)
     if path is None:
         raise absent_error(ms_module, name, extra)
     if strict_imports():

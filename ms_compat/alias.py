@@ -61,6 +61,7 @@ PATH_ALIASES = {
     "mindspore.nn.learning_rate_schedule": "ms_compat.nn",
     "mindspore.nn.dynamic_lr": "ms_compat.nn",
     "mindspore.train.amp": "ms_compat.amp",
+    "mindspore._c_expression.amp": "ms_compat.amp",
     "mindspore.train.callback": "ms_compat.train",
     "mindspore.train.model": "ms_compat.train",
     "mindspore.train.loss_scale_manager": "ms_compat.amp",

@@ -48,6 +48,7 @@ def scan_file(path: pathlib.Path, counts: collections.Counter) -> None:
                         bound["mindspore"] = "mindspore"
         elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module and (
                 node.module == "mindspore" or node.module.startswith("mindspore.")):
+            counts[node.module] += 1
             for a in node.names:
                 if a.name == "*":
                     continue

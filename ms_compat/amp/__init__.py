@@ -13,6 +13,7 @@ _LAZY = {
     "DynamicLossScaler": "ms_compat.amp.loss_scaler:DynamicLossScaler",
     "all_finite": "ms_compat.amp.loss_scaler:all_finite",
     "_auto_black_list": "ms_compat.amp.amp_levels:_auto_black_list",
+    "AmpLevel": "ms_compat.amp.amp_levels:AmpLevel",
     "init_status": "ms_compat.amp.loss_scaler:init_status",
     "LossScaleManager": "ms_compat.amp.loss_scale_manager:LossScaleManager",
     "FixedLossScaleManager": "ms_compat.amp.loss_scale_manager:FixedLossScaleManager",

@@ -435,3 +435,14 @@ def keep_cells_fp32(network, black_list=None):
 
 
 del cell_cast, set_cell_dtype
+
+
+class AmpLevel(__import__("enum").IntEnum):
+    """Mirrors ``mindspore.train.amp.AmpLevel`` (MindSpore's ``_c_expression.amp.AmpLevel``): the levels of an
+    AMP strategy (``AmpO0`` … ``AmpO3``, ``AmpAuto``), as used by ``create_amp_strategy``/``amp_strategy``."""
+
+    AmpO0 = 0
+    AmpO1 = 1
+    AmpO2 = 2
+    AmpO3 = 3
+    AmpAuto = 4

@@ -430,3 +430,14 @@ class _no_grad(__import__("contextlib").ContextDecorator):
     def __exit__(self, exc_type, exc_val, exc_tb):
         torch.set_grad_enabled(self.prev_state)
         return False
+
+
+def _function_forbid_reuse(func):
+    """Mirrors MindSpore's private ``mindspore.common.api._function_forbid_reuse`` (a decorator real packages
+    use): marks a function so MindSpore's graph compiler does not reuse its compiled graph
+    (``__function_forbid_reuse__ = True``); nothing else here."""
+    import inspect
+    if not inspect.isfunction(func):
+        raise TypeError(f"Decorator _function_forbid_reuse can only be used for function type, but got {func}.")
+    func.__function_forbid_reuse__ = True
+    return func

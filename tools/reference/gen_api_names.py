@@ -59,29 +59,34 @@ for m in modules:
     if mod is not None:
         table[m] = _public_names(mod)
 
-# private modules and names real packages use, where this MindSpore has them
+# modules and names real packages use (private ones included) that this MindSpore really has
+used_aliases = {}
 for path in sorted(uses):
-    if path in table:
+    if path in table or path.startswith(SKIP_PREFIXES):
+        continue
+    mod = _import(path)
+    if isinstance(mod, types.ModuleType) and mod.__name__ == path:
+        table[path] = _public_names(mod) if not any(p.startswith("_") for p in path.split(".")) else set()
         continue
     parent, _, leaf = path.rpartition(".")
     if not parent or (leaf.startswith("__") and leaf != "__version__"):
         continue
-    if leaf.startswith("_") or any(p.startswith("_") for p in parent.split(".")):
-        mod = _import(path) if not path.startswith(SKIP_PREFIXES) else None
-        if isinstance(mod, types.ModuleType) and mod.__name__ == path:
-            table.setdefault(path, set())
-            continue
     pmod = _import(parent) if parent.startswith("mindspore") else None
-    if pmod is None or getattr(pmod, "__name__", None) != parent:
+    if pmod is None or getattr(pmod, "__name__", None) != parent or not hasattr(pmod, leaf):
         continue
-    if leaf.startswith("_") and hasattr(pmod, leaf):
-        obj = getattr(pmod, leaf)
-        if isinstance(obj, types.ModuleType):
-            table.setdefault(obj.__name__ if obj.__name__ == path else path, set())
-        table.setdefault(parent, set()).add(leaf)
-    elif not leaf.startswith("_") and hasattr(pmod, leaf) and parent in table:
-        if not isinstance(getattr(pmod, leaf), types.ModuleType):
-            table[parent].add(leaf)  # public but outside __all__ (e.g. re-exported helpers)
+    obj = getattr(pmod, leaf)
+    if isinstance(obj, types.ModuleType):
+        if obj.__name__ != path and obj.__name__.startswith("mindspore"):
+            used_aliases[path] = obj.__name__
+            table.setdefault(obj.__name__, set())
+        continue
+    table.setdefault(parent, set()).add(leaf)
+
+# the parent packages of every listed module are modules too (importing a child imports them)
+for m in list(table):
+    parts = m.split(".")
+    for i in range(1, len(parts)):
+        table.setdefault(".".join(parts[:i]), set())
 
 # attributes that are other MindSpore modules under another name (``mindspore.mint.functional`` is
 # ``mindspore.mint.nn.functional``): ``from mindspore.mint import functional`` works in MindSpore
@@ -96,6 +101,7 @@ for m in sorted(table):
         target = obj.__name__
         if target.startswith("mindspore") and target != f"{m}.{n}" and f"{m}.{n}" not in table and target in table:
             aliases[f"{m}.{n}"] = target
+aliases.update(used_aliases)
 
 tensor_methods = sorted(n for n in dir(mindspore.Tensor) if not n.startswith("_"))
 out = {"mindspore_version": mindspore.__version__,
