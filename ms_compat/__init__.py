@@ -23,6 +23,7 @@ from ._missing import module_getattr as _mg
 
 globals()["float"] = float32  # mindspore.float / mindspore.int
 globals()["int"] = int32
+globals()["bool"] = bool_  # mindspore.bool (MindSpore 2.10's name for bool_)
 
 # jit_syntax_level values (set_context(jit_syntax_level=mindspore.STRICT)); they select how MindSpore's graph
 # compiler treats Python syntax, which has no effect here (set_context stores them with a warning).
@@ -63,7 +64,7 @@ _LAZY = {
 
 
 for _n in ("byte", "ubyte", "short", "ushort", "intc", "uintc", "intp", "uintp", "long", "cfloat", "cdouble",
-           "float8_e4m3fn", "float8_e5m2", "dtype_to_pytype"):  # dtype aliases (coverage engineer)
+           "float8_e4m3fn", "float8_e5m2", "dtype_to_pytype", "Type"):  # dtype aliases (coverage engineer)
     _LAZY.setdefault(_n, f"ms_compat.common.dtype_aliases:{_n}")
 for _n in ("manual_seed", "seed", "initial_seed", "get_rng_state", "set_rng_state", "default_generator",
            "Generator"):
