@@ -107,6 +107,12 @@ CASES = {
                        "search_mode='sharding_propagation')\nb = f()\n"
                        "ms.set_auto_parallel_context(parallel_mode='data_parallel', search_mode='recursive_programming')\n"
                        "c = f()\nms.reset_auto_parallel_context()\nout = [a, b, c, f()]"),
+    "get_cache_prim": ("import numpy as np\nfrom mindspore.ops._primitive_cache import _get_cache_prim\n"
+                       "from mindspore.ops import operations as P\n"
+                       "a = _get_cache_prim(P.ReduceSum)(keep_dims=True)\nb = _get_cache_prim(P.ReduceSum)(keep_dims=True)\n"
+                       "c = _get_cache_prim(P.ReduceSum)(keep_dims=False)\n"
+                       "x = ms.Tensor(np.arange(6, dtype=np.float32).reshape(2, 3))\n"
+                       "out = [a is b, a is c, a(x, 1).asnumpy().tolist(), c(x, 1).asnumpy().tolist()]"),
     "checkparam_args_type_check": ("import mindspore._checkparam as C\n"
                                    "@C.args_type_check(x=int, mode=str)\ndef f(x, mode=None, **kwargs): return x\n"
                                    "out = [f(3), f(4, mode='a'), f(5, None)]\nf('a')"),
