@@ -5,7 +5,10 @@
 """
 from __future__ import annotations
 
-__version__ = "0.1.0"
+# ``mindspore.__version__`` under install(): the MindSpore version whose API and behaviour ms_compat follows
+# (real packages gate features on it); ms_compat's own version is ``__ms_compat_version__``.
+__version__ = "2.10.0"
+__ms_compat_version__ = "0.1.0"
 
 from .common import dtype
 from .common.dtype import (bfloat16, bool_, complex64, complex128, double, float16, float32, float64, float_,
@@ -20,6 +23,11 @@ from ._missing import module_getattr as _mg
 
 globals()["float"] = float32  # mindspore.float / mindspore.int
 globals()["int"] = int32
+globals()["bool"] = bool_  # mindspore.bool (MindSpore 2.10's name for bool_)
+
+# jit_syntax_level values (set_context(jit_syntax_level=mindspore.STRICT)); they select how MindSpore's graph
+# compiler treats Python syntax, which has no effect here (set_context stores them with a warning).
+STRICT, COMPATIBLE, LAX = 0, 1, 2
 
 _LAZY = {
     "nn": "ms_compat.nn", "ops": "ms_compat.ops", "amp": "ms_compat.amp", "train": "ms_compat.train",
@@ -49,6 +57,9 @@ _LAZY = {
     "SummaryRecord": "ms_compat.train.summary:SummaryRecord",
     "Accuracy": "ms_compat.train.metrics:Accuracy",
     "jit": "ms_compat.common.jit:jit", "JitConfig": "ms_compat.common.jit:JitConfig",
+    "jit_class": "ms_compat.common.jit:jit_class", "ms_class": "ms_compat.common.jit:ms_class",
+    "_no_grad": "ms_compat.common.jit:_no_grad",
+    "lazy_inline": "ms_compat.common.jit:lazy_inline", "no_inline": "ms_compat.common.jit:no_inline",
     "grad": "ms_compat.ops.function.grad_func:grad",
     "value_and_grad": "ms_compat.ops.function.grad_func:value_and_grad",
     "shard": "ms_compat.parallel.function_shard:shard",
@@ -59,11 +70,13 @@ _LAZY = {
     "build_train_network": "ms_compat.amp.build_train:build_train_network",
     "recompute": "ms_compat.nn.recompute:recompute",
     "saved_tensors_hooks": "torch.autograd.graph:saved_tensors_hooks",
+    "RowTensor": "ms_compat.common.sparse_tensor:RowTensor",
+    "get_level": "ms_compat.log:get_level", "get_log_config": "ms_compat.log:get_log_config",
 }
 
 
 for _n in ("byte", "ubyte", "short", "ushort", "intc", "uintc", "intp", "uintp", "long", "cfloat", "cdouble",
-           "float8_e4m3fn", "float8_e5m2", "dtype_to_pytype"):  # dtype aliases (coverage engineer)
+           "float8_e4m3fn", "float8_e5m2", "dtype_to_pytype", "Type"):  # dtype aliases (coverage engineer)
     _LAZY.setdefault(_n, f"ms_compat.common.dtype_aliases:{_n}")
 for _n in ("manual_seed", "seed", "initial_seed", "get_rng_state", "set_rng_state", "default_generator",
            "Generator"):

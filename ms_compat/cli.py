@@ -1,4 +1,4 @@
-"""The ``ms-compat`` command: ``run``, ``convert``, ``compare`` (each lives in its own module)."""
+"""The ``ms-compat`` command: ``run``, ``convert``, ``compare``, ``coverage`` (each lives in its own module)."""
 from __future__ import annotations
 
 import importlib
@@ -9,6 +9,7 @@ COMMANDS = {
     "run": ("ms_compat.runner:main", "run an unchanged MindSpore script with `import mindspore` served by ms_compat"),
     "convert": ("ms_compat.train.convert:main", "convert checkpoints: .ckpt <-> .safetensors <-> .pt state_dict"),
     "compare": ("ms_compat.testing.compare_cli:main", "compare a model layer by layer against real MindSpore"),
+    "coverage": ("ms_compat.api_coverage:main", "which MindSpore 2.10 names ms_compat provides (NAME ...: one by one)"),
 }
 
 

@@ -76,6 +76,16 @@ def _default_device():
     return _device
 
 
+_mode_listeners = []  # called with True/False when set_context switches to/from GRAPH_MODE
+
+
+def _add_mode_listener(fn):
+    """Register ``fn(graph_mode_on)`` (the floors above the context, e.g. nn/, register here; the context does
+    not import them)."""
+    if fn not in _mode_listeners:
+        _mode_listeners.append(fn)
+
+
 def set_context(**kwargs):
     """Mirrors ``mindspore.set_context(**kwargs)``."""
     global _device
@@ -85,8 +95,8 @@ def set_context(**kwargs):
                 raise ValueError(f"For 'set_context', the argument 'mode' should be context.GRAPH_MODE (0) "
                                  f"or context.PYNATIVE_MODE (1), but got {value}.")
             if value != _ctx["mode"]:
-                from .common.jit import _set_graph_mode
-                _set_graph_mode(value == GRAPH_MODE)
+                for listener in _mode_listeners:  # nn/graph_mode.py (the context does not import nn/)
+                    listener(value == GRAPH_MODE)
             _ctx["mode"] = value
         elif key == "device_target":
             if not isinstance(value, str):

@@ -35,7 +35,7 @@ def synchronize():
 
 def run_check():
     """Mirrors ``mindspore.run_check``: prints the version and checks a small computation."""
-    from . import __version__
+    from . import __ms_compat_version__ as __version__
     a = torch.ones(2, 2)
     ok = bool(torch.allclose(a @ a, torch.full((2, 2), 2.0)))
     print(f"ms_compat version: {__version__} (torch {torch.__version__})")

@@ -12,6 +12,8 @@ _LAZY = {
     "StaticLossScaler": "ms_compat.amp.loss_scaler:StaticLossScaler",
     "DynamicLossScaler": "ms_compat.amp.loss_scaler:DynamicLossScaler",
     "all_finite": "ms_compat.amp.loss_scaler:all_finite",
+    "_auto_black_list": "ms_compat.amp.amp_levels:_auto_black_list",
+    "AmpLevel": "ms_compat.amp.amp_levels:AmpLevel",
     "init_status": "ms_compat.amp.loss_scaler:init_status",
     "LossScaleManager": "ms_compat.amp.loss_scale_manager:LossScaleManager",
     "FixedLossScaleManager": "ms_compat.amp.loss_scale_manager:FixedLossScaleManager",
@@ -24,6 +26,9 @@ __all__ = ["DynamicLossScaleManager", "LossScaleManager", "FixedLossScaleManager
 
 
 def __getattr__(name):
+    if name in ("AMP_WHITE_LIST", "AMP_BLACK_LIST"):  # mindspore.train.amp's lists (this module serves it too)
+        from .amp_levels import amp_list
+        return amp_list(name)
     return _mg(__name__, name, _LAZY)
 
 

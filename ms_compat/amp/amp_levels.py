@@ -30,6 +30,7 @@ import torch
 import torch.nn.functional as F
 from torch.overrides import TorchFunctionMode
 
+from .._missing import is_placeholder
 from ..common import dtype as mstype
 from ..nn.cell import Cell
 from . import cell_cast
@@ -53,20 +54,39 @@ def _resolve(module_name, names):
     out = []
     for n in names:
         try:
-            out.append(getattr(mod, n))
+            obj = getattr(mod, n)
         except AttributeError:  # not provided by ms_compat (yet): MissingAPIError is an AttributeError
-            pass
+            continue
+        if not is_placeholder(obj):
+            out.append(obj)
     return out
 
 
-@functools.lru_cache(maxsize=None)
+_AMP_LISTS = {}
+
+
+def amp_list(name):
+    """``AMP_WHITE_LIST`` / ``AMP_BLACK_LIST`` of ``mindspore.train.amp``: the module-level lists the O1 white
+    list and the O2 black list are read from (built on first use; like MindSpore's, changing them changes what
+    later ``auto_mixed_precision`` calls do)."""
+    lst = _AMP_LISTS.get(name)
+    if lst is None:
+        if name == "AMP_WHITE_LIST":
+            lst = _resolve("ms_compat.nn", _WHITE_CELLS) + _resolve("ms_compat.ops", _WHITE_PRIMS)
+        elif name == "AMP_BLACK_LIST":
+            lst = _resolve("ms_compat.nn", _BLACK_CELLS)
+        else:
+            raise KeyError(name)
+        lst = _AMP_LISTS.setdefault(name, lst)
+    return lst
+
+
 def _white_list():
-    return tuple(_resolve("ms_compat.nn", _WHITE_CELLS) + _resolve("ms_compat.ops", _WHITE_PRIMS))
+    return tuple(amp_list("AMP_WHITE_LIST"))
 
 
-@functools.lru_cache(maxsize=None)
 def _black_list():
-    return tuple(_resolve("ms_compat.nn", _BLACK_CELLS))
+    return tuple(amp_list("AMP_BLACK_LIST"))
 
 
 def get_white_list():
@@ -415,3 +435,14 @@ def keep_cells_fp32(network, black_list=None):
 
 
 del cell_cast, set_cell_dtype
+
+
+class AmpLevel(__import__("enum").IntEnum):
+    """Mirrors ``mindspore.train.amp.AmpLevel`` (MindSpore's ``_c_expression.amp.AmpLevel``): the levels of an
+    AMP strategy (``AmpO0`` … ``AmpO3``, ``AmpAuto``), as used by ``create_amp_strategy``/``amp_strategy``."""
+
+    AmpO0 = 0
+    AmpO1 = 1
+    AmpO2 = 2
+    AmpO3 = 3
+    AmpAuto = 4

@@ -25,3 +25,19 @@ def dtype_to_pytype(type_):
     if type_.is_floating_point:
         return float
     return int
+
+
+class _TypeMeta(type):
+    def __instancecheck__(cls, obj):
+        from .dtype import Type as _Generic, is_mindspore_dtype
+        return isinstance(obj, _Generic) or is_mindspore_dtype(obj)
+
+
+class Type(metaclass=_TypeMeta):
+    """Mirrors ``mindspore.Type``, the class of MindSpore's dtype objects: ``isinstance(mindspore.float32,
+    mindspore.Type)`` is True (ms_compat's dtypes are ``torch.dtype`` objects, and the generic types such as
+    ``mindspore.float_`` are :class:`ms_compat.common.dtype.Type`); mostly used in annotations
+    (``dtype: mindspore.Type``). As in MindSpore, user code does not create instances."""
+
+    def __new__(cls, *args, **kwargs):
+        raise TypeError("mindspore.Type cannot be instantiated: use a dtype such as mindspore.float32")

@@ -18,6 +18,7 @@ import numpy as np
 import torch
 
 from . import dtype as mstype
+from .tensor import Tensor, _as_subclass  # one way: tensor.py reaches initializer only inside Tensor(init=...)
 
 __all__ = ["Initializer", "initializer", "TruncatedNormal", "Normal", "Uniform", "HeUniform", "HeNormal",
            "XavierUniform", "XavierNormal", "One", "Zero", "Constant", "Identity", "Sparse", "Dirac",
@@ -113,6 +114,11 @@ def _gain(nonlinearity, param=None):
         return math.sqrt(2.0 / (1 + slope ** 2))
     raise ValueError("For 'HeUniform', the argument 'nonlinearity' should be one of ['sigmoid', 'tanh', 'relu' or "
                      f"'leaky_relu'], but got {nonlinearity}.")
+
+
+# MindSpore's private names for these helpers (imported by real MindSpore packages, e.g. mindaudio)
+_calculate_fan_in_and_fan_out = _fans
+_calculate_correct_fan = _correct_fan
 
 
 def _xavier_fans(shape):
@@ -371,8 +377,6 @@ class TruncatedNormal(Initializer):
 def initializer(init, shape=None, dtype=mstype.float32):
     """Mirrors ``mindspore.common.initializer.initializer``: a Tensor of ``shape``/``dtype`` filled by
     ``init`` (Initializer, alias string, number or Tensor). Materialised at once."""
-    from .tensor import Tensor, _as_subclass
-
     if isinstance(init, bool) or not isinstance(init, (torch.Tensor, numbers.Number, str, Initializer)):
         if not isinstance(init, bool):
             raise TypeError("For 'initializer', the type of the 'init' argument should be 'Tensor', 'number', "

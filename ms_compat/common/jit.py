@@ -37,7 +37,8 @@ import torch
 from .dynamo_support import allow_subclass_graph_inputs
 from .tensor import Tensor
 
-__all__ = ["jit", "JitConfig", "cell_compile", "cell_compile_and_run", "compile_options", "compile_safe"]
+__all__ = ["jit", "JitConfig", "cell_compile", "cell_compile_and_run", "compile_options", "compile_safe", "jit_class",
+           "ms_class", "lazy_inline", "no_inline"]
 
 _Plain = torch.Tensor
 _as_subclass = torch.Tensor.as_subclass
@@ -234,8 +235,7 @@ def jit(function=None, *, capture_mode="ast", jit_level="O0", dynamic=0, fullgra
     opts = compile_options(jit_level=jit_level, backend=backend, fullgraph=fullgraph, dynamic=dynamic)
 
     def decorate(fn):
-        from ..nn.cell import Cell
-        if isinstance(fn, Cell):
+        if isinstance(fn, torch.nn.Module):  # a Cell (common/ does not import nn/: a Cell IS a torch Module)
             call = _CompiledCall(fn._call_impl, opts, type(fn).__name__)
             return functools.wraps(type(fn).__call__)(lambda *a, **k: call(*a, **k))
         if not callable(fn):
@@ -304,64 +304,75 @@ def _cell_opts(cell):
     return _opts_from_config(d)
 
 
-# --------------------------------------------------------------------------------------- GRAPH_MODE
-# Cells whose construct is a Python training step (autograd.grad + optimizer updates): in GRAPH_MODE
-# they run their step in Python, and the networks they call are compiled as top-level calls (forward,
-# and backward through AOTAutograd). TorchDynamo cannot capture autograd.grad nor the optimizers' step
-# bookkeeping in one graph.
-_EAGER_STEP_CLASSES = ("ms_compat.nn.optim.optimizer:Optimizer", "ms_compat.nn.wrap.cell_wrapper:TrainOneStepCell",
-                       "ms_compat.nn.wrap.cell_wrapper:WithGradCell",
-                       "ms_compat.nn.wrap.cell_wrapper:ForwardValueAndGrad",
-                       "ms_compat.nn.wrap.loss_scale:DynamicLossScaleUpdateCell",
-                       "ms_compat.nn.wrap.loss_scale:FixedLossScaleUpdateCell")
-_eager_step_cache: dict = {}
+# ---------------------------------------------------------------- graph-compiler class/inline decorators
+def jit_class(cls):
+    """Mirrors ``mindspore.jit_class``: marks a user-defined class as usable inside MindSpore graphs (sets
+    ``__ms_class__ = True`` and returns the class). Eager PyTorch and ``torch.compile`` need no marking, so this
+    has no other effect; MindSpore's argument checks are kept (a non-class or an ``nn.Cell`` subclass raises
+    ``TypeError``)."""
+    if not isinstance(cls, type):
+        raise TypeError(f"Decorator jit_class can only be used for class type, but got {cls}.")
+    if any(c.__name__ == "Cell" and c.__module__ == "ms_compat.nn.cell" for c in cls.__mro__):  # no nn import
+        raise TypeError(f"Decorator jit_class is used for user-defined classes and cannot be used for nn.Cell: "
+                        f"{cls}.")
+    cls.__ms_class__ = True
+    return cls
 
 
-def _is_eager_step(cls) -> bool:
-    r = _eager_step_cache.get(cls)
-    if r is None:
-        import importlib
-        bases = []
-        for spec in _EAGER_STEP_CLASSES:
-            mod, _, name = spec.partition(":")
-            try:
-                bases.append(getattr(importlib.import_module(mod), name))
-            except (ImportError, AttributeError):
-                continue
-        r = _eager_step_cache[cls] = issubclass(cls, tuple(bases)) if bases else False
-    return r
+def ms_class(cls):
+    """Mirrors the deprecated ``mindspore.ms_class`` (an alias of :func:`jit_class`)."""
+    warnings.warn("'mindspore.ms_class' will be deprecated and removed in a future version. Please use "
+                  "'mindspore.jit_class' instead.", DeprecationWarning, stacklevel=2)
+    return jit_class(cls)
 
 
-def _graph_mode_call(self, *args, **kwargs):
-    """``Cell.__call__`` while ``set_context(mode=GRAPH_MODE)``: a top-level call runs the cell through
-    its own compiled entry; calls made while compiling (or inside a compiled call) stay plain. Training
-    step cells (optimizers, TrainOneStepCell, ...) run in Python and their networks compile."""
-    if torch.compiler.is_compiling() or getattr(_state, "depth", 0) or _is_eager_step(type(self)):
-        return self._call_impl(*args, **kwargs)
-    d = self.__dict__
-    opts = _cell_opts(self)
-    key = _opts_key(opts)
-    entry = d.get("_ms_graph_call")
-    if entry is None or entry[0] != key:
-        entry = (key, _CompiledCall(self._call_impl, opts, type(self).__name__))
-        d["_ms_graph_call"] = entry
-    return entry[1](*args, **kwargs)
+def lazy_inline(fn=None, attrs=None, policy=None):
+    """Mirrors ``mindspore.lazy_inline``: a decorator for a Cell's ``__init__`` that lets MindSpore's graph
+    compiler reuse the compiled cell. Nothing to reuse here: the ``__init__`` runs unchanged; ``policy`` is
+    checked as MindSpore does (None or ``'front'``)."""
+    def wrap(init):
+        @functools.wraps(init)
+        def lazy_inline_deco(self, *args, **kwargs):
+            init(self, *args, **kwargs)
+            if policy is not None and policy != "front":
+                raise ValueError("policy must be None or 'front'")
+        return lazy_inline_deco
+    if fn is not None:
+        return wrap(fn)
+    return wrap
 
 
-_saved_call = []
+def no_inline(fn=None):
+    """Mirrors ``mindspore.no_inline``: asks MindSpore's graph compiler not to inline a function or cell;
+    eager PyTorch does not inline, so the function is returned unchanged."""
+    if fn is not None:
+        return fn
+    return lambda f: f
 
 
-def _set_graph_mode(on: bool):
-    """Called by ``set_context(mode=...)``: GRAPH_MODE swaps ``Cell.__call__`` (a class attribute), so
-    PYNATIVE calls keep ``torch.nn.Module.__call__`` with no added cost."""
-    from ..nn.cell import Cell
-    if on:
-        if Cell.__dict__.get("__call__") is not _graph_mode_call:
-            _saved_call.append(Cell.__dict__.get("__call__"))
-            Cell.__call__ = _graph_mode_call
-    elif Cell.__dict__.get("__call__") is _graph_mode_call:
-        prev = _saved_call.pop() if _saved_call else None
-        if prev is None:
-            del Cell.__call__
-        else:
-            Cell.__call__ = prev
+class _no_grad(__import__("contextlib").ContextDecorator):
+    """Mirrors MindSpore's ``mindspore._no_grad`` (used by real MindSpore packages as a context manager or a
+    decorator, and subclassed): disables gradient recording inside, restores the previous state on exit
+    (``torch.set_grad_enabled``)."""
+
+    def __init__(self):
+        self.prev_state = False
+
+    def __enter__(self):
+        self.prev_state = torch.is_grad_enabled()
+        torch.set_grad_enabled(False)
+
+    def __exit__(self, exc_type, exc_val, exc_tb):
+        torch.set_grad_enabled(self.prev_state)
+        return False
+
+
+def _function_forbid_reuse(func):
+    """Mirrors MindSpore's private ``mindspore.common.api._function_forbid_reuse`` (a decorator real packages
+    use): marks a function so MindSpore's graph compiler does not reuse its compiled graph
+    (``__function_forbid_reuse__ = True``); nothing else here."""
+    import inspect
+    if not inspect.isfunction(func):
+        raise TypeError(f"Decorator _function_forbid_reuse can only be used for function type, but got {func}.")
+    func.__function_forbid_reuse__ = True
+    return func

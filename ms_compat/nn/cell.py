@@ -747,3 +747,8 @@ def _ms_type_name(obj):
     if isinstance(obj, Tensor):
         return "<class 'mindspore.common.tensor.Tensor'>"
     return str(type(obj))
+
+
+from . import graph_mode as _graph_mode  # noqa: E402 - GRAPH_MODE listener of set_context (needs Cell defined)
+
+_graph_mode._register()

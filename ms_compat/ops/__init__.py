@@ -18,6 +18,7 @@ from .._missing import module_getattr as _mg
 P = operations
 
 _LAZY = {
+    "partial": "functools:partial",  # mindspore.ops.partial(func, *args): a partial function, as functools'
     "functional": "ms_compat.ops.functional",
     "composite": "ms_compat.ops.composite",
     "MultitypeFuncGraph": "ms_compat.ops.composite:MultitypeFuncGraph",

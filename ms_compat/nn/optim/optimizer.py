@@ -30,7 +30,7 @@ from ...common.tensor import Tensor, as_ms, to_torch
 from ..cell import Cell
 from . import _validate as V
 
-__all__ = ["Optimizer"]
+__all__ = ["Optimizer", "opt_init_args_register"]
 
 _GROUP_KEYS = ["params", "lr", "weight_decay", "order_params", "grad_centralization"]
 
@@ -484,3 +484,32 @@ def _no_grad_plain(fn):
     # under torch.compile (GRAPH_MODE / jit) the in-place update runs eagerly (a graph break),
     # as the parameter mutation it performs is not something to trace
     return torch._dynamo.disable(run, recursive=True)
+
+
+def opt_init_args_register(fn):
+    """Mirrors ``mindspore.nn.optim.optimizer.opt_init_args_register``: a decorator for an optimizer's
+    ``__init__`` that records its arguments before running it — ``init_params`` (``{"params": ...}``, taken from
+    ``params`` or from a wrapped ``optimizer``), ``init_learning_rate`` (the learning rate as a number/list, None
+    for a schedule Cell) and ``init_args`` (the other arguments, defaults applied)."""
+    import functools
+    import inspect
+
+    @functools.wraps(fn)
+    def deco(self, *args, **kwargs):
+        bound_args = inspect.signature(fn).bind(self, *args, **kwargs)
+        bound_args.apply_defaults()
+        arguments = bound_args.arguments
+        arguments.pop("self")
+        if "params" in arguments:
+            object.__setattr__(self, "init_params", {"params": arguments.pop("params")})
+        if "optimizer" in arguments:
+            object.__setattr__(self, "init_params", {"params": arguments.pop("optimizer").init_params["params"]})
+        if "learning_rate" in arguments:
+            lr = arguments.pop("learning_rate")
+            if isinstance(lr, torch.Tensor):
+                lr = lr.detach().cpu().numpy().tolist()
+            object.__setattr__(self, "init_learning_rate", None if isinstance(lr, Cell) else lr)
+        object.__setattr__(self, "init_args", arguments)
+        fn(self, *args, **kwargs)
+
+    return deco
