@@ -61,6 +61,7 @@ PATH_ALIASES = {
     "mindspore.communication.management": "ms_compat.communication",
     "mindspore.parallel.shard": "ms_compat.parallel",
     "mindspore.parallel.auto_parallel": "ms_compat.parallel",
+    "mindspore.mint.nn.layer": "ms_compat.mint.nn",
 }
 
 # Prefixes under which any *real* MindSpore submodule (e.g. ``mindspore.nn.layer.basic``,
@@ -77,6 +78,7 @@ NAMESPACE_FALLBACKS = {
     "mindspore.ops.composite": "ms_compat.ops",
     "mindspore.ops.auto_generate": "ms_compat.ops",
     "mindspore.train.callback": "ms_compat.train",
+    "mindspore.mint.nn.layer": "ms_compat.mint.nn",
 }
 
 _finder = None
