@@ -1,0 +1,3 @@
+"""``mindspore.mint.distributed`` (see ``distributed.py``)."""
+from .distributed import *  # noqa: F401,F403
+from .distributed import __all__, _group  # noqa: F401
