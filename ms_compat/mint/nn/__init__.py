@@ -583,7 +583,7 @@ class _BatchNorm(Cell):
 
     def _check_input_dim(self, input):
         if input.dim() not in self._dims:
-            raise ValueError(f"expected {' or '.join(f'{d}D' for d in self._dims)} input (got {input.dim()}D input)")
+            raise ValueError(f"expected {' or '.join(f'{d}D' for d in self._dims)} input, but got {input.dim()}D input")
 
     def construct(self, input):
         self._check_input_dim(input)
