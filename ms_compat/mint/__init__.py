@@ -163,7 +163,7 @@ kthvalue(input, k, dim=-1, keepdim=False)
 logsumexp(input, dim, keepdim=False)
 norm(input, p='fro', dim=None, keepdim=False, *, dtype=None)
 count_nonzero(input, dim=None)
-cumsum(input, dim, dtype=None) : torch.cumsum(input, dim, dtype=dtype)
+cumsum(input, dim, dtype=None) : torch.cumsum(input, dim, dtype=_int_keep(input, dtype))
 cumprod(input, dim, dtype=None) : torch.cumprod(input, dim, dtype=dtype)
 cummax(input, dim)
 cummin(input, dim)
@@ -191,7 +191,7 @@ narrow(input, dim, start, length)
 # ---- shape
 reshape(input, shape)
 flatten(input, start_dim=0, end_dim=-1)
-squeeze(input, dim=None) : torch.squeeze(input) if dim is None else torch.squeeze(input, dim)
+squeeze(input, dim)
 unsqueeze(input, dim)
 transpose(input, dim0, dim1)
 swapaxes(input, axis0, axis1)
@@ -227,10 +227,45 @@ multinomial(input, num_samples, replacement=False, *, generator=None)
 conv2d(input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1)
 conv_tbc(input, weight, bias, pad=0)
 npu_gelu(input, approximate='none') : F.gelu(input, approximate=approximate)
-batch_norm_stats(input, eps)
-batch_norm_elemt(input, weight=None, bias=None, mean=None, invstd=None, eps=1e-05)
-batch_norm_gather_stats_with_counts(input, mean, invstd, running_mean=None, running_var=None, momentum=0.1, eps=1e-05, counts=None)
+batch_norm_stats(input, eps) : torch.batch_norm_stats(input, eps) if input.is_cuda else _bn_stats(input, eps)
+batch_norm_elemt(input, weight=None, bias=None, mean=None, invstd=None, eps=1e-05) : torch.batch_norm_elemt(input, weight, bias, mean, invstd, eps) if input.is_cuda else _bn_elemt(input, weight, bias, mean, invstd)
+batch_norm_gather_stats_with_counts(input, mean, invstd, running_mean=None, running_var=None, momentum=0.1, eps=1e-05, counts=None) : torch.batch_norm_gather_stats_with_counts(input, mean, invstd, running_mean, running_var, momentum, eps, counts) if input.is_cuda else _bn_gather(mean, invstd, running_mean, running_var, momentum, eps, counts)
 """
+
+
+def _int_keep(input, dtype):
+    """``cumsum`` of an integer Tensor keeps its dtype (MindSpore; PyTorch widens to int64)."""
+    if dtype is None and not input.is_floating_point() and input.dtype != torch.bool:
+        return input.dtype
+    return dtype
+
+
+# PyTorch has CUDA kernels only for the synchronised-batch-norm helpers; on other devices their formulas:
+def _bn_stats(input, eps):
+    dims = [d for d in range(input.dim()) if d != 1]
+    var, mean = torch.var_mean(input, dims, correction=0)
+    return mean, torch.rsqrt(var + eps)
+
+
+def _bn_elemt(input, weight, bias, mean, invstd):
+    shape = [1, -1] + [1] * (input.dim() - 2)
+    out = (input - mean.reshape(shape)) * invstd.reshape(shape)
+    if weight is not None:
+        out = out * weight.reshape(shape)
+    return out + bias.reshape(shape) if bias is not None else out
+
+
+def _bn_gather(mean, invstd, running_mean, running_var, momentum, eps, counts):
+    counts = counts.to(mean.dtype).reshape(-1, 1)
+    total = counts.sum()
+    mu = (mean * counts).sum(0) / total
+    var = ((1 / invstd ** 2 - eps + mean ** 2) * counts).sum(0) / total - mu ** 2
+    with torch.no_grad():
+        if running_mean is not None:
+            running_mean.mul_(1 - momentum).add_(mu, alpha=momentum)
+        if running_var is not None:
+            running_var.mul_(1 - momentum).add_(var * total / (total - 1), alpha=momentum)
+    return mu, torch.rsqrt(var + eps)
 
 
 def _first3(input, other):

@@ -12,6 +12,9 @@ function or class), so one case table serves both. ``source`` is recorded per ca
 import numpy as np
 
 
+EXTRA_SOURCES = []  # adapters that switch to a formula for some arguments say so here
+
+
 def _np(v):
     return v.asnumpy() if hasattr(v, "asnumpy") else v
 
@@ -159,12 +162,41 @@ def adapters(ms, ops, nn, P):  # noqa: C901 - one table
     def max_pool2d(input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode=False, return_indices=False):
         return ops.max_pool2d(input, kernel_size, stride, padding, dilation, return_indices, ceil_mode)
 
+    def cubic_w(t, A=-0.75):
+        t = np.abs(t)
+        return np.where(t <= 1, ((A + 2) * t - (A + 3)) * t * t + 1,
+                        np.where(t < 2, ((A * t - 5 * A) * t + 8 * A) * t - 4 * A, 0.0))
+
+    def bicubic_np(x, size, align_corners=False):
+        """Cubic convolution (A = -0.75) along H then W, borders clamped: the documented bicubic mode."""
+        for axis, out_n in ((2, size[0]), (3, size[1])):
+            in_n = x.shape[axis]
+            d = np.arange(out_n, dtype=np.float64)
+            if align_corners:
+                src = d * ((in_n - 1) / (out_n - 1) if out_n > 1 else 0.0)
+            else:
+                src = (d + 0.5) * (in_n / out_n) - 0.5
+            i0 = np.floor(src).astype(int)
+            t = src - i0
+            acc = 0
+            for k in range(-1, 3):
+                idx = np.clip(i0 + k, 0, in_n - 1)
+                w = cubic_w(t - k).reshape([-1 if a == axis else 1 for a in range(x.ndim)])
+                acc = acc + np.take(x, idx, axis=axis) * w
+            x = acc
+        return x
+
+    bicubic_formula = formula(lambda x, size, align_corners=False: bicubic_np(x, size, align_corners))[1]
+
     def interpolate(input, size=None, scale_factor=None, mode="nearest", align_corners=None, recompute_scale_factor=None):
         if scale_factor is not None and mode != "nearest":
             # an integral scale: the output size gives the same sampling grid
             nd = input.ndim - 2
             sf = scale_factor if isinstance(scale_factor, (tuple, list)) else (scale_factor,) * nd
             size, scale_factor = tuple(int(input.shape[2 + i] * sf[i]) for i in range(nd)), None
+        if mode == "bicubic":  # MindSpore's classic ResizeBicubic uses another kernel: the formula instead
+            EXTRA_SOURCES.append("formula")
+            return bicubic_formula(input, tuple(size), bool(align_corners))
         return ops.interpolate(input, size, scale_factor, mode, align_corners, recompute_scale_factor)
 
     def batch_norm_np(x, rm, rv, w=None, b=None, training=False, momentum=0.1, eps=1e-5):
@@ -268,7 +300,7 @@ def adapters(ms, ops, nn, P):  # noqa: C901 - one table
 
     def histc_np(x, bins=100, min=0, max=0):
         lo, hi = (x.min(), x.max()) if min == 0 and max == 0 else (min, max)
-        return np.histogram(x, bins, (lo, hi))[0]
+        return np.histogram(x, bins, (lo, hi))[0].astype(x.dtype)  # the input's dtype (documented example)
 
     def scatter_add_np(x, dim, index, src):
         out = x.copy()
@@ -300,7 +332,9 @@ def adapters(ms, ops, nn, P):  # noqa: C901 - one table
         **same("acos", "acosh", "arccos", "arccosh", "arcsin", "arcsinh", "arctan", "arctan2", "asin", "asinh",
                "atan", "atan2", "log2", "log10", "logaddexp", "logaddexp2", "exp2", "frac", "isneginf", "inverse",
                "trace", "tril", "equal", "bitwise_or", "bitwise_xor", "mv", "outer"),
-        "bincount": idx("ops.bincount", ops.bincount),
+        # counts are integers (documented examples); weighted counts take the weights' dtype
+        "bincount": c("ops.bincount", lambda x, weights=None, minlength=0: ops.bincount(x, weights, minlength).astype(
+            i64 if weights is None else weights.dtype)),
         "bitwise_not": c("ops.invert", ops.invert),
         "clone": c("ops.deepcopy", ops.deepcopy),
         "mm": c("ops.matmul", ops.matmul),
@@ -332,7 +366,8 @@ def adapters(ms, ops, nn, P):  # noqa: C901 - one table
         "full": formula(lambda size, v, dtype=None: np.full(size, v, dtype=dtype or
                         (np.bool_ if isinstance(v, (bool, np.bool_)) else np.int64 if isinstance(v, int) else np.float32))),
         "arange": formula(lambda start=0, end=None, step=1, dtype=None: np.arange(start, end, step).astype(
-            dtype or (np.int64 if all(isinstance(v, int) for v in (start, end, step)) else np.float32))),
+            dtype or (np.int64 if all(isinstance(v, int) for v in (start, end, step) if v is not None)
+                      else np.float32))),
         "linspace": formula(lambda start, end, steps, dtype=None: np.linspace(start, end, steps).astype(dtype or np.float32)),
         "diag": formula(lambda x, diagonal=0: np.diag(x, diagonal)),
         "roll": formula(lambda x, shifts, dims=None: np.roll(x, shifts, dims)),
@@ -385,7 +420,9 @@ def adapters(ms, ops, nn, P):  # noqa: C901 - one table
         "nn.functional.hardtanh": c("ops.hardtanh", lambda x, min_val=-1.0, max_val=1.0, inplace=False:
                                     ops.hardtanh(x, min_val, max_val)),
         "nn.functional.relu6": c("ops.relu6", lambda x, inplace=False: ops.relu6(x)),
-        "nn.functional.selu": c("ops.selu", ops.selu),
+        # MindSpore 2.10's CPU SeLU gradient is wrong for x < 0: the documented formula instead
+        "nn.functional.selu": formula(lambda x: 1.0507009873554805 * np.where(
+            x > 0, x, 1.6732632423543772 * (np.exp(x) - 1))),
         "nn.functional.mish": c("ops.mish", ops.mish),
         "nn.functional.logsigmoid": c("ops.logsigmoid", ops.logsigmoid),
         "nn.functional.leaky_relu": c("ops.leaky_relu", lambda x, negative_slope=0.01: ops.leaky_relu(x, negative_slope)),
@@ -414,13 +451,12 @@ def adapters(ms, ops, nn, P):  # noqa: C901 - one table
         "nn.functional.group_norm": formula(group_norm_np),
         "nn.functional.normalize": formula(lambda x, p=2.0, dim=1, eps=1e-12: x / np.maximum(
             (np.abs(x) ** p).sum(dim, keepdims=True) ** (1 / p), eps)),
-        "nn.functional.l1_loss": formula(lambda x, y, reduction="mean": reduce(np.abs(x - y), reduction), np.float32),
-        "nn.functional.mse_loss": formula(lambda x, y, reduction="mean": reduce((x - y) ** 2, reduction), np.float32),
-        "nn.functional.soft_margin_loss": formula(lambda x, y, reduction="mean": reduce(np.log1p(np.exp(-y * x)), reduction),
-                                                  np.float32),
-        "nn.functional.kl_div": formula(kl_div_np, np.float32),
-        "nn.functional.cosine_embedding_loss": formula(cosine_embedding_np, np.float32),
-        "nn.functional.dropout2d": formula(lambda x, p=0.5, training=True, inplace=False: x, np.float32),
+        "nn.functional.l1_loss": c("ops.abs", lambda x, y, reduction="mean": reduce(ops.abs(x - y), reduction)),
+        "nn.functional.mse_loss": c("ops.square", lambda x, y, reduction="mean": reduce(ops.square(x - y), reduction)),
+        "nn.functional.soft_margin_loss": formula(lambda x, y, reduction="mean": reduce(np.log1p(np.exp(-y * x)), reduction)),
+        "nn.functional.kl_div": formula(kl_div_np),
+        "nn.functional.cosine_embedding_loss": formula(cosine_embedding_np),
+        "nn.functional.dropout2d": formula(lambda x, p=0.5, training=True, inplace=False: x),
     }
 
     # ---- random functions (only shape and dtype are compared): numpy draws, mint's documented dtypes

@@ -20,6 +20,7 @@ import torch
 import torch.distributed as dist
 
 from ...communication import management as _mgmt
+from ...communication.comm_func import _all_gather_1, _reduce_scatter_1
 from ...communication.management import GlobalComm
 
 __all__ = ["init_process_group", "destroy_process_group", "get_rank", "get_world_size", "new_group", "get_backend",
@@ -91,6 +92,7 @@ def init_process_group(backend="hccl", init_method=None, timeout=None, world_siz
     dist.init_process_group(torch_backend, init_method=init_method, timeout=timeout or timedelta(seconds=300),
                             world_size=world_size, rank=rank, store=store, group_name=group_name)
     _mgmt._adopt_torch_group()
+    _mgmt._owns_process_group = True  # destroy_process_group() ends it
 
 
 def destroy_process_group(group=None):
@@ -175,7 +177,7 @@ def all_reduce(tensor, op="sum", group=None, async_op=False):
 
 def all_gather_into_tensor(output_tensor, input_tensor, group=None, async_op=False):
     """Mirrors ``mint.distributed.all_gather_into_tensor``."""
-    return dist.all_gather_into_tensor(output_tensor, input_tensor, _group(group), async_op)
+    return _all_gather_1(output_tensor, input_tensor, _group(group), async_op)
 
 
 def all_gather_into_tensor_uneven(output, input, output_split_sizes=None, group=None, async_op=False):
@@ -184,20 +186,20 @@ def all_gather_into_tensor_uneven(output, input, output_split_sizes=None, group=
     pg = _group(group)
     n = dist.get_world_size(pg)
     if output_split_sizes is None:
-        return dist.all_gather_into_tensor(output, input, pg, async_op)
+        return _all_gather_1(output, input, pg, async_op)
     sizes = list(output_split_sizes)
     biggest = max(sizes)
     padded = torch.zeros((biggest,) + tuple(input.shape[1:]), dtype=input.dtype, device=input.device)
     padded[:input.shape[0]] = input
     gathered = torch.empty((n * biggest,) + tuple(input.shape[1:]), dtype=input.dtype, device=input.device)
-    dist.all_gather_into_tensor(gathered, padded, pg)
+    _all_gather_1(gathered, padded, pg)
     output.copy_(torch.cat([gathered[i * biggest:i * biggest + s] for i, s in enumerate(sizes)]))
     return _done(async_op)
 
 
 def reduce_scatter_tensor(output, input, op="sum", group=None, async_op=False):
     """Mirrors ``mint.distributed.reduce_scatter_tensor``."""
-    return dist.reduce_scatter_tensor(output, input, _op("reduce_scatter_tensor", op), _group(group), async_op)
+    return _reduce_scatter_1(output, input, _op("reduce_scatter_tensor", op), _group(group), async_op)
 
 
 def reduce_scatter_tensor_uneven(output, input, input_split_sizes=None, op="sum", group=None, async_op=False):
@@ -205,7 +207,7 @@ def reduce_scatter_tensor_uneven(output, input, input_split_sizes=None, op="sum"
     ``input_split_sizes[i]`` of ``input`` (dim 0)."""
     pg = _group(group)
     if input_split_sizes is None:
-        return dist.reduce_scatter_tensor(output, input, _op("reduce_scatter_tensor_uneven", op), pg, async_op)
+        return _reduce_scatter_1(output, input, _op("reduce_scatter_tensor_uneven", op), pg, async_op)
     reduced = input.clone()
     dist.all_reduce(reduced, _op("reduce_scatter_tensor_uneven", op), pg)
     r = dist.get_rank(pg)

@@ -17,8 +17,9 @@ class AdamW(MintOptimizer):
 
     ``torch.optim.AdamW``'s rule: ``p *= 1 - lr*wd``; ``p -= lr/(1-b1^t) * m / (sqrt(v_hat)/sqrt(1-b2^t) + eps)``
     with ``v_hat = max`` of all ``v`` so far when ``amsgrad``. State (checkpoint names as MindSpore):
-    ``exp_avg.<name>``, ``exp_avg_sq.<name>``, ``max_exp_avg_sq.<name>`` (amsgrad groups) and
-    ``state_step`` (float32 ``[-1]`` before the first step, as MindSpore; ``t = state_step + 1``)."""
+    ``exp_avg.<name>``, ``exp_avg_sq.<name>`` and ``state_step`` (float32 ``[-1]`` before the first step, as
+    MindSpore; ``t = state_step + 1``); ``max_exp_avg_sq.<name>`` lives in the amsgrad param groups."""
+    _register_max_state = False
 
     def __init__(self, params, lr=1e-3, betas=(0.9, 0.999), eps=1e-8, weight_decay=1e-2, amsgrad=False, *,
                  maximize=False):
@@ -28,11 +29,15 @@ class AdamW(MintOptimizer):
         self.exp_avg = self._state("exp_avg")
         self.exp_avg_sq = self._state("exp_avg_sq")
         if any(g["amsgrad"] for g in self.param_groups):
-            self.max_exp_avg_sq = self._state("max_exp_avg_sq")
+            # as MindSpore: the running maxima live in the amsgrad groups only (not Cell attributes, so not
+            # in checkpoints of the optimizer); FusedAdamW also registers them (see fused_adamw.py)
+            state = self._state("max_exp_avg_sq")
             for gid, g in enumerate(self.param_groups):
                 if g["amsgrad"]:
                     s, e = self.group_start_id[gid], self.group_start_id[gid + 1]
-                    g["max_exp_avg_sq"] = ParameterTuple(tuple(self.max_exp_avg_sq[s:e]))
+                    g["max_exp_avg_sq"] = ParameterTuple(tuple(state[s:e]))
+            if self._register_max_state:
+                self.max_exp_avg_sq = state
         self.state_step = self._counter("state_step", -1.0, torch.float32, (1,))
 
     @torch._dynamo.disable
