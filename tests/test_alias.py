@@ -121,8 +121,8 @@ def test_uninstall_removes_probe_aliases():
 @pytest.mark.parametrize("stmt,needle", [
     ("from mindspore.nn import NoSuchLayer", "'mindspore.nn.NoSuchLayer' is not implemented"),
     ("from mindspore import NoSuchThing", "'mindspore.NoSuchThing' is not implemented"),
-    ("import mindspore.mint", "module 'mindspore.mint' is not implemented"),
-    ("from mindspore import mint", "module 'mindspore.mint' is not implemented"),
+    ("import mindspore.rewrite", "module 'mindspore.rewrite' is not implemented"),
+    ("from mindspore import rewrite", "module 'mindspore.rewrite' is not implemented"),
     ("from mindspore.nn.layer import NoSuchLayer", "'mindspore.nn.layer.NoSuchLayer' is not implemented"),
     ("import mindspore.scipy.linalg", "'mindspore.scipy"),
 ])
@@ -173,7 +173,9 @@ def test_resolve_table():
     assert alias.resolve("mindspore.ops.operations.nn_ops") in ("ms_compat.ops.operations.nn_ops",
                                                                 "ms_compat.ops.operations", "ms_compat.ops")
     assert alias.resolve("mindspore.nn.layer.NoSuch") is None  # not a real MindSpore module: no aliasing
-    assert alias.resolve("mindspore.mint") is None
+    assert alias.resolve("mindspore.mint") == "ms_compat.mint"
+    assert alias.resolve("mindspore.mint.nn.layer.conv") == "ms_compat.mint.nn"
+    assert alias.resolve("mindspore.rewrite") is None
     with pytest.raises(ValueError):
         alias.resolve("torch.nn")
 

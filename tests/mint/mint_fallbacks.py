@@ -216,6 +216,17 @@ def adapters(ms, ops, nn, P):  # noqa: C901 - one table
             y = y + b.reshape(shape)
         return y, new_rm, new_rv
 
+    bn_formula = formula(lambda *a, **k: batch_norm_np(*a, **k))[1]
+
+    def batch_norm_inplace(input, running_mean, running_var, weight=None, bias=None, training=False, momentum=0.1,
+                           eps=1e-5):
+        """The formula, with the running statistics updated in place as the mint op does in training."""
+        y, rm, rv = bn_formula(input, running_mean, running_var, weight, bias, training, momentum, eps)
+        if training:
+            running_mean.assign_value(rm.astype(running_mean.dtype))
+            running_var.assign_value(rv.astype(running_var.dtype))
+        return y
+
     def layer_norm_np(x, normalized_shape, weight=None, bias=None, eps=1e-5):
         axes = tuple(range(x.ndim - len(tuple(normalized_shape)), x.ndim))
         y = (x - x.mean(axes, keepdims=True)) / np.sqrt(x.var(axes, keepdims=True) + eps)
@@ -407,7 +418,7 @@ def adapters(ms, ops, nn, P):  # noqa: C901 - one table
         "nn.functional.avg_pool3d": c("ops.avg_pool3d", avg(3)),
         "nn.functional.max_pool2d": idx("ops.max_pool2d", max_pool2d),
         "nn.functional.max_unpool2d": c("ops.max_unpool2d", ops.max_unpool2d),
-        "nn.functional.batch_norm": formula(lambda *a, **k: batch_norm_np(*a, **k)[0]),
+        "nn.functional.batch_norm": ("formula", batch_norm_inplace),
         "nn.functional.conv2d": c("ops.conv2d", lambda *a, **k: conv_nd(2, *a, **k)),
         "nn.functional.conv1d": c("ops.conv2d", lambda *a, **k: conv_nd(1, *a, **k)),
         "nn.functional.conv3d": c("ops.conv3d", lambda *a, **k: conv_nd(3, *a, **k)),

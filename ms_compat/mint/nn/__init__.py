@@ -668,3 +668,8 @@ class GroupNorm(Cell):
 
     def extend_repr(self):
         return f"num_groups={self.num_groups}, num_channels={self.num_channels}, eps={self.eps}, affine={self.affine}"
+
+
+def __getattr__(name):
+    from ..._missing import module_getattr
+    return module_getattr(__name__, name, {})

@@ -6,3 +6,8 @@ from .fused_adamw import FusedAdamW
 from .sgd import SGD
 
 __all__ = ["AdamW", "Adam", "SGD", "FusedAdamW"]
+
+
+def __getattr__(name):
+    from ..._missing import module_getattr
+    return module_getattr(__name__, name, {})
