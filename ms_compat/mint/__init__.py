@@ -11,8 +11,6 @@ Submodules: ``mint.nn`` (layers), ``mint.nn.functional``, ``mint.optim``, ``mint
 """
 from __future__ import annotations
 
-import builtins as _builtins
-
 import torch
 
 from ..common.tensor import Tensor, _wrap
@@ -139,9 +137,9 @@ addr_(input, vec1, vec2, beta=1, alpha=1) : input.addr_(vec1, vec2, beta=beta, a
 einsum(equation, *operands)
 inverse(input)
 trace(input)
-cross(input, other, dim=None) : torch.linalg.cross(input, other) if dim is None and input.shape[-1] == 3 and _first3(input, other) == input.dim() - 1 else torch.cross(input, other, dim=_first3(input, other) if dim is None else dim)
+cross(input, other, dim=None) : torch.linalg.cross(input, other, dim=_first3(input, other) if dim is None else dim)
 cdist(x1, x2, p=2.0, compute_mode='use_mm_for_euclid_dist_if_necessary')
-triangular_solve(b, A, upper=True, transpose=False, unitriangular=False)
+triangular_solve(b, A, upper=True, transpose=False, unitriangular=False) : (torch.linalg.solve_triangular(A.mT if transpose else A, b, upper=upper != transpose, unitriangular=unitriangular), A.clone())
 polar(abs, angle)
 # ---- reductions
 argmax(input, dim=None, keepdim=False)
@@ -227,9 +225,9 @@ multinomial(input, num_samples, replacement=False, *, generator=None)
 conv2d(input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1)
 conv_tbc(input, weight, bias, pad=0)
 npu_gelu(input, approximate='none') : F.gelu(input, approximate=approximate)
-batch_norm_stats(input, eps) : torch.batch_norm_stats(input, eps) if input.is_cuda else _bn_stats(input, eps)
-batch_norm_elemt(input, weight=None, bias=None, mean=None, invstd=None, eps=1e-05) : torch.batch_norm_elemt(input, weight, bias, mean, invstd, eps) if input.is_cuda else _bn_elemt(input, weight, bias, mean, invstd)
-batch_norm_gather_stats_with_counts(input, mean, invstd, running_mean=None, running_var=None, momentum=0.1, eps=1e-05, counts=None) : torch.batch_norm_gather_stats_with_counts(input, mean, invstd, running_mean, running_var, momentum, eps, counts) if input.is_cuda else _bn_gather(mean, invstd, running_mean, running_var, momentum, eps, counts)
+batch_norm_stats(input, eps) : _bn_stats(input, eps)
+batch_norm_elemt(input, weight=None, bias=None, mean=None, invstd=None, eps=1e-05) : _bn_elemt(input, weight, bias, mean, invstd, eps)
+batch_norm_gather_stats_with_counts(input, mean, invstd, running_mean=None, running_var=None, momentum=0.1, eps=1e-05, counts=None) : _bn_gather(input, mean, invstd, running_mean, running_var, momentum, eps, counts)
 """
 
 
@@ -242,12 +240,16 @@ def _int_keep(input, dtype):
 
 # PyTorch has CUDA kernels only for the synchronised-batch-norm helpers; on other devices their formulas:
 def _bn_stats(input, eps):
+    if input.is_cuda:
+        return torch.batch_norm_stats(input, eps)
     dims = [d for d in range(input.dim()) if d != 1]
     var, mean = torch.var_mean(input, dims, correction=0)
     return mean, torch.rsqrt(var + eps)
 
 
-def _bn_elemt(input, weight, bias, mean, invstd):
+def _bn_elemt(input, weight, bias, mean, invstd, eps):
+    if input.is_cuda:
+        return torch.batch_norm_elemt(input, weight, bias, mean, invstd, eps)
     shape = [1, -1] + [1] * (input.dim() - 2)
     out = (input - mean.reshape(shape)) * invstd.reshape(shape)
     if weight is not None:
@@ -255,7 +257,10 @@ def _bn_elemt(input, weight, bias, mean, invstd):
     return out + bias.reshape(shape) if bias is not None else out
 
 
-def _bn_gather(mean, invstd, running_mean, running_var, momentum, eps, counts):
+def _bn_gather(input, mean, invstd, running_mean, running_var, momentum, eps, counts):
+    if input.is_cuda:
+        return torch.batch_norm_gather_stats_with_counts(input, mean, invstd, running_mean, running_var, momentum,
+                                                         eps, counts)
     counts = counts.to(mean.dtype).reshape(-1, 1)
     total = counts.sum()
     mu = (mean * counts).sum(0) / total
@@ -416,7 +421,6 @@ _LAZY = {"nn": "ms_compat.mint.nn", "optim": "ms_compat.mint.optim", "linalg": "
 
 __all__ = sorted(set(_NAMES) | {"max", "min", "item", "zeros", "ones", "full", "empty", "arange", "linspace",
                                 "eye", "rand", "randn", "randint", "randint_like", "randperm", "normal", "Tensor"})
-del _builtins
 
 
 def __getattr__(name):

@@ -85,7 +85,7 @@ l1_loss(input, target, reduction='mean') : F.l1_loss(input, target, reduction=re
 mse_loss(input, target, reduction='mean') : F.mse_loss(input, target, reduction=reduction)
 smooth_l1_loss(input, target, reduction='mean', beta=1.0) : F.smooth_l1_loss(input, target, reduction=reduction, beta=beta)
 soft_margin_loss(input, target, reduction='mean') : F.soft_margin_loss(input, target, reduction=reduction)
-kl_div(input, target, reduction='mean', log_target=False) : F.kl_div(input, target, reduction=reduction, log_target=log_target)
+kl_div(input, target, reduction='mean', log_target=False) : F.kl_div(input, target, reduction='none', log_target=log_target).mean() if reduction == 'mean' else F.kl_div(input, target, reduction=reduction, log_target=log_target)
 nll_loss(input, target, weight=None, ignore_index=-100, reduction='mean') : F.nll_loss(input, target.long(), weight, ignore_index=ignore_index, reduction=reduction)
 cross_entropy(input, target, weight=None, ignore_index=-100, reduction='mean', label_smoothing=0.0) : F.cross_entropy(input, _class_target(target), weight, ignore_index=ignore_index, reduction=reduction, label_smoothing=label_smoothing)
 binary_cross_entropy(input, target, weight=None, reduction='mean') : F.binary_cross_entropy(input, target, weight, reduction=reduction)
