@@ -132,3 +132,36 @@ def test_distributed_two_processes(tmp_path):
         assert rr["group_all_reduce"] == [2.0]
         assert rr["destroyed"] is False
     assert res[1]["recv"] == [42.0] and res[1]["recv_ret"] == 0
+
+
+def test_everything_created_on_the_context_device():
+    """As test_device_plumbing: with the context device set to ``meta`` (what set_context(device_target='GPU')
+    sets to cuda:N), mint's creation functions, layer parameters/statistics and optimizer state land there,
+    and a training step runs there (no host synchronisation, no CPU constant)."""
+    import torch
+    from ms_compat import context
+    before = context._device
+    context._device = torch.device("meta")
+    try:
+        made = [mint.zeros((2,)), mint.ones(2), mint.full((2,), 1.0), mint.arange(3), mint.linspace(0, 1, 3),
+                mint.eye(2), mint.rand(2), mint.randn(2), mint.randint(0, 3, (2,)), mint.randperm(3),
+                mint.normal(0.0, 1.0, (2,)), mint.empty(2)]
+        assert {t.device.type for t in made} == {"meta"}
+        cells = [mint.nn.Conv2d(3, 4, 3), mint.nn.BatchNorm2d(4), mint.nn.Linear(4, 2), mint.nn.GroupNorm(1, 4),
+                 mint.nn.Embedding(3, 2), mint.nn.LayerNorm(4), mint.nn.ConvTranspose2d(4, 4, 2)]
+        assert {p.device.type for c in cells for p in c.get_parameters()} == {"meta"}
+        net = ms.nn.SequentialCell(cells[:2])
+        fc = cells[2]
+        net.set_train(True)
+        x = ms.Tensor(C.IMG)
+        params = net.trainable_params() + [ms.Parameter(fc.weight, "fc.weight")]
+        for opt in (mint.optim.AdamW(params, amsgrad=True), mint.optim.Adam(params),
+                    mint.optim.SGD(params, lr=0.1, momentum=0.9)):
+            assert {p.device.type for _, p in opt.parameters_and_names()} == {"meta"}
+
+            def loss_fn(x):
+                return mint.mean(mint.nn.functional.linear(mint.mean(net(x), (2, 3)), params[-1]))
+            _, grads = ms.value_and_grad(loss_fn, None, opt.parameters)(x.to("meta"))
+            assert opt(grads)
+    finally:
+        context._device = before

@@ -50,6 +50,10 @@ class MintOptimizer(Optimizer):
     def _counter(name, value, dtype, shape=()):
         return Parameter(Tensor(torch.full(shape, value, dtype=dtype)), name, requires_grad=False)
 
-    def _group_lr(self, gid, group):
+    @staticmethod
+    def _group_lr(group, like):
+        """The group's learning rate as a 0-d tensor on ``like``'s device (no host synchronisation)."""
         lr = group["lr"]
-        return float(lr.item()) if isinstance(lr, torch.Tensor) else float(lr)
+        if isinstance(lr, torch.Tensor):
+            return lr.detach().as_subclass(torch.Tensor).to(device=like.device, dtype=torch.float32)
+        return torch.tensor(float(lr), device=like.device)

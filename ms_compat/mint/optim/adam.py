@@ -37,7 +37,7 @@ class Adam(MintOptimizer):
             for gid, group in enumerate(self.param_groups):
                 b1, b2 = group["betas"]
                 s, e = self.group_start_id[gid], self.group_start_id[gid + 1]
-                lr, wd, eps = self._group_lr(gid, group), group["weight_decay"], group["eps"]
+                lr, wd, eps = self._group_lr(group, step), group["weight_decay"], group["eps"]
                 bc1 = 1 - b1 ** step
                 neg_step = -(lr / bc1)
                 sqrt_bc2 = torch.sqrt(1 - b2 ** step)

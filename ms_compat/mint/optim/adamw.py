@@ -45,25 +45,27 @@ class AdamW(MintOptimizer):
         with torch.no_grad(), DisableTorchFunctionSubclass():
             step = to_torch(self.state_step)
             step.add_(1)
-            t = float(step.item()) + 1.0
+            t = step + 1  # MindSpore's counter starts at -1
             for gid, group in enumerate(self.param_groups):
                 b1, b2 = group["betas"]
                 s, e = self.group_start_id[gid], self.group_start_id[gid + 1]
-                lr, wd, eps, ams = self._group_lr(gid, group), group["weight_decay"], group["eps"], group["amsgrad"]
+                lr = self._group_lr(group, step)
+                wd, eps, ams = group["weight_decay"], group["eps"], group["amsgrad"]
                 step_size = lr / (1 - b1 ** t)
-                bc2_sqrt = (1 - b2 ** t) ** 0.5
+                bc2_sqrt = torch.sqrt(1 - b2 ** t)
+                decay = 1 - lr * wd
                 for i in range(s, e):
                     p = to_torch(self.parameters[i])
                     g = to_torch(gradients[i])
                     if group["maximize"]:
                         g = -g
                     m, v = to_torch(self.exp_avg[i]), to_torch(self.exp_avg_sq[i])
-                    p.mul_(1 - lr * wd)
+                    p.mul_(decay.to(p.dtype))
                     m.lerp_(g, 1 - b1)
                     v.mul_(b2).addcmul_(g, g, value=1 - b2)
                     if ams:
                         mx = to_torch(group["max_exp_avg_sq"][i - s])
                         torch.maximum(mx, v, out=mx)
                         v = mx
-                    p.addcdiv_(m, v.sqrt() / bc2_sqrt + eps, value=-step_size)
+                    p.sub_((step_size * m / (v.sqrt() / bc2_sqrt + eps)).to(p.dtype))
         return True

@@ -40,10 +40,11 @@ class SGD(MintOptimizer):
     @torch._dynamo.disable
     def construct(self, gradients):
         with torch.no_grad(), DisableTorchFunctionSubclass():
-            first = int(to_torch(self.step_t)) == 0
+            step_t = to_torch(self.step_t)
+            first = step_t == 0  # a 0-d tensor: no host synchronisation
             for gid, group in enumerate(self.param_groups):
                 s, e = self.group_start_id[gid], self.group_start_id[gid + 1]
-                lr, mom, damp = self._group_lr(gid, group), group["momentum"], group["dampening"]
+                lr, mom, damp = self._group_lr(group, step_t), group["momentum"], group["dampening"]
                 wd, nesterov = group["weight_decay"], group["nesterov"]
                 for i in range(s, e):
                     p = to_torch(self.parameters[i])
@@ -54,11 +55,8 @@ class SGD(MintOptimizer):
                         d_p = d_p + wd * p
                     if mom != 0:
                         buf = to_torch(self.momentum_buf[i])
-                        if first:
-                            buf.copy_(d_p)
-                        else:
-                            buf.mul_(mom).add_(d_p, alpha=1 - damp)
+                        buf.copy_(torch.where(first, d_p, buf * mom + d_p * (1 - damp)))
                         d_p = d_p + mom * buf if nesterov else buf
-                    p.add_(d_p, alpha=-lr)
-            to_torch(self.step_t).add_(1)
+                    p.sub_((lr * d_p).to(p.dtype))
+            step_t.add_(1)
         return True
