@@ -165,3 +165,25 @@ def test_everything_created_on_the_context_device():
             assert opt(grads)
     finally:
         context._device = before
+
+
+def test_mint_network_compiles_as_one_graph():
+    """mint layers and functions trace under torch.compile(fullgraph=True) and keep MindSpore Tensors."""
+    import torch
+
+    class Net(ms.nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.conv, self.bn = mint.nn.Conv2d(3, 4, 3, padding=1), mint.nn.BatchNorm2d(4)
+            self.fc, self.act = mint.nn.Linear(4, 2), mint.nn.GELU()
+
+        def construct(self, x):
+            y = mint.mean(self.act(self.bn(self.conv(x))), (2, 3))
+            return mint.nn.functional.softmax(self.fc(y), 1) + mint.zeros((1, 2))
+
+    net = C.seed_params(ms, Net())
+    x = ms.Tensor(C.IMG)
+    eager = net(x)
+    compiled = torch.compile(net, fullgraph=True)(x)
+    assert type(compiled) is ms.Tensor
+    np.testing.assert_allclose(compiled.asnumpy(), eager.asnumpy(), rtol=1e-5, atol=1e-6)
