@@ -33,7 +33,7 @@ _LAZY = {
     "nn": "ms_compat.nn", "ops": "ms_compat.ops", "amp": "ms_compat.amp", "train": "ms_compat.train",
     "common": "ms_compat.common", "communication": "ms_compat.communication", "parallel": "ms_compat.parallel",
     "numpy": "ms_compat.numpy", "dataset": "ms_compat.dataset", "testing": "ms_compat.testing",
-    "experimental": "ms_compat.experimental",
+    "experimental": "ms_compat.experimental", "mint": "ms_compat.mint",
     "save_checkpoint": "ms_compat.train.serialization:save_checkpoint",
     "load_checkpoint": "ms_compat.train.serialization:load_checkpoint",
     "load_param_into_net": "ms_compat.train.serialization:load_param_into_net",

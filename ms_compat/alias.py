@@ -69,6 +69,7 @@ PATH_ALIASES = {
     "mindspore.communication.management": "ms_compat.communication",
     "mindspore.parallel.shard": "ms_compat.parallel",
     "mindspore.parallel.auto_parallel": "ms_compat.parallel",
+    "mindspore.mint.nn.layer": "ms_compat.mint.nn",
 }
 
 # Prefixes under which any *real* MindSpore submodule (e.g. ``mindspore.nn.layer.basic``,
@@ -96,6 +97,7 @@ NAMESPACE_FALLBACKS = {
     "mindspore.train.metrics": "ms_compat.train",
     "mindspore.hal": "ms_compat.hal",
     "mindspore.runtime": "ms_compat.runtime",
+    "mindspore.mint.nn.layer": "ms_compat.mint.nn",
 }
 
 _finder = None

@@ -182,7 +182,9 @@ def test_resolve_table():
     assert alias.resolve("mindspore.ops.operations.nn_ops") in ("ms_compat.ops.operations.nn_ops",
                                                                 "ms_compat.ops.operations", "ms_compat.ops")
     assert alias.resolve("mindspore.nn.layer.NoSuch") is None  # not a real MindSpore module: no aliasing
-    assert alias.resolve("mindspore.mint") is None
+    assert alias.resolve("mindspore.mint") == "ms_compat.mint"
+    assert alias.resolve("mindspore.mint.nn.layer.conv") == "ms_compat.mint.nn"
+    assert alias.resolve("mindspore.rewrite") is None
     with pytest.raises(ValueError):
         alias.resolve("torch.nn")
 
