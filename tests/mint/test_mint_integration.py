@@ -8,6 +8,7 @@ import sys
 
 import numpy as np
 import pytest
+from spawn_util import spawn_bounded
 
 sys.path.insert(0, os.path.dirname(__file__))
 import mint_cases as C  # noqa: E402
@@ -112,7 +113,7 @@ def _free_port():
 def test_distributed_two_processes(tmp_path):
     import torch.multiprocessing as mp
     import _dist_worker
-    mp.spawn(_dist_worker.main, args=(2, _free_port(), str(tmp_path)), nprocs=2, join=True)
+    spawn_bounded(_dist_worker.main, args=(2, _free_port(), str(tmp_path)), nprocs=2)
     res = [json.loads((tmp_path / f"rank{r}.json").read_text()) for r in range(2)]
     for r, rr in enumerate(res):
         assert "fatal" not in rr, rr["fatal"]

@@ -15,6 +15,7 @@ import pytest
 import torch
 
 sys.path.insert(0, os.path.dirname(__file__))
+from spawn_util import spawn_bounded  # noqa: E402
 import _worker  # noqa: E402
 
 pytestmark = pytest.mark.multiprocess
@@ -33,10 +34,8 @@ def _free_port():
 
 @pytest.fixture(scope="module")
 def ranks(tmp_path_factory):
-    import torch.multiprocessing as mp
     out = tmp_path_factory.mktemp("parallel")
-    mp.spawn(_worker.main, args=(2, _free_port(), str(out), ["comm", "shard", "data_parallel", "example"]), nprocs=2,
-             join=True)
+    spawn_bounded(_worker.main, args=(2, _free_port(), str(out), ["comm", "shard", "data_parallel", "example"]), nprocs=2)
     results = [json.loads((out / f"rank{r}.json").read_text()) for r in range(2)]
     for r, res in enumerate(results):
         assert "fatal" not in res, f"rank {r} failed:\n{res['fatal']}"
@@ -275,7 +274,8 @@ def test_torch_process_group_is_adopted(monkeypatch):
     import torch.distributed as dist
     from ms_compat import communication as C
     assert not C.GlobalComm.INITED
-    dist.init_process_group("gloo", init_method=f"tcp://127.0.0.1:{_free_port()}", rank=0, world_size=1)
+    dist.init_process_group("gloo", store=dist.HashStore(), rank=0, world_size=1,
+                            timeout=__import__("datetime").timedelta(seconds=60))
     try:
         assert C.get_group_size() == 1 and C.get_rank() == 0
         assert C.GlobalComm.INITED and C.GlobalComm.BACKEND == "mccl"
@@ -334,8 +334,7 @@ def test_strategy_to_mesh_and_placements():
 @pytest.mark.skipif(os.environ.get("MS_COMPAT_PARALLEL_4PROC") != "1",
                     reason="4 processes (2-D DeviceMesh): set MS_COMPAT_PARALLEL_4PROC=1 (about 30-60 s on 2 cores)")
 def test_shard_on_2d_mesh_four_processes(tmp_path):
-    import torch.multiprocessing as mp
-    mp.spawn(_worker.main, args=(4, _free_port(), str(tmp_path), ["mesh2d"]), nprocs=4, join=True)
+    spawn_bounded(_worker.main, args=(4, _free_port(), str(tmp_path), ["mesh2d"]), nprocs=4)
     for r in range(4):
         res = json.loads((tmp_path / f"rank{r}.json").read_text())
         assert "fatal" not in res, res["fatal"]

@@ -16,6 +16,7 @@ import textwrap
 
 import numpy as np
 import pytest
+from spawn_util import spawn_bounded
 
 from conftest import load_ref_json
 
@@ -375,7 +376,7 @@ def _rank_mean_worker(rank, init_file, out):
 def test_monitored_value_is_averaged_over_ranks(tmp_path):
     """EarlyStopping/ReduceLROnPlateau compare the mean over the data-parallel ranks (MindSpore's AllReduce)."""
     import torch.multiprocessing as tmp_mp
-    tmp_mp.spawn(_rank_mean_worker, args=(str(tmp_path / "init"), str(tmp_path)), nprocs=2, join=True)
+    spawn_bounded(_rank_mean_worker, args=(str(tmp_path / "init"), str(tmp_path)), nprocs=2)
     assert [(tmp_path / f"r{r}").read_text() for r in (0, 1)] == ["2.0", "2.0"]
 
 
