@@ -1,0 +1,38 @@
+"""The README's main job and the other examples run unchanged through the runner (`python -m ms_compat`,
+what `ms-compat run` does): a fresh interpreter with `import mindspore` served by ms_compat."""
+import os
+import pathlib
+import re
+import subprocess
+import sys
+
+ROOT = pathlib.Path(__file__).resolve().parents[1]
+
+
+def _run(script, tmp_path, **env):
+    full_env = dict(os.environ, PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""), **env)
+    proc = subprocess.run([sys.executable, "-m", "ms_compat", str(ROOT / "examples" / script)], cwd=tmp_path,
+                          env=full_env, capture_output=True, text=True, timeout=600)
+    assert proc.returncode == 0, proc.stderr[-4000:]
+    return proc.stdout
+
+
+def test_quickstart_mnist_runs_the_beginner_program(tmp_path):
+    out = _run("quickstart_mnist.py", tmp_path, MNIST_DIR=str(tmp_path / "MNIST_Data"))
+    assert "Shape of image [N, C, H, W]: (64, 1, 28, 28)" in out
+    losses = [float(v) for v in re.findall(r"^loss: +([0-9.]+) +\[", out, re.M)]
+    assert len(losses) == 9 and losses[-1] < losses[0] * 0.8, losses
+    accs = [float(v) for v in re.findall(r"Accuracy: ([0-9.]+)%", out)]
+    assert len(accs) == 3 and accs[-1] >= 90.0, accs
+    assert "\n[]\n" in out  # load_param_into_net: every parameter loaded
+    monitor = re.findall(r"^epoch: (\d) step: (\d+), loss is ([0-9.e-]+)$", out, re.M)  # LossMonitor(10)
+    assert [(e, s) for e, s, _ in monitor] == [("1", "10"), ("1", "20"), ("1", "30"), ("2", "10"), ("2", "20"),
+                                                ("2", "30")]
+    assert len(re.findall(r"^Train epoch time: [0-9.]+ ms, per step time: [0-9.]+ ms$", out, re.M)) == 2
+    assert "checkpoints: ['quickstart-1_30.ckpt', 'quickstart-2_30.ckpt']" in out
+    assert "eval: {'accuracy':" in out
+
+
+def test_train_lenet_example_runs(tmp_path):
+    out = _run("train_lenet.py", tmp_path)
+    assert out.strip()
