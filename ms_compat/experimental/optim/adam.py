@@ -7,7 +7,7 @@ from torch._C import DisableTorchFunctionSubclass
 from ...common.parameter import Parameter
 from ...common.tensor import Tensor, to_torch
 from ...nn.optim.optimizer import _zeros_like_state
-from .optimizer import Optimizer
+from .optimizer import Optimizer, check_adam_ranges
 
 __all__ = ["Adam"]
 
@@ -26,16 +26,7 @@ class Adam(Optimizer):
 
     def __init__(self, params, lr=1e-3, betas=(0.9, 0.999), eps=1e-8, weight_decay=0.0, amsgrad=False, *,
                  maximize=False):
-        if lr < 0.0:
-            raise ValueError(f"Invalid learning rate: {lr}")
-        if eps < 0.0:
-            raise ValueError(f"Invalid epsilon value: {eps}")
-        if not 0.0 <= betas[0] < 1.0:
-            raise ValueError(f"Invalid beta parameter at index 0: {betas[0]}")
-        if not 0.0 <= betas[1] < 1.0:
-            raise ValueError(f"Invalid beta parameter at index 1: {betas[1]}")
-        if weight_decay < 0.0:
-            raise ValueError(f"Invalid weight_decay value: {weight_decay}")
+        check_adam_ranges(lr, betas, eps, weight_decay)
         super().__init__(params, {"lr": lr, "betas": betas, "eps": eps, "weight_decay": weight_decay,
                                   "amsgrad": amsgrad, "maximize": maximize})
         for name in ("exp_avg", "exp_avg_sq", "max_exp_avg_sq"):

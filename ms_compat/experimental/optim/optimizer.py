@@ -18,6 +18,21 @@ from ...nn.optim import _validate as V
 __all__ = ["Optimizer"]
 
 
+def check_adam_ranges(lr, betas, eps, weight_decay):
+    """The range checks ``mindspore.experimental.optim.Adam``/``AdamW`` (and mint's) make, with their
+    messages (the same as ``torch.optim.Adam``'s)."""
+    if lr < 0.0:
+        raise ValueError(f"Invalid learning rate: {lr}")
+    if eps < 0.0:
+        raise ValueError(f"Invalid epsilon value: {eps}")
+    if not 0.0 <= betas[0] < 1.0:
+        raise ValueError(f"Invalid beta parameter at index 0: {betas[0]}")
+    if not 0.0 <= betas[1] < 1.0:
+        raise ValueError(f"Invalid beta parameter at index 1: {betas[1]}")
+    if weight_decay < 0.0:
+        raise ValueError(f"Invalid weight_decay value: {weight_decay}")
+
+
 class Optimizer(Cell):
     """Mirrors ``mindspore.experimental.optim.Optimizer(params, defaults)``."""
 

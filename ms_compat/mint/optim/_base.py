@@ -5,7 +5,7 @@ import torch
 
 from ...common.parameter import Parameter
 from ...common.tensor import Tensor
-from ...experimental.optim.optimizer import Optimizer
+from ...experimental.optim.optimizer import Optimizer, check_adam_ranges
 from ...nn.optim import _validate as V
 from ...nn.optim.optimizer import _zeros_like_state
 
@@ -24,16 +24,7 @@ def check_adam_args(cls_name, lr, betas, eps, weight_decay, amsgrad, maximize):
     V.value_type("lr", lr, [float], cls_name)
     V.value_type("amsgrad", amsgrad, [bool], cls_name)
     V.value_type("maximize", maximize, [bool], cls_name)
-    if lr < 0.0:
-        raise ValueError(f"Invalid learning rate: {lr}")
-    if eps < 0.0:
-        raise ValueError(f"Invalid epsilon value: {eps}")
-    if not 0.0 <= betas[0] < 1.0:
-        raise ValueError(f"Invalid beta parameter at index 0: {betas[0]}")
-    if not 0.0 <= betas[1] < 1.0:
-        raise ValueError(f"Invalid beta parameter at index 1: {betas[1]}")
-    if weight_decay < 0.0:
-        raise ValueError(f"Invalid weight_decay value: {weight_decay}")
+    check_adam_ranges(lr, betas, eps, weight_decay)
 
 
 class MintOptimizer(Optimizer):
