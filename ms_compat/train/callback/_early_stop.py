@@ -3,10 +3,9 @@ from __future__ import annotations
 
 import copy
 
-import numpy as np
 
 from ._callback import Callback
-from ._monitor_value import monitor_value, rank_mean, smaller_is_better
+from ._monitor_value import monitor_value, rank_mean, improvement_rule
 from ._validate import check_bool, non_negative_int, value_type
 
 
@@ -37,12 +36,7 @@ class EarlyStopping(Callback):
         self._reset_best()
 
     def _reset_best(self):
-        if smaller_is_better(self.mode, self.monitor):
-            self.is_improvement = lambda a, b: np.less(a, b - self.min_delta)
-            self.best = np.inf
-        else:
-            self.is_improvement = lambda a, b: np.greater(a, b + self.min_delta)
-            self.best = -np.inf
+        self.is_improvement, self.best = improvement_rule(self.mode, self.monitor, self.min_delta)
 
     def on_train_begin(self, run_context):
         self.wait = 0

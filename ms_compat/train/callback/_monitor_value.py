@@ -15,6 +15,14 @@ def smaller_is_better(mode, monitor):
     return mode == "min" or (mode == "auto" and monitor in _smaller_better_metrics)
 
 
+def improvement_rule(mode, monitor, min_delta):
+    """``(is_improvement(current, best), initial best)`` as EarlyStopping and ReduceLROnPlateau set them:
+    lower by more than ``min_delta`` for 'min' (or 'auto' on a loss-like metric), higher otherwise."""
+    if smaller_is_better(mode, monitor):
+        return (lambda a, b: np.less(a, b - min_delta)), np.inf
+    return (lambda a, b: np.greater(a, b + min_delta)), -np.inf
+
+
 def monitor_value(cb_params, monitor, who, what):
     """``'loss'``: the last step's training loss; anything else: ``cb_params.eval_results[monitor]`` (set by
     ``Model.fit`` in epochs that evaluated). ``None`` (with a warning) when not available."""

@@ -1,11 +1,10 @@
 """``mindspore.train.ReduceLROnPlateau``."""
 from __future__ import annotations
 
-import numpy as np
 import torch
 
 from ._callback import Callback
-from ._monitor_value import monitor_value, rank_mean, smaller_is_better
+from ._monitor_value import monitor_value, rank_mean, improvement_rule
 from ._validate import check_bool, float_range, non_negative_int, value_type
 
 
@@ -36,12 +35,7 @@ class ReduceLROnPlateau(Callback):
         self._reset_best()
 
     def _reset_best(self):
-        if smaller_is_better(self.mode, self.monitor):
-            self.is_improvement = lambda a, b: np.less(a, b - self.min_delta)
-            self.best = np.inf
-        else:
-            self.is_improvement = lambda a, b: np.greater(a, b + self.min_delta)
-            self.best = -np.inf
+        self.is_improvement, self.best = improvement_rule(self.mode, self.monitor, self.min_delta)
 
     def on_train_begin(self, run_context):
         self.cooldown_counter = 0
