@@ -10,6 +10,7 @@ Every torch function works on it, and it *is* a ``torch.Tensor`` for ``isinstanc
 from __future__ import annotations
 
 import numbers
+import operator as _operator
 
 import numpy as np
 import torch
@@ -125,6 +126,48 @@ def _traced_python_function(func, types, args, kwargs):
     return _wrap(ret)
 
 
+_tf_enabled = torch._C._is_torch_function_enabled
+_INT_DTYPES = frozenset((torch.int8, torch.int16, torch.int32, torch.int64, torch.uint8, torch.uint16, torch.uint32,
+                         torch.uint64))
+
+
+def _int_mean(x, *args, **kwargs):
+    """MindSpore's ReduceMean on integers: sum / count truncated toward zero, in the input's dtype."""
+    s = torch.sum(x, *args, dtype=torch.int64, **kwargs)
+    n = x.numel() // max(s.numel(), 1) if x.numel() else 1
+    return torch.div(s, n, rounding_mode="trunc").to(x.dtype)
+
+
+def _int_var(x, axis=None, *, correction=1, keepdim=False):
+    """MindSpore's var on an integer tensor: deviations from the integer (truncated) mean, in float32."""
+    if isinstance(axis, list):
+        axis = tuple(axis)
+    m = torch.Tensor.to(_int_mean(x, axis, True) if axis is not None else _int_mean(x), torch.int64)
+    d = torch.Tensor.to(torch.Tensor.to(x, torch.int64) - m, torch.float32)
+    n = x.numel() // max(m.numel(), 1) if axis is not None else x.numel()
+    ss = torch.sum(d * d, axis, keepdim) if axis is not None else torch.sum(d * d)
+    if keepdim and axis is None:
+        ss = torch.reshape(ss, (1,) * x.dim())
+    return ss / (n - correction)
+
+
+def _int_std(x, axis=None, *, correction=1, keepdim=False):
+    return torch.sqrt(_int_var(x, axis, correction=correction, keepdim=keepdim))
+
+
+def _all_bool(x, *args, **kwargs):
+    return torch.all(x, *args, **kwargs).to(torch.bool)  # PyTorch keeps uint8 for uint8 input
+
+
+def _binop_or_inplace(self, other, op, inplace):
+    """``a op= b`` on a MindSpore Tensor: the out-of-place result (MindSpore); PyTorch's in-place
+    operator when subclass dispatch is off (PyTorch code handed a MindSpore tensor)."""
+    if inplace is None or _tf_enabled():
+        return op(self, other)
+    return inplace(self, other)
+
+
+
 class Tensor(torch.Tensor):
     """Mirrors ``mindspore.Tensor(input_data=None, dtype=None, shape=None, init=None, ...)``.
 
@@ -221,6 +264,52 @@ class Tensor(torch.Tensor):
 
     def __rmatmul__(self, other):
         return torch.matmul(other, self)
+
+    # ---- augmented assignment: MindSpore rebinds the name to a new tensor (``a += b`` is ``a = a + b``;
+    # other references keep the old value, a Parameter is left untouched and the name becomes a Tensor).
+    # PyTorch code (subclass dispatch off: inside ``__torch_function__`` and torch modules in Cells)
+    # keeps PyTorch's in-place operator. The real in-place APIs (``__setitem__``, ``assign_value``,
+    # ``ops.assign*``, the ``*_`` methods) are untouched.
+    def __iadd__(self, other):
+        return _binop_or_inplace(self, other, _operator.add, _PlainTensor.__iadd__)
+
+    def __isub__(self, other):
+        return _binop_or_inplace(self, other, _operator.sub, _PlainTensor.__isub__)
+
+    def __imul__(self, other):
+        return _binop_or_inplace(self, other, _operator.mul, _PlainTensor.__imul__)
+
+    def __itruediv__(self, other):
+        return _binop_or_inplace(self, other, _operator.truediv, _PlainTensor.__itruediv__)
+
+    __idiv__ = __itruediv__
+
+    def __ifloordiv__(self, other):
+        return _binop_or_inplace(self, other, _operator.floordiv, _PlainTensor.__ifloordiv__)
+
+    def __imod__(self, other):
+        return _binop_or_inplace(self, other, _operator.mod, _PlainTensor.__imod__)
+
+    def __ipow__(self, other):
+        return _binop_or_inplace(self, other, _operator.pow, _PlainTensor.__ipow__)
+
+    def __imatmul__(self, other):
+        return _binop_or_inplace(self, other, _operator.matmul, None)
+
+    def __iand__(self, other):
+        return _binop_or_inplace(self, other, _operator.and_, _PlainTensor.__iand__)
+
+    def __ior__(self, other):
+        return _binop_or_inplace(self, other, _operator.or_, _PlainTensor.__ior__)
+
+    def __ixor__(self, other):
+        return _binop_or_inplace(self, other, _operator.xor, _PlainTensor.__ixor__)
+
+    def __ilshift__(self, other):
+        return _binop_or_inplace(self, other, _operator.lshift, _PlainTensor.__ilshift__)
+
+    def __irshift__(self, other):
+        return _binop_or_inplace(self, other, _operator.rshift, _PlainTensor.__irshift__)
 
     def __coerce_same_metadata_as_tangent__(self, expected_metadata, expected_type=None):
         """AOTAutograd (``torch.compile``'s backward) hook: the graph was traced with a plain tangent for an
@@ -398,6 +487,13 @@ class Tensor(torch.Tensor):
         return fn(self, axis, kd, **kwargs)
 
     def mean(self, *args, **kwargs):
+        """MindSpore's mean: an integer tensor's mean is integer (truncated toward zero) in its dtype;
+        a bool tensor raises as in MindSpore."""
+        dt = _PlainTensor.dtype.__get__(self)
+        if dt in _INT_DTYPES:
+            return Tensor._reduce(self, _int_mean, args, kwargs)
+        if dt is torch.bool:
+            raise RuntimeError("For 'ReduceMean', unsupported reduce operation for bool.")
         return Tensor._reduce(self, torch.mean, args, kwargs)
 
     def sum(self, *args, **kwargs):
@@ -421,7 +517,7 @@ class Tensor(torch.Tensor):
         return torch.prod(self, axis, kd)
 
     def all(self, *args, **kwargs):
-        return Tensor._reduce(self, torch.all, args, kwargs)
+        return Tensor._reduce(self, _all_bool, args, kwargs)
 
     def any(self, *args, **kwargs):
         return Tensor._reduce(self, torch.any, args, kwargs)
@@ -464,14 +560,23 @@ class Tensor(torch.Tensor):
 
     def argmax(self, axis=None, keepdims=False, *, dim=None, keepdim=None):
         axis = dim if dim is not None else axis
-        return torch.argmax(self, axis, keepdims if keepdim is None else keepdim)
+        x = torch.Tensor.to(self, torch.int32) if _PlainTensor.dtype.__get__(self) is torch.bool else self
+        return torch.argmax(x, axis, keepdims if keepdim is None else keepdim)
 
     def argmin(self, axis=None, keepdims=False, *, dim=None, keepdim=None):
+        """Indices as int32 (MindSpore's ``Tensor.argmin``; ``argmax`` gives int64)."""
         axis = dim if dim is not None else axis
-        return torch.argmin(self, axis, keepdims if keepdim is None else keepdim)
+        x = torch.Tensor.to(self, torch.int32) if _PlainTensor.dtype.__get__(self) is torch.bool else self
+        return torch.argmin(x, axis, keepdims if keepdim is None else keepdim).to(torch.int32)
 
     def _moment(self, fn, args, kwargs):
-        """std/var: MindSpore's default is the population statistic (ddof=0)."""
+        """std/var: MindSpore's default is the population statistic (ddof=0). Integer input gives float32,
+        with the mean taken as MindSpore does, in integers (truncated; measured)."""
+        dt = _PlainTensor.dtype.__get__(self)
+        if dt is torch.bool:
+            raise RuntimeError("For 'ReduceMean', unsupported reduce operation for bool.")
+        if dt in _INT_DTYPES:
+            fn = _int_std if fn is torch.std else _int_var
         if "correction" in kwargs or "unbiased" in kwargs:
             return fn(self, *args, **kwargs)
         ddof = kwargs.pop("ddof", 0)
@@ -493,7 +598,12 @@ class Tensor(torch.Tensor):
         return Tensor._moment(self, torch.var, args, kwargs)
 
     def cumsum(self, axis=None, dtype=None, *, dim=None):
+        """MindSpore's integer rule: int64 stays int64, other integer and bool inputs give int32 (PyTorch: int64)."""
         axis = dim if dim is not None else axis
+        if dtype is None:
+            dt = _PlainTensor.dtype.__get__(self)
+            if dt in _INT_DTYPES or dt is torch.bool:
+                dtype = torch.int64 if dt is torch.int64 else torch.int32
         if axis is None:
             return torch.cumsum(torch.flatten(self), 0, dtype=dtype)
         return torch.cumsum(self, axis, dtype=dtype)
@@ -524,10 +634,33 @@ class Tensor(torch.Tensor):
         return torch.tile(self, reps)
 
     def view(self, *shape):
+        """MindSpore's ``Tensor.view(*shape)``: the values reshaped, for any tensor. PyTorch's ``view``
+        requires compatible strides (a transposed tensor raises); this is ``torch.reshape``, which
+        returns a view whenever PyTorch's would and a copy otherwise. ``view(dtype)`` stays PyTorch's."""
         if len(shape) == 1 and isinstance(shape[0], (tuple, list)):
             shape = tuple(shape[0])
-        return torch.Tensor.view(self, *shape) if shape and not isinstance(shape[0], torch.dtype) \
-            else torch.Tensor.view(self, *shape)
+        if shape and isinstance(shape[0], torch.dtype):
+            return _PlainTensor.view(self, *shape)
+        return torch.reshape(self, shape)
+
+    def view_as(self, other):
+        """MindSpore's ``Tensor.view_as(other)``: reshaped to ``other``'s shape, any memory layout."""
+        return torch.reshape(self, _tsize(other))
+
+    def expand(self, *size):
+        """``Tensor.expand(size)``; MindSpore also accepts the shape as a Tensor."""
+        if len(size) == 1 and isinstance(size[0], torch.Tensor):
+            size = tuple(int(s) for s in size[0].tolist())
+        elif len(size) == 1 and isinstance(size[0], (tuple, list)):
+            size = tuple(size[0])
+        return _PlainTensor.expand(self, size)
+
+    def unfold(self, kernel_size, dilation=1, padding=0, stride=1):
+        """MindSpore's ``Tensor.unfold(kernel_size, dilation=1, padding=0, stride=1)`` is im2col
+        (``ops.unfold``) on a 4-D tensor, not PyTorch's sliding window ``unfold(dimension, size, step)``
+        (PyTorch code handed a MindSpore tensor still gets PyTorch's)."""
+        from ..ops.function.nn_func import unfold
+        return unfold(self, kernel_size, dilation, padding, stride)
 
     def reshape(self, *shape):
         if len(shape) == 1 and isinstance(shape[0], (tuple, list)):
@@ -681,9 +814,11 @@ def to_torch(t):
 
 from .dynamo_support import allow_subclass_graph_inputs as _allow_subclass_graph_inputs  # noqa: E402
 from .dynamo_support import route_ignored_functions as _route_ignored_functions  # noqa: E402
+from .dynamo_support import route_augmented_assignment as _route_augmented_assignment  # noqa: E402
 
 _allow_subclass_graph_inputs()
 _route_ignored_functions()
+_route_augmented_assignment(Tensor)
 
 try:  # let torch.load(weights_only=True) rebuild ms tensors pickled by older code paths
     torch.serialization.add_safe_globals([Tensor, _rebuild_tensor])

@@ -12,9 +12,11 @@ return structures:
 * ``has_aux=True``: only the first output is differentiated, the others come back as ``aux``.
 * Weights that do not require grad, or that the function does not use, get zero gradients.
 
-Differences from MindSpore: gradients w.r.t. integer/bool inputs are zeros of the input's dtype
-(MindSpore differentiates through the integer value); a non-Tensor input at a differentiated
-position gets a float32 zero.
+Integer inputs at differentiated positions: MindSpore differentiates through the integer value and
+returns the gradient in the input's dtype. PyTorch records no gradient for integer tensors, so the
+function runs on a float32 copy of that input (same values; integer-only operations on it, such as
+indexing with it, then see a float tensor) and the gradient is cast back. Differences from MindSpore:
+gradients w.r.t. bool inputs are zeros; a non-Tensor input at a differentiated position gets a float32 zero.
 """
 from __future__ import annotations
 
@@ -30,6 +32,7 @@ from ...common.tensor import Tensor, _PlainTensor, _as_subclass
 __all__ = ["grad", "value_and_grad", "GradOperation", "stop_gradient", "vjp", "jvp"]
 
 _state = threading.local()
+_INT_DTYPES = (torch.int8, torch.int16, torch.int32, torch.int64, torch.uint8)
 
 
 def _depth():
@@ -128,6 +131,13 @@ def _run(fn, args, positions, weights, has_aux, sens_param, kwargs):
                     leaf = a.detach().requires_grad_(True)
                 new_args[p] = leaf
                 leaves.append(leaf)
+            elif isinstance(a, torch.Tensor) and a.dtype in _INT_DTYPES:
+                # MindSpore differentiates through an integer input's value; PyTorch records no gradient
+                # for integer tensors, so the function sees a float32 copy (same values) and the gradient
+                # is cast back to the input's dtype (truncating, as MindSpore's cast does).
+                leaf = _ms(a.detach().to(torch.float32)).requires_grad_(True)
+                new_args[p] = leaf
+                leaves.append(leaf)
             else:
                 leaves.append(None)
     _state.depth = _depth() + 1
@@ -173,7 +183,9 @@ def _run(fn, args, positions, weights, has_aux, sens_param, kwargs):
             input_grads.append(_zeros_for(args[p]))
         else:
             g = next(it)
-            input_grads.append(_ms(g) if g is not None else _ms(torch.zeros_like(l.detach())))
+            g = _ms(g) if g is not None else _ms(torch.zeros_like(l.detach()))
+            a = args[p]
+            input_grads.append(g.to(a.dtype) if a.dtype in _INT_DTYPES else g)
     weight_grads = []
     for w in wlist:
         if w.requires_grad:
