@@ -197,6 +197,9 @@ class Tensor(torch.Tensor):
             else:
                 from .initializer import initializer as _init
                 t = _to_plain(_init(init, tuple(shape), dtype or torch.float32), None)
+                out = torch.Tensor._make_subclass(cls, t, False)
+                out.__dict__["_ms_pending_init"] = True  # MindSpore: has_init until init_data()/asnumpy()
+                return out
         else:
             if isinstance(input_data, bool) and dtype is None:
                 dtype = torch.bool
@@ -366,11 +369,22 @@ class Tensor(torch.Tensor):
 
     @property
     def has_init(self):
-        return False
+        """True for ``Tensor(shape=..., init=...)`` until ``init_data()`` or ``asnumpy()`` (MindSpore).
+        The values are computed at construction; MindSpore raises when such a tensor enters an op
+        first, ms_compat uses the initialised values."""
+        return self.__dict__.get("_ms_pending_init", False)
+
+    @staticmethod
+    def from_numpy(array):
+        """``Tensor.from_numpy(array)``: a Tensor sharing the numpy array's memory (MindSpore)."""
+        if not isinstance(array, np.ndarray):
+            raise TypeError("Expected a NumPy array.")
+        return _as_subclass(torch.from_numpy(array), Tensor)
 
     # ---- conversions --------------------------------------------------------------------------
     def asnumpy(self):
         """``Tensor.asnumpy()``: a numpy copy. bfloat16 comes back as float32 (numpy has no bfloat16)."""
+        self.__dict__.pop("_ms_pending_init", None)
         t = _as_subclass(self.detach(), _PlainTensor)
         if t.dtype is torch.bfloat16:
             t = t.float()
@@ -391,6 +405,8 @@ class Tensor(torch.Tensor):
         return self
 
     def init_data(self, slice_index=None, shape=None, opt_shard_group=None):
+        """Ends the ``has_init`` state of ``Tensor(shape=..., init=...)``; returns self (MindSpore)."""
+        self.__dict__.pop("_ms_pending_init", None)
         return self
 
     def set_dtype(self, dtype):
@@ -559,6 +575,7 @@ class Tensor(torch.Tensor):
         return Tensor._maxmin(self, torch.min, torch.argmin, args, kwargs)
 
     def argmax(self, axis=None, keepdims=False, *, dim=None, keepdim=None):
+        """int64 indices (``argmin`` gives int32); a bool tensor is compared as integers (MindSpore)."""
         axis = dim if dim is not None else axis
         x = torch.Tensor.to(self, torch.int32) if _PlainTensor.dtype.__get__(self) is torch.bool else self
         return torch.argmax(x, axis, keepdims if keepdim is None else keepdim)
@@ -682,6 +699,8 @@ class Tensor(torch.Tensor):
         return torch.Tensor.item(torch.flatten(self)[index])
 
     def abs(self):
+        if _PlainTensor.dtype.__get__(self) is torch.bool:  # MindSpore: a bool tensor's abs is itself
+            return torch.clone(self)
         return torch.abs(self)
 
     # ---- printing ----------------------------------------------------------------------------
@@ -690,7 +709,10 @@ class Tensor(torch.Tensor):
         if dyn is not None:
             return f"Tensor(shape={list(dyn)}, dtype={mstype.dtype_str(self.dtype)}, value=\n)"
         shape = list(_tsize(self))
-        val = _format_values(self)
+        if self.__dict__.get("_ms_pending_init"):  # MindSpore prints zeros before init_data()
+            val = _format_values(torch.zeros_like(_as_subclass(self, _PlainTensor)))
+        else:
+            val = _format_values(self)
         sep = "\n" if len(shape) > 1 else " "
         return f"Tensor(shape={shape}, dtype={mstype.dtype_str(self.dtype)}, value={sep}{val})"
 

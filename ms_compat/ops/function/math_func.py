@@ -12,6 +12,7 @@ import torch
 import torch.nn.functional as _F
 
 from ...common.tensor import Tensor
+from ...common import dtype as _mstype
 from .._utils import axes_arg, check_tensor, ms_dtype, to_tensor, wrap
 
 __all__ = [
@@ -400,6 +401,9 @@ def argmin(input, axis=None, keepdims=False):
 
 def _moment(fn, name, input, axis, ddof, keepdims):
     check_tensor(name, input)
+    if not (input.is_floating_point() or input.is_complex()):  # MindSpore 2.10: no integer/bool kernel
+        raise TypeError(f"For '{name}', the input must be a floating point Tensor, but got "
+                        f"{_mstype.dtype_str(input.dtype)}.")
     if isinstance(ddof, bool):
         ddof = int(ddof)
     axis = axes_arg(axis)
