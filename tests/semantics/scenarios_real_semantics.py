@@ -198,9 +198,24 @@ def augmented_assignment_on_cell_parameter(ms, jit):
             w += x
             return w * 2
 
+    class SelfNet(ms.nn.Cell):
+        """``self.w += x``: the Tensor result is assigned to the Parameter attribute (its data is set)."""
+        def __init__(self):
+            super().__init__()
+            self.w = ms.Parameter(f32(ms, [1.0, 2.0]), name="w")
+
+        def construct(self, x):
+            self.w += x
+            return self.w * 2
+
     net = Net()
     out = net(f32(ms, [1.0, 1.0]))
-    return {"out": out.asnumpy().tolist(), "w": net.w.asnumpy().tolist(), "w_type": type(net.w).__name__}
+    snet = SelfNet()
+    w0 = snet.w
+    sout = snet(f32(ms, [1.0, 1.0]))
+    return {"out": out.asnumpy().tolist(), "w": net.w.asnumpy().tolist(), "w_type": type(net.w).__name__,
+            "self_out": sout.asnumpy().tolist(), "self_w": snet.w.asnumpy().tolist(),
+            "self_w_type": type(snet.w).__name__, "self_same_parameter": snet.w is w0}
 
 
 @scenario()
