@@ -127,6 +127,8 @@ def _traced_python_function(func, types, args, kwargs):
 
 
 _tf_enabled = torch._C._is_torch_function_enabled
+_dtype_get = _PlainTensor.dtype.__get__
+_compiling = torch.compiler.is_compiling
 _INT_DTYPES = frozenset((torch.int8, torch.int16, torch.int32, torch.int64, torch.uint8, torch.uint16, torch.uint32,
                          torch.uint64))
 
@@ -156,15 +158,18 @@ def _int_std(x, axis=None, *, correction=1, keepdim=False):
 
 
 def _all_bool(x, *args, **kwargs):
-    return torch.all(x, *args, **kwargs).to(torch.bool)  # PyTorch keeps uint8 for uint8 input
+    """``all`` is bool (PyTorch keeps uint8 for uint8 input)."""
+    with DisableTorchFunctionSubclass():
+        r = torch.all(x, *args, **kwargs)
+        if r.dtype is not torch.bool:
+            r = r.to(torch.bool)
+    return _as_subclass(r, Tensor)
 
 
-def _binop_or_inplace(self, other, op, inplace):
-    """``a op= b`` on a MindSpore Tensor: the out-of-place result (MindSpore); PyTorch's in-place
-    operator when subclass dispatch is off (PyTorch code handed a MindSpore tensor)."""
-    if inplace is None or _tf_enabled():
-        return op(self, other)
-    return inplace(self, other)
+def _dtype_of(t):
+    """``t.dtype`` read without a ``__torch_function__`` round trip (0.3 µs instead of 3 µs)."""
+    with DisableTorchFunctionSubclass():
+        return _dtype_get(t)
 
 
 
@@ -274,45 +279,45 @@ class Tensor(torch.Tensor):
     # keeps PyTorch's in-place operator. The real in-place APIs (``__setitem__``, ``assign_value``,
     # ``ops.assign*``, the ``*_`` methods) are untouched.
     def __iadd__(self, other):
-        return _binop_or_inplace(self, other, _operator.add, _PlainTensor.__iadd__)
+        return _operator.add(self, other) if _tf_enabled() else _PlainTensor.__iadd__(self, other)
 
     def __isub__(self, other):
-        return _binop_or_inplace(self, other, _operator.sub, _PlainTensor.__isub__)
+        return _operator.sub(self, other) if _tf_enabled() else _PlainTensor.__isub__(self, other)
 
     def __imul__(self, other):
-        return _binop_or_inplace(self, other, _operator.mul, _PlainTensor.__imul__)
+        return _operator.mul(self, other) if _tf_enabled() else _PlainTensor.__imul__(self, other)
 
     def __itruediv__(self, other):
-        return _binop_or_inplace(self, other, _operator.truediv, _PlainTensor.__itruediv__)
+        return _operator.truediv(self, other) if _tf_enabled() else _PlainTensor.__itruediv__(self, other)
 
     __idiv__ = __itruediv__
 
     def __ifloordiv__(self, other):
-        return _binop_or_inplace(self, other, _operator.floordiv, _PlainTensor.__ifloordiv__)
+        return _operator.floordiv(self, other) if _tf_enabled() else _PlainTensor.__ifloordiv__(self, other)
 
     def __imod__(self, other):
-        return _binop_or_inplace(self, other, _operator.mod, _PlainTensor.__imod__)
+        return _operator.mod(self, other) if _tf_enabled() else _PlainTensor.__imod__(self, other)
 
     def __ipow__(self, other):
-        return _binop_or_inplace(self, other, _operator.pow, _PlainTensor.__ipow__)
+        return _operator.pow(self, other) if _tf_enabled() else _PlainTensor.__ipow__(self, other)
 
     def __imatmul__(self, other):
-        return _binop_or_inplace(self, other, _operator.matmul, None)
+        return _operator.matmul(self, other)
 
     def __iand__(self, other):
-        return _binop_or_inplace(self, other, _operator.and_, _PlainTensor.__iand__)
+        return _operator.and_(self, other) if _tf_enabled() else _PlainTensor.__iand__(self, other)
 
     def __ior__(self, other):
-        return _binop_or_inplace(self, other, _operator.or_, _PlainTensor.__ior__)
+        return _operator.or_(self, other) if _tf_enabled() else _PlainTensor.__ior__(self, other)
 
     def __ixor__(self, other):
-        return _binop_or_inplace(self, other, _operator.xor, _PlainTensor.__ixor__)
+        return _operator.xor(self, other) if _tf_enabled() else _PlainTensor.__ixor__(self, other)
 
     def __ilshift__(self, other):
-        return _binop_or_inplace(self, other, _operator.lshift, _PlainTensor.__ilshift__)
+        return _operator.lshift(self, other) if _tf_enabled() else _PlainTensor.__ilshift__(self, other)
 
     def __irshift__(self, other):
-        return _binop_or_inplace(self, other, _operator.rshift, _PlainTensor.__irshift__)
+        return _operator.rshift(self, other) if _tf_enabled() else _PlainTensor.__irshift__(self, other)
 
     def __coerce_same_metadata_as_tangent__(self, expected_metadata, expected_type=None):
         """AOTAutograd (``torch.compile``'s backward) hook: the graph was traced with a plain tangent for an
@@ -505,12 +510,15 @@ class Tensor(torch.Tensor):
     def mean(self, *args, **kwargs):
         """MindSpore's mean: an integer tensor's mean is integer (truncated toward zero) in its dtype;
         a bool tensor raises as in MindSpore."""
-        dt = _PlainTensor.dtype.__get__(self)
-        if dt in _INT_DTYPES:
-            return Tensor._reduce(self, _int_mean, args, kwargs)
+        if not _compiling():  # eager, floating input: no extra cost (PyTorch raises for integer/bool input)
+            try:
+                return Tensor._reduce(self, torch.mean, args, dict(kwargs) if kwargs else kwargs)
+            except RuntimeError:
+                pass
+        dt = _dtype_of(self)
         if dt is torch.bool:
             raise RuntimeError("For 'ReduceMean', unsupported reduce operation for bool.")
-        return Tensor._reduce(self, torch.mean, args, kwargs)
+        return Tensor._reduce(self, _int_mean if dt in _INT_DTYPES else torch.mean, args, kwargs)
 
     def sum(self, *args, **kwargs):
         if "initial" in kwargs:
@@ -577,19 +585,25 @@ class Tensor(torch.Tensor):
     def argmax(self, axis=None, keepdims=False, *, dim=None, keepdim=None):
         """int64 indices (``argmin`` gives int32); a bool tensor is compared as integers (MindSpore)."""
         axis = dim if dim is not None else axis
-        x = torch.Tensor.to(self, torch.int32) if _PlainTensor.dtype.__get__(self) is torch.bool else self
-        return torch.argmax(x, axis, keepdims if keepdim is None else keepdim)
+        keepdim = keepdims if keepdim is None else keepdim
+        if not _compiling():
+            try:
+                return torch.argmax(self, axis, keepdim)
+            except RuntimeError:
+                pass
+        x = torch.Tensor.to(self, torch.int32) if _dtype_of(self) is torch.bool else self  # MindSpore: as integers
+        return torch.argmax(x, axis, keepdim)
 
     def argmin(self, axis=None, keepdims=False, *, dim=None, keepdim=None):
         """Indices as int32 (MindSpore's ``Tensor.argmin``; ``argmax`` gives int64)."""
         axis = dim if dim is not None else axis
-        x = torch.Tensor.to(self, torch.int32) if _PlainTensor.dtype.__get__(self) is torch.bool else self
+        x = torch.Tensor.to(self, torch.int32) if _dtype_of(self) is torch.bool else self
         return torch.argmin(x, axis, keepdims if keepdim is None else keepdim).to(torch.int32)
 
     def _moment(self, fn, args, kwargs):
         """std/var: MindSpore's default is the population statistic (ddof=0). Integer input gives float32,
         with the mean taken as MindSpore does, in integers (truncated; measured)."""
-        dt = _PlainTensor.dtype.__get__(self)
+        dt = _dtype_of(self)
         if dt is torch.bool:
             raise RuntimeError("For 'ReduceMean', unsupported reduce operation for bool.")
         if dt in _INT_DTYPES:
@@ -618,7 +632,7 @@ class Tensor(torch.Tensor):
         """MindSpore's integer rule: int64 stays int64, other integer and bool inputs give int32 (PyTorch: int64)."""
         axis = dim if dim is not None else axis
         if dtype is None:
-            dt = _PlainTensor.dtype.__get__(self)
+            dt = _dtype_of(self)
             if dt in _INT_DTYPES or dt is torch.bool:
                 dtype = torch.int64 if dt is torch.int64 else torch.int32
         if axis is None:
@@ -699,8 +713,13 @@ class Tensor(torch.Tensor):
         return torch.Tensor.item(torch.flatten(self)[index])
 
     def abs(self):
-        if _PlainTensor.dtype.__get__(self) is torch.bool:  # MindSpore: a bool tensor's abs is itself
-            return torch.clone(self)
+        if not _compiling():
+            try:
+                return torch.abs(self)
+            except (NotImplementedError, RuntimeError):
+                pass
+        if _dtype_of(self) is torch.bool:
+            return torch.clone(self)  # MindSpore: a bool tensor's abs is itself
         return torch.abs(self)
 
     # ---- printing ----------------------------------------------------------------------------
