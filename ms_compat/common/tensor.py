@@ -389,7 +389,8 @@ class Tensor(torch.Tensor):
     # ---- conversions --------------------------------------------------------------------------
     def asnumpy(self):
         """``Tensor.asnumpy()``: a numpy copy. bfloat16 comes back as float32 (numpy has no bfloat16)."""
-        self.__dict__.pop("_ms_pending_init", None)
+        if self.__dict__.pop("_ms_pending_init", None):
+            self.__dict__["_ms_host_repr"] = True
         t = _as_subclass(self.detach(), _PlainTensor)
         if t.dtype is torch.bfloat16:
             t = t.float()
@@ -410,8 +411,10 @@ class Tensor(torch.Tensor):
         return self
 
     def init_data(self, slice_index=None, shape=None, opt_shard_group=None):
-        """Ends the ``has_init`` state of ``Tensor(shape=..., init=...)``; returns self (MindSpore)."""
-        self.__dict__.pop("_ms_pending_init", None)
+        """Ends the ``has_init`` state of ``Tensor(shape=..., init=...)``; returns self (MindSpore). Such a
+        tensor then prints its values in numpy's format (MindSpore: ``[[1., 1.], ...]``, host data)."""
+        if self.__dict__.pop("_ms_pending_init", None):
+            self.__dict__["_ms_host_repr"] = True
         return self
 
     def set_dtype(self, dtype):
@@ -728,8 +731,11 @@ class Tensor(torch.Tensor):
         if dyn is not None:
             return f"Tensor(shape={list(dyn)}, dtype={mstype.dtype_str(self.dtype)}, value=\n)"
         shape = list(_tsize(self))
-        if self.__dict__.get("_ms_pending_init"):  # MindSpore prints zeros before init_data()
+        d = self.__dict__
+        if d and d.get("_ms_pending_init"):  # MindSpore prints zeros before init_data()
             val = _format_values(torch.zeros_like(_as_subclass(self, _PlainTensor)))
+        elif d and d.get("_ms_host_repr"):
+            val = np.array2string(self.asnumpy(), separator=", ")
         else:
             val = _format_values(self)
         sep = "\n" if len(shape) > 1 else " "

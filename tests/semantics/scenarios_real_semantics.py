@@ -492,6 +492,12 @@ def printed_forms(ms, jit):
         "in_tuple": x.dtype in (ms.float16, ms.float32),
         "hash_eq": hash(x.dtype) == hash(ms.float32),
         "generic": [str(ms.float_), repr(ms.float_), str(ms.number), repr(ms.int_)],
+        "repr_f16": repr(ms.Tensor(np.array([1.0, 2.0], np.float16))),
+        "repr_f64": repr(ms.Tensor(np.array([0.1, 100.0], np.float64))),
+        "repr_small": repr(f32(ms, [0.1, 100.0])),
+        "repr_ones_op": repr(ms.ops.ones((2, 3), ms.float32)),
+        "repr_bool_t": repr(ms.Tensor(np.array([True, False]))),
+        "str_f32_3d": str(ms.Tensor(np.arange(8, dtype=np.float32).reshape(2, 2, 2) / 3)),
     }
     return out
 
