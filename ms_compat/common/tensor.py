@@ -178,9 +178,10 @@ class Tensor(torch.Tensor):
 
     A ``torch.Tensor`` subclass. Differences from MindSpore: ``dtype`` objects are torch dtypes
     (``repr`` prints ``torch.float32``), ``.device`` is a ``torch.device``, and a Tensor has torch's
-    ``requires_grad``. ``Tensor(shape=..., dtype=..., init=...)`` is materialised at once (as PyNative
-    does); ``Tensor(shape=[None, 2], dtype=...)`` builds a dynamic-shape placeholder for ``set_inputs``.
-    """
+    ``requires_grad``. ``Tensor(shape=..., dtype=..., init=...)`` computes its values at once but reports
+    ``has_init`` (and prints zeros) until ``init_data()``, as MindSpore; ``Tensor(shape=[None, 2], dtype=...)``
+    builds a dynamic-shape placeholder for ``set_inputs``. ``a += b`` rebinds (see ``__iadd__``);
+    ``view`` accepts any memory layout."""
 
     def __new__(cls, input_data=None, dtype=None, shape=None, init=None, internal=False,
                 const_arg=False, device=None):

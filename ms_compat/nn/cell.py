@@ -100,7 +100,10 @@ class Cell(_Module):
     Differences from MindSpore: all ``torch.nn.Module`` methods are there too (``parameters``,
     ``train``/``eval`` — kept in sync with ``set_train`` —, ``to``, ``state_dict`` ...);
     ``state_dict()`` values are detached plain tensors as in PyTorch (MindSpore returns the live
-    Parameters); hooks do fire in GRAPH_MODE (MindSpore skips them).
+    Parameters); hooks do fire in GRAPH_MODE (MindSpore skips them). A Parameter or sub-cell named like a
+    torch-only ``Module`` method (``half``, ``train``, ``children`` ...) shadows that method, as the user's
+    attribute wins in MindSpore; ``forward``, ``extra_repr``, ``named_parameters``, ``named_modules`` are refused
+    (see ``_TORCH_ONLY_NAMES`` and migration_guides/cell-api.md).
     """
 
     total_instance_count = 0
