@@ -275,6 +275,10 @@ def inplace_apis_stay_inplace(ms, jit):
     out["set_data"] = q.asnumpy().tolist()
     p.assign_value(f32(ms, [5.0, 6.0]))
     out["assign_value"] = q.asnumpy().tolist()
+    t = f32(ms, [1.0, 2.0])
+    alias = t
+    r = t.add_(1)
+    out["add_"] = {"result": r.asnumpy().tolist(), "alias": alias.asnumpy().tolist()}
     return out
 
 

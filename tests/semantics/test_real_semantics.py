@@ -47,6 +47,10 @@ KNOWN_DIFFERENCES = {
         "MindSpore's graph compiler takes Tensor.argmax() along the last axis; PyNative (and ms_compat, eager "
         "and compiled) flattens", lambda v: v["shape"] == [])
        for d in ("bool", "int8", "int16", "int32", "int64", "uint8")},
+    **{(mode, "inplace_apis_stay_inplace.add_.alias"): (
+        "MindSpore 2.10 CPU's Tensor.add_ returns the sum without writing it (measured); ms_compat keeps the "
+        "documented in-place meaning of the *_ methods", lambda v: v == [2.0, 3.0])
+       for mode in ("eager", "compiled")},
     ("compiled", "view_and_friends_on_noncontiguous.expand_tuple"): (
         "MindSpore 2.10's graph compiler cannot expand to a tuple shape (GetShapeVector); ms_compat compiles it",
         lambda v: v["shape"] == [4, 3]),
@@ -71,6 +75,11 @@ _KERNEL_GAP = ("Select CPU operator", "Kernel select failed", "Unsupported data 
 
 def _kernel_gap(b):
     return isinstance(b, dict) and "error" in b and any(k in b["error"][1] for k in _KERNEL_GAP)
+
+
+def _numbers(x):
+    return isinstance(x, list) and bool(x) and all(isinstance(v, (int, float)) and not isinstance(v, bool)
+                                                   for v in x)
 
 
 def _is_val(x):
@@ -104,6 +113,9 @@ def _diff(path, a, b, out):
     elif isinstance(a, dict) and isinstance(b, dict):
         for k in sorted(set(a) | set(b)):
             _diff(f"{path}.{k}", a.get(k, "<missing>"), b.get(k, "<missing>"), out)
+    elif _numbers(a) and _numbers(b):
+        if len(a) != len(b) or not _close([float(x) for x in a], [float(y) for y in b]):
+            out.append((path, a, b))
     elif isinstance(a, list) and isinstance(b, list) and len(a) == len(b):
         for i, (x, y) in enumerate(zip(a, b)):
             _diff(f"{path}[{i}]", x, y, out)

@@ -133,3 +133,9 @@ def test_user_attribute_named_like_a_subclass_method_raises_as_mindspore():
 
     with pytest.raises(KeyError, match="already exists"):
         Net()
+
+
+@pytest.mark.parametrize("name", sorted(S.VIEW_CASES))
+def test_view_family_compiles_to_one_graph(name):
+    x = ms.Tensor(np.arange(12, dtype=np.float32).reshape(3, 4)).transpose(1, 0)
+    assert_single_graph(S.VIEW_CASES[name], x)
