@@ -244,11 +244,13 @@ def augmented_assignment_autograd(ms, jit):
         return net(x)
     fn = ms.value_and_grad(forward, grad_position=0, weights=net.trainable_params())
     loss, (gx, gw) = fn(x)
+    loss2, (gx2, gw2) = jit(ms.value_and_grad(net, grad_position=0, weights=net.trainable_params()))(x)
     opt = nn.SGD(net.trainable_params(), learning_rate=0.01)
     train = nn.TrainOneStepCell(net, opt)
     train.set_train()
     losses = [float(train(x).asnumpy()) for _ in range(3)]
-    return {"loss": float(loss.asnumpy()), "gx": val(gx), "gw": [val(g) for g in gw], "losses": losses}
+    return {"loss": float(loss.asnumpy()), "gx": val(gx), "gw": [val(g) for g in gw], "losses": losses,
+            "jit_of_grad": [float(loss2.asnumpy()), val(gx2), [val(g) for g in gw2]]}
 
 
 @scenario()
@@ -374,8 +376,8 @@ def view_grad(ms, jit):
     """Gradient through ``view`` of a transposed tensor."""
     def f(x):
         return (x.transpose(1, 0).view(6) * f32(ms, [1.0, 2.0, 3.0, 4.0, 5.0, 6.0])).sum()
-    g = ms.grad(jit(f))(ms.Tensor(np.arange(6, dtype=np.float32).reshape(2, 3)))
-    return val(g)
+    x = ms.Tensor(np.arange(6, dtype=np.float32).reshape(2, 3))
+    return {"grad_of_jit": val(ms.grad(jit(f))(x)), "jit_of_grad": val(jit(ms.grad(f))(x))}
 
 
 # ------------------------------------------------------------------ item 8: integer/bool reductions
@@ -609,6 +611,7 @@ def grad_wrt_integer_input(ms, jit):
     out["grad_pos1"] = run(lambda: ms.grad(jit(f), grad_position=1)(x, n))
     out["grad_pos01"] = run(lambda: ms.grad(jit(f), grad_position=(0, 1))(x, n))
     out["grad_pos0"] = run(lambda: ms.grad(jit(f), grad_position=0)(x, n))
+    out["jit_of_grad_pos01"] = run(lambda: jit(ms.grad(f, grad_position=(0, 1)))(x, n))
     return out
 
 

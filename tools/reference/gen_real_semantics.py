@@ -12,6 +12,9 @@ sys.path.insert(0, str(refutil.ROOT / "tests" / "semantics"))
 import scenarios_real_semantics as S  # noqa: E402
 
 ms.set_context(mode=ms.PYNATIVE_MODE)
+# PyNative runs ops asynchronously: an op's kernel error can surface in a later op's case (measured: the
+# bool cases' errors moved between runs). Launch synchronously so each case records its own outcome.
+ms.runtime.launch_blocking()
 
 
 def _run(fn, *args):
