@@ -229,20 +229,30 @@ class Model:
 
     def fit(self, epoch, train_dataset, valid_dataset=None, valid_frequency=1, callbacks=None,
             dataset_sink_mode=False, valid_dataset_sink_mode=False, sink_size=-1, initial_epoch=0):
-        """Train, evaluating on ``valid_dataset`` every ``valid_frequency`` epochs (printed as MindSpore does)."""
+        """Train, evaluating on ``valid_dataset`` at the epochs ``valid_frequency`` selects (an int: every that many
+        epochs; a list: those epochs), as MindSpore 2.10: the result is ``cb_params.metrics`` during that epoch's
+        ``on_train_epoch_end`` callbacks (LossMonitor prints it as "Eval result: ...") and is removed after them.
+        Differences: the validation pass runs no user callbacks; metric values are Python floats (MindSpore's
+        are numpy.float64, a float subclass that numpy 2 prints as ``np.float64(...)``)."""
         if valid_dataset is None:
             return self.train(epoch, train_dataset, callbacks, dataset_sink_mode, sink_size, initial_epoch)
         model = self
 
-        class _Eval(Callback):
-            def on_train_epoch_end(self, rc):
-                ep = rc.original_args().cur_epoch_num
-                if ep % valid_frequency == 0 or ep == epoch:
-                    rc.original_args().metrics = model.eval(valid_dataset)
-                    model._train_network.set_train(True)
-                    print(f"Eval result: epoch {ep}, metrics: {rc.original_args().metrics}")
+        def should_eval(ep):
+            return ep % valid_frequency == 0 if isinstance(valid_frequency, int) else ep in valid_frequency
 
-        cbs = _CallbackList(callbacks)._cbs + [_Eval()]
+        class _EvalBeforeCallbacks(Callback):
+            def on_train_epoch_end(self, rc):
+                cb = rc.original_args()
+                if should_eval(cb.cur_epoch_num):
+                    cb.metrics = model.eval(valid_dataset)
+                    model._train_network.set_train(True)
+
+        class _DropMetricsAfterCallbacks(Callback):
+            def on_train_epoch_end(self, rc):
+                rc.original_args().pop("metrics", None)
+
+        cbs = [_EvalBeforeCallbacks()] + _CallbackList(callbacks)._cbs + [_DropMetricsAfterCallbacks()]
         return self.train(epoch, train_dataset, cbs, dataset_sink_mode, sink_size, initial_epoch)
 
 

@@ -666,3 +666,29 @@ def colliding_attribute_names(ms, jit):
         except Exception as e:  # noqa: BLE001
             out[f"cell {name}"] = _error(e)
     return out
+
+
+@scenario(eager_only=True)
+def model_fit_eval_output(ms, jit):
+    """``Model.fit`` with a validation set: the lines printed (LossMonitor's "Eval result" once per evaluated
+    epoch, never a stale one), and the type of each metric value."""
+    import contextlib
+    import io
+
+    nn, NumpySlicesDataset = ms.nn, ms.dataset.NumpySlicesDataset
+    LossMonitor, Model = ms.train.LossMonitor, ms.train.Model
+    x = np.array([[1.0, 0.0], [0.0, 1.0], [1.0, 1.0], [0.5, -1.0]], np.float32)
+    y = np.array([0, 1, 1, 0], np.int32)
+    net = nn.Dense(2, 2, weight_init="ones", bias_init="zeros")
+    loss = nn.SoftmaxCrossEntropyWithLogits(sparse=True, reduction="mean")
+    model = Model(net, loss, nn.SGD(net.trainable_params(), learning_rate=0.0), metrics={"acc": ms.train.Accuracy(), "loss": ms.train.Loss()})
+    train = NumpySlicesDataset({"x": x, "y": y}, shuffle=False).batch(2)
+    valid = NumpySlicesDataset({"x": x, "y": y}, shuffle=False).batch(4)
+    buf = io.StringIO()
+    with contextlib.redirect_stdout(buf):
+        model.fit(3, train, valid, valid_frequency=2, callbacks=[LossMonitor(100)])
+        model.fit(2, train, valid, valid_frequency=[1], callbacks=[LossMonitor(100)])
+        model.fit(2, train, valid, callbacks=[])
+    lines = [ln for ln in buf.getvalue().splitlines() if ln.strip()]
+    res = model.eval(valid)
+    return {"lines": lines, "eval_types": {k: type(v).__name__ for k, v in sorted(res.items())}}
