@@ -12,7 +12,7 @@ __ms_compat_version__ = "0.1.0"
 
 from .common import dtype
 from .common.dtype import (bfloat16, bool_, complex64, complex128, double, float16, float32, float64, float_,
-                           half, int8, int16, int32, int64, int_, single, string, tensor_type, type_none, uint,
+                           half, int8, int16, int32, int64, int_, number, single, string, tensor_type, type_none, uint,
                            uint8, uint16, uint32, uint64, dtype_to_nptype, pytype_to_dtype)
 from .common.parameter import Parameter, ParameterTuple
 from .common.tensor import Tensor, tensor, is_tensor

@@ -20,17 +20,28 @@ Two places where PyTorch 2.13 gets this wrong are set right here, once, when ms_
   ``torch.compile(cell)`` works with MindSpore Tensors; only that custom-op aliasing warning is lost.
   ``MS_COMPAT_KEEP_ALIAS_CHECK=1`` keeps it (``ms.jit`` and GRAPH_MODE still turn it off when used).
 
-Neither replaces a PyTorch function: the first edits PyTorch's cached override tables (data), the
-second sets a config flag.
+* **Augmented assignment.** MindSpore's ``a += b`` rebinds ``a`` to a new tensor (``Tensor.__iadd__``
+  returns ``a + b``). TorchDynamo does not call a subclass's ``__iadd__``: it dispatches ``operator.iadd``
+  to ``__torch_function__`` as ``Tensor.add_`` (its table ``BUILTIN_TO_TENSOR_FN_MAP``), which would
+  mutate in place and change aliases, and cannot be told apart from a real ``x.add_(b)``. The table's
+  entries for the twelve augmented operators are pointed at small functions that do what eager mode
+  does: the out-of-place operator for a MindSpore Tensor on the left, the in-place one otherwise. The
+  table lives in a module that costs 1 s to import, so it is edited when TorchDynamo imports it.
+
+None replaces a PyTorch function: they edit PyTorch's tables (data) and set a config flag.
 """
 from __future__ import annotations
 
+import importlib.abc
+import importlib.util
+import operator
 import os
 import sys
 
 import torch
 
-__all__ = ["dispatching_python_functions", "allow_subclass_graph_inputs", "route_ignored_functions"]
+__all__ = ["dispatching_python_functions", "allow_subclass_graph_inputs", "route_ignored_functions",
+           "route_augmented_assignment"]
 
 
 def dispatching_python_functions() -> set:
@@ -74,3 +85,55 @@ def allow_subclass_graph_inputs(force: bool = False) -> None:
         return
     if getattr(fconfig, "check_custom_op_aliasing", False):
         fconfig.check_custom_op_aliasing = False
+
+
+_AUGMENTED = {operator.iadd: operator.add, operator.isub: operator.sub, operator.imul: operator.mul,
+              operator.itruediv: operator.truediv, operator.ifloordiv: operator.floordiv,
+              operator.imod: operator.mod, operator.ipow: operator.pow, operator.imatmul: operator.matmul,
+              operator.iand: operator.and_, operator.ior: operator.or_, operator.ixor: operator.xor,
+              operator.ilshift: operator.lshift, operator.irshift: operator.rshift}
+_DYNAMO_BUILTIN = "torch._dynamo.variables.builtin"
+
+
+def _augmented(inplace, binary, ms_tensor):
+    def augmented(a, b):
+        return binary(a, b) if isinstance(a, ms_tensor) else inplace(a, b)
+    augmented.__name__ = augmented.__qualname__ = f"ms_compat_{inplace.__name__}"
+    return augmented
+
+
+def _patch_builtin_table(module, ms_tensor) -> None:
+    module.populate_builtin_to_tensor_fn_map()  # fills the table once; it is not refilled afterwards
+    for inplace, binary in _AUGMENTED.items():
+        module.BUILTIN_TO_TENSOR_FN_MAP[inplace] = _augmented(inplace, binary, ms_tensor)
+
+
+class _PatchOnImport(importlib.abc.MetaPathFinder):
+    """Runs ``_patch_builtin_table`` right after TorchDynamo's builtin-variable module is imported."""
+
+    def __init__(self, ms_tensor):
+        self.ms_tensor = ms_tensor
+
+    def find_spec(self, name, path=None, target=None):
+        if name != _DYNAMO_BUILTIN:
+            return None
+        sys.meta_path.remove(self)
+        spec = importlib.util.find_spec(name)
+        if spec is None or spec.loader is None:  # pragma: no cover
+            return spec
+        exec_module, ms_tensor = spec.loader.exec_module, self.ms_tensor
+
+        def exec_then_patch(module):
+            exec_module(module)
+            _patch_builtin_table(module, ms_tensor)
+        spec.loader.exec_module = exec_then_patch
+        return spec
+
+
+def route_augmented_assignment(ms_tensor) -> None:
+    """Make compiled ``a += b`` (and the other eleven) on ``ms_tensor`` rebind as in eager mode."""
+    module = sys.modules.get(_DYNAMO_BUILTIN)
+    if module is not None:
+        _patch_builtin_table(module, ms_tensor)
+    elif not any(isinstance(f, _PatchOnImport) for f in sys.meta_path):
+        sys.meta_path.insert(0, _PatchOnImport(ms_tensor))

@@ -47,8 +47,14 @@ class Initializer:
         raise NotImplementedError("Must be overridden!")
 
     def _fill(self, t: torch.Tensor):
-        """Fill a float32 CPU torch tensor in place."""
-        self._initialize(t)
+        """Fill a float32/float64 torch tensor in place. ms_compat's initializers work on it directly; a
+        user's subclass gets a numpy array, as in MindSpore, copied into ``t`` afterwards."""
+        if type(self)._initialize.__module__ == __name__:
+            self._initialize(t)
+            return
+        arr = np.zeros(tuple(t.shape), dtype=np.float64 if t.dtype is torch.float64 else np.float32)
+        self._initialize(arr)
+        t.copy_(torch.from_numpy(arr))
 
     def __call__(self, arr):
         if isinstance(arr, np.ndarray):

@@ -176,6 +176,14 @@ class Parameter(Tensor, torch.nn.Parameter):
     def assign_value(self, value):
         return self.set_data(value)
 
+    def __setitem__(self, key, value):
+        """``param[i] = v`` changes the Parameter's data in place, as in MindSpore (PyTorch refuses an
+        in-place write to a leaf that requires grad; the write is not recorded by autograd)."""
+        if _rg_get(self) and torch.is_grad_enabled():
+            with torch.no_grad():
+                return _PlainTensor.__setitem__(self, key, value)
+        return _PlainTensor.__setitem__(self, key, value)
+
     def init_data(self, layout=None, set_sliced=False):
         return self
 

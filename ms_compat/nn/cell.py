@@ -43,6 +43,39 @@ def _warn_once(key, msg):
         warnings.warn(msg, UserWarning, stacklevel=3)
 
 
+# Public ``torch.nn.Module`` methods that ``mindspore.nn.Cell`` 2.10 does not have (measured: dir() of both;
+# tests/semantics checks the list against real MindSpore). MindSpore code may use these names for its own
+# Parameters and sub-cells, and there the user's attribute wins: it is also kept in the instance
+# ``__dict__``, which Python reads before a class's method. Assigning a Parameter or Cell under any
+# *other* name a Cell class already has raises MindSpore's KeyError.
+_TORCH_ONLY_NAMES = frozenset((
+    "bfloat16", "children", "cpu", "cuda", "double", "eval", "float", "get_parameter", "get_submodule", "half",
+    "ipu", "modules", "mtia", "parameters", "register_full_backward_hook", "register_full_backward_pre_hook",
+    "requires_grad_", "set_submodule", "share_memory", "train", "type", "xpu", "zero_grad"))
+# torch-only names that PyTorch's and ms_compat's own machinery call on every Cell (``forward`` runs
+# ``construct``; checkpoints, ``parameters_dict`` and repr go through the others): a Parameter or Cell
+# of that name raises a KeyError saying so instead of silently breaking them.
+_MACHINERY_NAMES = frozenset(("forward", "extra_repr", "named_modules", "named_parameters", "named_children",
+                              "add_module", "register_module", "register_parameter", "call_super_init",
+                              "dump_patches"))
+
+
+def _check_attr_name(cell, name, what):
+    """For a Parameter/Cell assigned as ``cell.<name>`` (not registered under that name yet): True when
+    the user's attribute must shadow a torch-only method; KeyError where MindSpore (or ms_compat's
+    machinery) forbids the name."""
+    if name[0] == "_" or not hasattr(type(cell), name):
+        return False
+    if name in _TORCH_ONLY_NAMES:
+        return True
+    kind, fn = ("parameter", "insert_param_to_cell") if what == "param" else ("child cell", "insert_child_to_cell")
+    if name in _MACHINERY_NAMES:
+        raise KeyError(f"For '{fn}', the name '{name}' is a torch.nn.Module method that ms_compat runs every Cell "
+                       f"through; a {kind} cannot take it (MindSpore allows it). Please rename the attribute.")
+    raise KeyError(f"For '{fn}', the {name} {kind} already exists in the network."
+                   f"Cannot insert another {kind} with the same name.")
+
+
 def _construct_missing(self, *args, **kwargs):
     raise AttributeError("For 'Cell', the method 'construct' is not defined.")
 
@@ -67,7 +100,10 @@ class Cell(_Module):
     Differences from MindSpore: all ``torch.nn.Module`` methods are there too (``parameters``,
     ``train``/``eval`` — kept in sync with ``set_train`` —, ``to``, ``state_dict`` ...);
     ``state_dict()`` values are detached plain tensors as in PyTorch (MindSpore returns the live
-    Parameters); hooks do fire in GRAPH_MODE (MindSpore skips them).
+    Parameters); hooks do fire in GRAPH_MODE (MindSpore skips them). A Parameter or sub-cell named like a
+    torch-only ``Module`` method (``half``, ``train``, ``children`` ...) shadows that method, as the user's
+    attribute wins in MindSpore; ``forward``, ``extra_repr``, ``named_parameters``, ``named_modules`` are refused
+    (see ``_TORCH_ONLY_NAMES`` and migration_guides/cell-api.md).
     """
 
     total_instance_count = 0
@@ -138,8 +174,11 @@ class Cell(_Module):
             if name in d["_modules"] or name in d["_buffers"]:
                 raise KeyError(f"For 'insert_param_to_cell', the {name} parameter already exists in the network."
                                "Cannot insert another parameter with the same name.")
+            shadow = _check_attr_name(self, name, "param") if name not in params else name in _TORCH_ONLY_NAMES
             d.pop(name, None)
             params[name] = value
+            if shadow:
+                d[name] = value  # the user's attribute wins over torch.nn.Module's method
             return
         if isinstance(value, ParameterTuple):
             if params is None:
@@ -150,10 +189,13 @@ class Cell(_Module):
             modules = d.get("_modules")
             if modules is None:
                 raise AttributeError(f"The '{type(self).__name__}' object has no attribute '_cells'.")
+            shadow = _check_attr_name(self, name, "cell") if name not in modules else name in _TORCH_ONLY_NAMES
             if name in params:
                 del params[name]
             d.pop(name, None)
             modules[name] = value
+            if shadow:
+                d[name] = value  # the user's attribute wins over torch.nn.Module's method
             if isinstance(value, Cell):
                 if d["_auto_prefix"]:
                     value.update_parameters_name(name + ".")
@@ -165,6 +207,8 @@ class Cell(_Module):
             if name in params:
                 if value is None:
                     params[name] = None
+                    if name in _TORCH_ONLY_NAMES:
+                        d[name] = None
                 elif isinstance(value, torch.Tensor):
                     cur = params[name]
                     if cur is None:
@@ -179,6 +223,8 @@ class Cell(_Module):
             if name in modules:
                 if value is None:
                     modules[name] = None
+                    if name in _TORCH_ONLY_NAMES:
+                        d[name] = None
                     return
                 raise TypeError(f"Sub cell '{name}' already exists in network, can not assign this type: "
                                 f"'{type(value)}' as a cell.")
@@ -192,6 +238,11 @@ class Cell(_Module):
             if isinstance(value, (list, tuple)) and value and all(isinstance(v, Parameter) for v in value):
                 self._check_list_param_names(value)
         object.__setattr__(self, name, value)
+
+    def __delattr__(self, name):
+        _Module.__delattr__(self, name)
+        if name in _TORCH_ONLY_NAMES:
+            self.__dict__.pop(name, None)  # the shadowing copy (see _TORCH_ONLY_NAMES)
 
     def _check_list_param_names(self, value):
         seen = self.__dict__["_list_param_names"]

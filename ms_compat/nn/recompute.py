@@ -87,10 +87,8 @@ def cell_recompute(cell, *args, use_reentrant=True, output_recompute=False, earl
                    **kwargs):
     """``Cell.recompute`` (see the module docstring); returns ``None``."""
     mode = kwargs.pop("mode", True)
-    if args:
-        if len(args) > 1:
-            raise TypeError("too many positional arguments")
-        mode = args[0]  # r1.x seed form recompute(mode)
+    if args:  # MindSpore 2.10 takes keywords only (the r1.x positional recompute(mode) is rejected there too)
+        raise TypeError("too many positional arguments")
     if not isinstance(mode, bool):
         raise TypeError(f"The parameter 'mode' must be {bool}, but got {type(mode)}")
     for key in ("mp_comm_recompute", "parallel_optimizer_comm_recompute"):

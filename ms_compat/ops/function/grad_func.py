@@ -12,9 +12,11 @@ return structures:
 * ``has_aux=True``: only the first output is differentiated, the others come back as ``aux``.
 * Weights that do not require grad, or that the function does not use, get zero gradients.
 
-Differences from MindSpore: gradients w.r.t. integer/bool inputs are zeros of the input's dtype
-(MindSpore differentiates through the integer value); a non-Tensor input at a differentiated
-position gets a float32 zero.
+Integer inputs at differentiated positions: MindSpore differentiates through the integer value and
+returns the gradient in the input's dtype. PyTorch records no gradient for integer tensors, so the
+function runs on a float32 copy of that input (same values; integer-only operations on it, such as
+indexing with it, then see a float tensor) and the gradient is cast back. Differences from MindSpore:
+gradients w.r.t. bool inputs are zeros; a non-Tensor input at a differentiated position gets a float32 zero.
 """
 from __future__ import annotations
 
@@ -30,6 +32,7 @@ from ...common.tensor import Tensor, _PlainTensor, _as_subclass
 __all__ = ["grad", "value_and_grad", "GradOperation", "stop_gradient", "vjp", "jvp"]
 
 _state = threading.local()
+_INT_DTYPES = (torch.int8, torch.int16, torch.int32, torch.int64, torch.uint8)
 
 
 def _depth():
@@ -102,6 +105,26 @@ def _zeros_for(a):
     return Tensor(0.0)
 
 
+def _make_leaves(wanted):
+    """Fresh autograd leaves holding each tensor's values (as the given dtype when not None)."""
+    out = []
+    for a, dtype in wanted:
+        t = a.detach()
+        if dtype is not None:
+            t = _ms(t.to(dtype))
+        out.append(t.requires_grad_(True))
+    return out
+
+
+_eager_leaves = []  # torch.compiler.disable(_make_leaves), made on first use (it imports TorchDynamo)
+
+
+def _eager_make_leaves():
+    if not _eager_leaves:
+        _eager_leaves.append(torch.compiler.disable(_make_leaves))
+    return _eager_leaves[0]
+
+
 def _run(fn, args, positions, weights, has_aux, sens_param, kwargs):
     """Call ``fn`` on fresh leaves and differentiate. Returns (out, input_grads, weight_grads, aux)."""
     if sens_param:
@@ -119,17 +142,32 @@ def _run(fn, args, positions, weights, has_aux, sens_param, kwargs):
         for p in positions:
             if p >= n or p < -n:
                 raise RuntimeError(f"Position index {p} is exceed input size.")
+        # plan: (position, tensor, how); how is None (fresh leaf), a dtype (fresh leaf of that dtype),
+        # "view" (nested grad: keep the outer graph) or "skip" (not differentiable)
+        plan = []
         for p in positions:
             a = args[p]
             if isinstance(a, torch.Tensor) and (a.is_floating_point() or a.is_complex()):
-                if nested and a.requires_grad:
-                    leaf = a.view_as(a)
-                else:
-                    leaf = a.detach().requires_grad_(True)
-                new_args[p] = leaf
-                leaves.append(leaf)
+                plan.append((p, a, "view" if nested and a.requires_grad else None))
+            elif isinstance(a, torch.Tensor) and a.dtype in _INT_DTYPES:
+                # MindSpore differentiates through an integer input's value; PyTorch records no gradient
+                # for integer tensors, so the function sees a float32 copy (same values) and the gradient
+                # is cast back to the input's dtype (truncating, as MindSpore's cast does).
+                plan.append((p, a, torch.float32))
             else:
+                plan.append((p, a, "skip"))
+        wanted = [(a, how) for _, a, how in plan if how not in ("view", "skip")]
+        # ms.jit(ops.grad(f)): a leaf made inside a TorchDynamo graph gets no gradient from the graph's
+        # output; made in one eager (dynamo-disabled) call, the leaves enter the graph of ``f`` as inputs.
+        made = iter(_eager_make_leaves()(wanted) if wanted and torch.compiler.is_compiling()
+                    else _make_leaves(wanted))
+        for p, a, how in plan:
+            if how == "skip":
                 leaves.append(None)
+                continue
+            leaf = a.view_as(a) if how == "view" else next(made)
+            new_args[p] = leaf
+            leaves.append(leaf)
     _state.depth = _depth() + 1
     try:
         with torch.enable_grad():
@@ -173,7 +211,9 @@ def _run(fn, args, positions, weights, has_aux, sens_param, kwargs):
             input_grads.append(_zeros_for(args[p]))
         else:
             g = next(it)
-            input_grads.append(_ms(g) if g is not None else _ms(torch.zeros_like(l.detach())))
+            g = _ms(g) if g is not None else _ms(torch.zeros_like(l.detach()))
+            a = args[p]
+            input_grads.append(g.to(a.dtype) if a.dtype in _INT_DTYPES else g)
     weight_grads = []
     for w in wlist:
         if w.requires_grad:

@@ -12,6 +12,7 @@ import torch
 import torch.nn.functional as _F
 
 from ...common.tensor import Tensor
+from ...common import dtype as _mstype
 from .._utils import axes_arg, check_tensor, ms_dtype, to_tensor, wrap
 
 __all__ = [
@@ -281,6 +282,8 @@ def mean(x, axis=None, keep_dims=False):
     """``ops.mean(x, axis=None, keep_dims=False)``: as measured on MindSpore 2.10 CPU, an integer input
     gives a result of its own integer dtype (the mean truncated toward zero)."""
     check_tensor("mean", x, "x")
+    if x.dtype is torch.bool:
+        raise RuntimeError("For 'ReduceMean', unsupported reduce operation for bool.")
     if not x.is_floating_point() and not x.is_complex():
         return _reduce(torch.mean, x.to(torch.float32), axis, keep_dims).to(x.dtype)
     return _reduce(torch.mean, x, axis, keep_dims)
@@ -385,6 +388,8 @@ def amin(input, axis=None, keepdims=False, *, initial=None, where=None):
 def argmax(input, dim=None, keepdim=False):
     """``ops.argmax(input, dim=None, keepdim=False)`` → int64 indices."""
     check_tensor("argmax", input)
+    if input.dtype is torch.bool:
+        input = input.to(torch.int32)
     return torch.argmax(input, dim, keepdim)
 
 
@@ -396,6 +401,9 @@ def argmin(input, axis=None, keepdims=False):
 
 def _moment(fn, name, input, axis, ddof, keepdims):
     check_tensor(name, input)
+    if not (input.is_floating_point() or input.is_complex()):  # MindSpore 2.10: no integer/bool kernel
+        raise TypeError(f"For '{name}', the input must be a floating point Tensor, but got "
+                        f"{_mstype.dtype_str(input.dtype)}.")
     if isinstance(ddof, bool):
         ddof = int(ddof)
     axis = axes_arg(axis)

@@ -13,6 +13,7 @@ import torch.nn.functional as tF
 
 from ..primitive import Primitive
 from .._utils import to_tensor, wrap, ms_dtype
+from ...common.tensor import as_ms
 
 __all__ = ["ResizeBicubic", "ResizeNearestNeighborV2", "ResizeLinear1D", "Im2Col", "AdaptiveMaxPool2D",
            "AdaptiveAvgPool3D", "AvgPool3D", "MaxPool3D", "MaxPoolWithArgmaxV2", "MaxPool3DWithArgmax", "PadV3",
@@ -347,23 +348,28 @@ class InplaceIndexAdd(_P):
 
 
 class _GradHook(torch.autograd.Function):
+    """Identity forward; backward hands ``fn`` the incoming gradients as MindSpore Tensors — a tuple when
+    ``as_tuple`` (``HookBackward``, also for one input) — and returns what it returns, or the gradients."""
+
     @staticmethod
-    def forward(ctx, fn, *xs):
-        ctx.fn = fn
+    def forward(ctx, fn, as_tuple, *xs):
+        ctx.fn, ctx.as_tuple = fn, as_tuple
         return xs[0].view_as(xs[0]) if len(xs) == 1 else tuple(x.view_as(x) for x in xs)
 
     @staticmethod
     def backward(ctx, *grads):
-        out = ctx.fn(grads[0] if len(grads) == 1 else grads)
+        ms_grads = tuple(as_ms(g) for g in grads)
+        out = ctx.fn(ms_grads if ctx.as_tuple or len(grads) > 1 else ms_grads[0])
         if out is None:
-            out = grads if len(grads) > 1 else grads[0]
-        out = out if isinstance(out, tuple) else (out,)
-        return (None,) + tuple(out)
+            out = grads
+        out = tuple(out) if isinstance(out, (tuple, list)) else (out,)
+        return (None, None) + out
 
 
 class HookBackward(_P):
-    """Mirrors ``ops.HookBackward(hook_fn, cell_id='')``: identity forward; in backward ``hook_fn(grad)`` sees
-    the gradient (a tuple for several inputs) and may return a replacement."""
+    """Mirrors ``ops.HookBackward(hook_fn, cell_id='')``: identity forward; in backward ``hook_fn(grads)`` gets
+    the gradients as a tuple of MindSpore Tensors (one element for one input, as MindSpore) and may return a
+    replacement."""
 
     def __init__(self, hook_fn, cell_id=""):
         if not callable(hook_fn):
@@ -372,7 +378,7 @@ class HookBackward(_P):
         self.hook_fn = hook_fn
 
     def __call__(self, *inputs):
-        return _GradHook.apply(self.hook_fn, *inputs)
+        return _GradHook.apply(self.hook_fn, True, *inputs)
 
 
 class InsertGradientOf(_P):
@@ -385,7 +391,7 @@ class InsertGradientOf(_P):
         self.f = f
 
     def __call__(self, x):
-        return _GradHook.apply(self.f, x)
+        return _GradHook.apply(self.f, False, x)
 
 
 class Partial(_P):
