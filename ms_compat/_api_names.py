@@ -37,8 +37,7 @@ WILL_NOT = [
      "MindSpore graph-compiler / auto-parallel search settings with no PyTorch counterpart"),
     (r"^(ms_class|ms_function|ms_memory_recycle|jit_class|lazy_inline|no_inline|Symbol|CellReuse|cell_reuse)",
      "MindSpore graph-compiler decorators (torch.compile needs none)"),
-    (r"^(Profiler|profiler|SummaryRecord|SummaryCollector|SummaryLandscape|ImageSummary|ScalarSummary|"
-     r"TensorSummary|HistogramSummary)", "MindSpore Insight/profiler: use torch.profiler / "
+    (r"^(Profiler|profiler|SummaryLandscape)", "MindSpore Insight/profiler: use torch.profiler / "
      "torch.utils.tensorboard.SummaryWriter"),
     (r"^(Custom|CustomRegOp|AiCPURegOp|AkgGpuRegOp|AkgAscendRegOp|TBERegOp|DataType|op_info_register|"
      r"custom_info_register|kernel)", "custom kernel registration for MindSpore backends: write a torch op "
@@ -55,7 +54,6 @@ WILL_NOT_MODULES = [
     (r"^mindspore\.(rewrite|ops_generate|safeguard)\b", "MindSpore source-rewriting / code-generation tooling with "
      "no PyTorch counterpart (use torch.fx for graph rewriting)"),
     (r"^mindspore\.onnx\b", "MindSpore ONNX export: use torch.onnx.export"),
-    (r"^mindspore\.mindrecord\b", "MindRecord files: convert the data once to a format torch.utils.data reads"),
 ]
 
 
