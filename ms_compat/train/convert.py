@@ -94,8 +94,9 @@ def convert(src, dst, dec_key=None, dec_mode="AES-GCM", crc_check=False, rename=
     import torch
     from . import serialization as ser
     skind, dkind = _kind(src), _kind(dst)
-    if not os.path.isfile(src):
+    if not os.path.exists(src):
         raise ValueError(f"the input file {src} does not exist")
+    ser._check_regular(src)   # a FIFO or device would block or never end
     data, skipped = _read(src, skind, dec_key, dec_mode, crc_check, show_progress)
     if rename:
         data = {rename.get(k, k): v for k, v in data.items()}

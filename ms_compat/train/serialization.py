@@ -181,11 +181,54 @@ def _encrypt_block(data: bytes, key: bytes, mode: str, file_name) -> bytes:
     return struct.pack("<I", _MAGIC[mode]) + struct.pack("<i", len(body)) + body
 
 
+_FILE_KIND = ((stat.S_ISDIR, "a directory"), (stat.S_ISFIFO, "a FIFO"), (stat.S_ISSOCK, "a socket"),
+              (stat.S_ISCHR, "a character device"), (stat.S_ISBLK, "a block device"))
+
+
+def _not_regular(path, mode):
+    kind = next((name for test, name in _FILE_KIND if test(mode)), "not a regular file")
+    return CheckpointFormatError(f"Failed to read the checkpoint file {path}. May not have permission to read it, "
+                                 f"please check the correct of the file. It is {kind}, not a regular file.")
+
+
+def _check_regular(path):
+    """Refuse a FIFO, socket, device or directory before anything opens it (opening a FIFO blocks
+    until a writer appears; a device never ends). ``ValueError``, as MindSpore raises for a path it
+    cannot read."""
+    try:
+        mode = os.stat(path).st_mode
+    except OSError as e:
+        raise CheckpointFormatError(f"Failed to read the checkpoint file {path}. May not have permission to read "
+                                    "it, please check the correct of the file.") from e
+    if not stat.S_ISREG(mode):
+        raise _not_regular(path, mode)
+
+
+def _open_regular(path):
+    """``open(path, 'rb')`` for a regular file only, checked on the opened descriptor (so a file
+    swapped for a FIFO after :func:`_check_regular` still cannot block: the open is non-blocking)."""
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+    except OSError as e:
+        raise CheckpointFormatError(f"Failed to read the checkpoint file {path}. May not have permission to read "
+                                    "it, please check the correct of the file.") from e
+    try:
+        mode = os.fstat(fd).st_mode
+        if not stat.S_ISREG(mode):
+            raise _not_regular(path, mode)
+        if hasattr(os, "set_blocking"):
+            os.set_blocking(fd, True)
+        return os.fdopen(fd, "rb")
+    except BaseException:
+        os.close(fd)
+        raise
+
+
 def _is_cipher_file(path) -> bool:
     try:
-        with open(path, "rb") as f:
+        with _open_regular(path) as f:
             head = f.read(4)
-    except OSError:
+    except (OSError, ValueError):
         return False
     return len(head) == 4 and struct.unpack("<I", head)[0] in _MODE_OF_MAGIC
 
@@ -195,7 +238,7 @@ def _decrypt_file(path, key, mode) -> bytes:
     Cipher, algorithms, modes, padding, AESGCM = _crypto(path)
     bad = CheckpointFormatError(f"Failed to read the checkpoint file {path}. The file may be encrypted or tempered "
                                 "with, please pass in the correct 'dec_key' or check the file integrity.")
-    with open(path, "rb") as f:
+    with _open_regular(path) as f:
         raw = f.read()
     out = io.BytesIO()
     pos, n = 0, len(raw)
@@ -501,11 +544,7 @@ def _read_ckpt(path, keep, dec_key=None, dec_mode="AES-GCM", crc_check=False, pr
     if dec_key is not None:
         f = io.BytesIO(_decrypt_file(path, dec_key, dec_mode))
     else:
-        try:
-            f = open(path, "rb")
-        except OSError as e:
-            raise CheckpointFormatError(f"Failed to read the checkpoint file {path}. May not have permission to read "
-                                        "it, please check the correct of the file.") from e
+        f = _open_regular(path)
     with f:
         f.seek(0, os.SEEK_END)
         size = f.tell()
@@ -632,7 +671,7 @@ def _read_safetensors(path, keep, crc_check=False):
         with safe_open(path, framework="pt") as f:
             meta = f.metadata() or {}
             info = {k: (f.get_slice(k).get_dtype(), tuple(f.get_slice(k).get_shape())) for k in f.keys()}
-        with open(path, "rb") as fh:
+        with _open_regular(path) as fh:
             hlen = int.from_bytes(fh.read(8), "little")
             header = json.loads(fh.read(hlen))
             base = 8 + hlen
@@ -717,6 +756,7 @@ def _check_file(file, fmt):
     if not os.path.exists(file):
         raise ValueError(f"For 'load_checkpoint', the checkpoint file: {file} does not exist, please check whether "
                          "the 'ckpt_file_name' is correct.")
+    _check_regular(file)
     return file
 
 
@@ -1319,6 +1359,7 @@ def torch_state_dict_to_param_dict(state_dict, net=None, name_map=None):
     BatchNorm/LayerNorm, ``running_mean`` → ``moving_mean``, ``weight`` → ``embedding_table`` ...).
     """
     if isinstance(state_dict, (str, os.PathLike)):
+        _check_regular(os.fspath(state_dict))
         state_dict = torch.load(os.fspath(state_dict), map_location="cpu", weights_only=True)
         if not isinstance(state_dict, dict):
             raise TypeError(f"The file holds a {type(state_dict).__name__}, not a state_dict.")

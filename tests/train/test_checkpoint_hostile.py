@@ -1,0 +1,67 @@
+"""Hostile and unlucky inputs to checkpoint reading, writing and ``ms-compat convert`` (issue 22):
+non-regular files, pickle bombs, views bigger than their file, symlinked outputs, killed saves,
+failed asynchronous saves."""
+import os
+import pathlib
+import stat
+import subprocess
+import sys
+import textwrap
+
+import numpy as np
+import pytest
+import torch
+
+import ms_compat as ms
+from ms_compat.train import convert
+from ms_compat.train import serialization as ser
+
+ROOT = str(pathlib.Path(__file__).resolve().parents[2])
+
+
+def _run_bounded(code, timeout=120, mem_bytes=None, **kw):
+    """Run ``code`` in a fresh interpreter seeing this tree; a hang fails the test (killed after
+    ``timeout`` s) instead of hanging the run; ``mem_bytes`` caps its address space (RLIMIT_AS)."""
+    pre = ""
+    if mem_bytes:
+        pre = ("import resource; resource.setrlimit(resource.RLIMIT_AS, "
+               f"({int(mem_bytes)}, {int(mem_bytes)}))\n")
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([ROOT] + sys.path))
+    return subprocess.run([sys.executable, "-c", pre + textwrap.dedent(code)], capture_output=True, text=True,
+                          timeout=timeout, env=env, **kw)
+
+
+def _small_ckpt(path, fmt="ckpt"):
+    ms.save_checkpoint({"w": ms.Tensor(np.arange(6, dtype=np.float32))}, str(path), format=fmt)
+
+
+# ---- item 5: a FIFO (or any non-regular file) is refused before it is opened ----------------------
+def test_fifo_is_refused_not_opened(tmp_path):
+    # in a subprocess: safetensors' open() holds the GIL while it blocks, nothing in-process can end it
+    r = _run_bounded(f"""
+        import os, pytest, ms_compat as ms
+        from ms_compat.train import convert, serialization as ser
+        d = {str(tmp_path)!r}
+        for name, fmt in (("x.ckpt", "ckpt"), ("x.safetensors", "safetensors")):
+            os.mkfifo(os.path.join(d, name))
+            with pytest.raises(ValueError, match="It is a FIFO, not a regular file"):
+                ms.load_checkpoint(os.path.join(d, name), format=fmt)
+            with pytest.raises(ValueError, match="FIFO"):
+                ser.read_checkpoint_tensors(os.path.join(d, name), format=fmt)
+            assert convert.main([os.path.join(d, name), os.path.join(d, "o.pt"), "--quiet"]) != 0
+        os.mkfifo(os.path.join(d, "y.pt"))
+        assert convert.main([os.path.join(d, "y.pt"), os.path.join(d, "o.ckpt"), "--quiet"]) != 0
+        with pytest.raises(ValueError, match="FIFO"):
+            ser.torch_state_dict_to_param_dict(os.path.join(d, "y.pt"))
+        with pytest.raises(ValueError, match="FIFO"):     # swapped for a FIFO after the check: still no block
+            ser._read_ckpt(os.path.join(d, "x.ckpt"), lambda n: True)
+        print("fifo-ok")
+    """, timeout=60)
+    assert r.returncode == 0 and "fifo-ok" in r.stdout, r.stdout + r.stderr
+
+
+def test_directory_named_like_a_checkpoint_is_valueerror(tmp_path):
+    # MindSpore 2.10: ValueError "Failed to read the checkpoint file ... May not have permission to read it"
+    (tmp_path / "d.ckpt").mkdir()
+    with pytest.raises(ValueError, match="Failed to read the checkpoint file .*It is a directory"):
+        ms.load_checkpoint(str(tmp_path / "d.ckpt"))
