@@ -66,7 +66,7 @@ def _read(path, kind, dec_key, dec_mode, crc_check, show):
     if kind == "pt":
         import pickle
         try:
-            obj = torch.load(path, map_location="cpu", weights_only=True)
+            obj = ser.torch_load_state_dict(path)
         except (pickle.UnpicklingError, RuntimeError, EOFError) as e:
             first = str(e).strip().splitlines()[0] if str(e).strip() else type(e).__name__
             raise ValueError(f"{path} cannot be read as a plain state_dict with torch.load(weights_only=True) "

@@ -58,7 +58,7 @@ from . import ckpt_records
 __all__ = ["save_checkpoint", "load_checkpoint", "load_param_into_net", "load_checkpoint_async",
            "ckpt_to_safetensors", "safetensors_to_ckpt", "CheckpointFormatError",
            "checkpoint_to_torch_state_dict", "torch_state_dict_to_param_dict", "read_checkpoint_tensors",
-           "write_checkpoint_tensors"]
+           "write_checkpoint_tensors", "torch_load_state_dict"]
 
 logger = logging.getLogger("ms_compat.checkpoint")
 
@@ -1317,6 +1317,38 @@ def safetensors_to_ckpt(file_path, save_path=None, name_map=None, file_name_rege
 
 
 # ---------------------------------------------------------------------------------------------
+# reading .pt files: torch.load(weights_only=True) with a scoped, shape-free allow-list
+# ---------------------------------------------------------------------------------------------
+def _rebuild_plain(data, state=None):
+    """Stands in for ``ms_compat.common.tensor._rebuild_tensor`` / ``Parameter._rebuild`` (how
+    ms_compat Tensors and Parameters pickle) inside :func:`torch_load_state_dict`: takes only a tensor
+    torch already rebuilt from the file's own storage and returns it as a plain tensor, so a pickle
+    cannot make it build anything (no shape, no constructor)."""
+    import pickle
+    if type(data) is not torch.Tensor or (state is not None and not isinstance(state, dict)):
+        raise pickle.UnpicklingError("an ms_compat Tensor/Parameter record must hold a tensor read from the file's "
+                                     f"storage, got {type(data).__name__}")
+    return data
+
+
+_PT_ALLOWED = [(_rebuild_plain, "ms_compat.common.tensor._rebuild_tensor"),
+               (_rebuild_plain, "ms_compat.common.parameter.Parameter._rebuild")]
+
+
+def torch_load_state_dict(path):
+    """``torch.load(path, map_location='cpu', weights_only=True)`` of a regular file, also accepting
+    ms_compat Tensors/Parameters pickled by ``torch.save`` (returned as plain tensors).
+
+    The allow-list is scoped to this call (``torch.serialization.safe_globals``) and holds no class
+    and nothing that takes a shape: ``import ms_compat`` leaves torch's global allow-list unchanged.
+    ms_compat helper (no MindSpore API)."""
+    path = os.fspath(path)
+    _check_regular(path)
+    with torch.serialization.safe_globals(_PT_ALLOWED):
+        return torch.load(path, map_location="cpu", weights_only=True)
+
+
+# ---------------------------------------------------------------------------------------------
 # PyTorch state_dict <-> MindSpore names
 # ---------------------------------------------------------------------------------------------
 def _source_dict(src, **load_kwargs):
@@ -1359,8 +1391,7 @@ def torch_state_dict_to_param_dict(state_dict, net=None, name_map=None):
     BatchNorm/LayerNorm, ``running_mean`` → ``moving_mean``, ``weight`` → ``embedding_table`` ...).
     """
     if isinstance(state_dict, (str, os.PathLike)):
-        _check_regular(os.fspath(state_dict))
-        state_dict = torch.load(os.fspath(state_dict), map_location="cpu", weights_only=True)
+        state_dict = torch_load_state_dict(state_dict)
         if not isinstance(state_dict, dict):
             raise TypeError(f"The file holds a {type(state_dict).__name__}, not a state_dict.")
     tensors = OrderedDict((k, v) for k, v in state_dict.items() if isinstance(v, torch.Tensor))

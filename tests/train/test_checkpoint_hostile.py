@@ -65,3 +65,45 @@ def test_directory_named_like_a_checkpoint_is_valueerror(tmp_path):
     (tmp_path / "d.ckpt").mkdir()
     with pytest.raises(ValueError, match="Failed to read the checkpoint file .*It is a directory"):
         ms.load_checkpoint(str(tmp_path / "d.ckpt"))
+
+
+# ---- item 6: import ms_compat leaves torch.load(weights_only=True) as strict as plain torch -------
+class _Bomb:
+    """What a hostile file can name: ms_compat's Tensor constructor with a huge shape (1 GB)."""
+
+    def __reduce__(self):
+        return (ms.Tensor, (None, None, (1 << 28,)))
+
+
+def test_pickle_bomb_is_rejected_by_torch_load_and_convert_with_bounded_memory(tmp_path):
+    bomb = tmp_path / "bomb.pt"
+    torch.save({"w": _Bomb()}, bomb)
+    assert bomb.stat().st_size < 4096                      # 1 KB of file asking for 1 GB
+    # 1.5 GB of address space: torch + ms_compat take ~0.7 GB; the bomb's 1 GB would not fit
+    r = _run_bounded(f"""
+        import pickle, sys, torch
+        import ms_compat
+        from ms_compat.common.tensor import Tensor
+        from ms_compat.train import convert, serialization as ser
+        try:
+            torch.load({str(bomb)!r}, weights_only=True)
+            sys.exit("plain torch.load accepted the bomb")
+        except pickle.UnpicklingError as e:
+            assert "ms_compat.common.tensor.Tensor" in str(e), str(e)
+        try:
+            ser.torch_load_state_dict({str(bomb)!r})
+            sys.exit("ms_compat's scoped loader accepted the bomb")
+        except pickle.UnpicklingError:
+            pass
+        rc = convert.main([{str(bomb)!r}, {str(tmp_path / "out.safetensors")!r}, "--quiet"])
+        assert rc != 0, rc
+        # what the scoped list does allow still loads: ms_compat Tensors pickled by torch.save
+        import numpy as np
+        torch.save({{"t": ms_compat.Tensor(np.arange(3, dtype=np.float32))}}, {str(tmp_path / "ok.pt")!r})
+        d = ser.torch_load_state_dict({str(tmp_path / "ok.pt")!r})
+        assert type(d["t"]) is torch.Tensor and d["t"].tolist() == [0, 1, 2], d
+        print("bomb-ok")
+    """, mem_bytes=1.5 * 2 ** 30)
+    assert r.returncode == 0 and "bomb-ok" in r.stdout, r.stdout + r.stderr
+    assert "error" in r.stderr and "Traceback" not in r.stderr
+    assert not (tmp_path / "out.safetensors").exists()
