@@ -107,3 +107,41 @@ def test_pickle_bomb_is_rejected_by_torch_load_and_convert_with_bounded_memory(t
     assert r.returncode == 0 and "bomb-ok" in r.stdout, r.stdout + r.stderr
     assert "error" in r.stderr and "Traceback" not in r.stderr
     assert not (tmp_path / "out.safetensors").exists()
+
+
+# ---- item 7: a .pt input may not materialise to much more than the file holds --------------------
+def test_expanded_view_bomb_is_refused_before_materialising(tmp_path):
+    bomb = tmp_path / "expand.pt"
+    torch.save({"w": torch.zeros(1).expand(1 << 28)}, bomb)     # 4 bytes held, 1 GB asked
+    assert bomb.stat().st_size < 4096
+    r = _run_bounded(f"""
+        import sys
+        from ms_compat.train import convert
+        for out in ("o.safetensors", "o.ckpt", "o.pt"):
+            rc = convert.main([{str(bomb)!r}, {str(tmp_path)!r} + "/" + out, "--quiet"])
+            assert rc == 2, rc
+        print("expand-ok")
+    """, mem_bytes=1.5 * 2 ** 30)
+    assert r.returncode == 0 and "expand-ok" in r.stdout, r.stdout + r.stderr
+    lines = r.stderr.strip().splitlines()
+    assert len(lines) == 3 and all(ln.startswith("ms-compat convert: error: ") for ln in lines), r.stderr
+    assert "1,073,741,824 bytes in memory but the file holds only 4 bytes" in lines[0]
+    assert not list(tmp_path.glob("o.*"))
+
+
+def test_expansion_limit_flag_env_and_tied_weights(tmp_path, monkeypatch, capsys):
+    src = tmp_path / "e.pt"
+    torch.save({"w": torch.arange(4.0).expand(1 << 16, 4)}, src)      # 16 bytes held, 1 MiB asked
+    assert convert.main([str(src), str(tmp_path / "a.safetensors"), "--quiet", "--max-expand-bytes", "512K"]) == 2
+    assert "--max-expand-bytes" in capsys.readouterr().err
+    assert convert.main([str(src), str(tmp_path / "a.safetensors"), "--quiet", "--max-expand-bytes", "2M"]) == 0
+    monkeypatch.setenv("MS_COMPAT_CONVERT_MAX_EXPAND", "100K")
+    assert convert.main([str(src), str(tmp_path / "b.safetensors"), "--quiet"]) == 2
+    with pytest.raises(convert.InputSizeError):
+        convert.convert(str(src), str(tmp_path / "b.ckpt"))
+    monkeypatch.setenv("MS_COMPAT_CONVERT_MAX_EXPAND", "0")
+    big = torch.randn(1 << 18)                       # tied weights: two names, one 1 MiB storage
+    torch.save({"emb": big, "head": big}, tmp_path / "tied.pt")
+    assert convert.main([str(tmp_path / "tied.pt"), str(tmp_path / "t.safetensors"), "--quiet"]) == 0
+    d = ms.load_checkpoint(str(tmp_path / "t.safetensors"), format="safetensors")
+    assert torch.equal(d["emb"], d["head"])
