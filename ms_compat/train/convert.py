@@ -167,7 +167,7 @@ def convert(src, dst, dec_key=None, dec_mode="AES-GCM", crc_check=False, rename=
     if dkind == "pt":
         plain = {k: (torch.Tensor.as_subclass(v.detach(), torch.Tensor) if isinstance(v, torch.Tensor) else v)
                  for k, v in data.items()}
-        target = os.path.realpath(dst)
+        target = ser._write_path(dst)
         ser._atomic_write(target, lambda f: torch.save(plain, f), mode=None)
     else:
         bar = _Bar("writing", nbytes, show_progress and dkind == "ckpt")
@@ -176,7 +176,7 @@ def convert(src, dst, dec_key=None, dec_mode="AES-GCM", crc_check=False, rename=
         finally:
             bar.close()
     return {"tensors": len(tensors), "strings": len(data) - len(tensors), "skipped": skipped,
-            "tensor_bytes": nbytes, "file_bytes": os.path.getsize(dst), "output": os.path.realpath(dst)}
+            "tensor_bytes": nbytes, "file_bytes": os.path.getsize(dst), "output": ser._write_path(dst)}
 
 
 def main(argv=None) -> int:

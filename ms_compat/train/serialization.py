@@ -17,7 +17,8 @@ of MindSpore cipher blocks (AES-GCM, AES-CBC, SM4-CBC); they are read and writte
 Differences from MindSpore, all on the safe side:
 
 * every save is atomic: the data goes to a temporary file in the same directory that replaces the
-  target with ``os.replace`` only when complete (MindSpore deletes the old file first);
+  target with ``os.replace`` only when complete (MindSpore deletes the old file first); a symlink
+  at the target is replaced, never followed (MindSpore rewrites the link's target);
 * a file is read entry by entry into preallocated tensors (MindSpore reads the whole file into
   memory first); every corrupt, truncated, wrong-dtype or wrong-size case raises
   :class:`CheckpointFormatError` (a ``ValueError``, the type MindSpore raises) naming the file and
@@ -1074,7 +1075,7 @@ def _target_name(ckpt_file_name, fmt):
     if not isinstance(ckpt_file_name, (str, os.PathLike)):
         raise TypeError(f"For 'save_checkpoint', the parameter {ckpt_file_name} for checkpoint file name is invalid,"
                         f"'ckpt_file_name' must be string, but got {type(ckpt_file_name)}.")
-    name = os.path.realpath(os.fspath(ckpt_file_name))
+    name = _write_path(ckpt_file_name)
     if os.path.isdir(name):
         raise IsADirectoryError(f"For 'save_checkpoint', the parameter `ckpt_file_name`: {name} is a directory, it "
                                 "must be a file name.")
@@ -1107,16 +1108,32 @@ def _iter_ckpt_chunks(items):
             yield _entry_bytes(pb, name, dims, ttype, view[i:i + SLICE_BYTES].tobytes())
 
 
+def _write_path(path):
+    """The absolute path a write goes to: the directory part is resolved, the last component is
+    not, so a symlink at ``path`` is replaced by the new file and its target is left alone (as
+    atomic-write tools do; MindSpore resolves the link and rewrites its target)."""
+    path = os.path.abspath(os.fspath(path))
+    head, tail = os.path.split(path)
+    return os.path.join(os.path.realpath(head), tail) if tail else os.path.realpath(path)
+
+
 def _atomic_write(target, write_fn, mode=stat.S_IRUSR):
     """Write through a temporary file in the target's directory, then ``os.replace`` it in; the
-    file gets ``mode`` (MindSpore's 0400 for checkpoints; ``None``: the usual umask default)."""
+    file gets ``mode`` (MindSpore's 0400 for checkpoints; ``None``: the usual umask default). The
+    mode is set on the temporary file before the rename, and the rename replaces a symlink at
+    ``target`` itself, never the file it points to."""
     directory = os.path.dirname(target) or "."
     fd, tmp = tempfile.mkstemp(prefix="." + os.path.basename(target) + ".", suffix=".tmp", dir=directory)
+    if mode is None:
+        umask = os.umask(0)
+        os.umask(umask)
+        mode = 0o666 & ~umask
     try:
         with os.fdopen(fd, "wb") as f:
             write_fn(f)
             f.flush()
             os.fsync(f.fileno())
+            os.fchmod(f.fileno(), mode)
         os.replace(tmp, target)
     except BaseException:
         logger.critical("Failed to save the checkpoint file %s. Maybe don't have the permission to write files, or "
@@ -1126,11 +1143,6 @@ def _atomic_write(target, write_fn, mode=stat.S_IRUSR):
         except OSError:
             pass
         raise
-    if mode is None:
-        umask = os.umask(0)
-        os.umask(umask)
-        mode = 0o666 & ~umask
-    os.chmod(target, mode)
 
 
 def _write_ckpt(target, items, enc_key=None, enc_mode="AES-GCM", crc_check=False, progress=None):
@@ -1190,7 +1202,7 @@ def write_checkpoint_tensors(tensors, ckpt_file_name, format="ckpt", crc_check=F
     ``save_checkpoint`` would, without adding an extension. ``progress(nbytes)`` is called per
     written entry. ms_compat helper (no MindSpore API)."""
     items = list(tensors.items()) if isinstance(tensors, dict) else list(tensors)
-    target = os.path.realpath(os.fspath(ckpt_file_name))
+    target = _write_path(ckpt_file_name)
     if format == "safetensors":
         _write_safetensors(target, OrderedDict(items), crc_check)
     else:
@@ -1284,6 +1296,9 @@ def _convert_files(file_path, save_path, name_map, file_name_regex, src, dst, fu
         for r in ranks:
             src_dir = os.path.join(file_path, r)
             dst_dir = os.path.join(save_path, r) if save_path else src_dir
+            if os.path.islink(dst_dir):
+                raise ValueError(f"For '{func}', the output directory {dst_dir} is a symbolic link; refusing to "
+                                 "write through it (replace it with a real directory).")
             os.makedirs(dst_dir, exist_ok=True)
             for fn in sorted(os.listdir(src_dir)):
                 if fn.endswith("." + src) and (file_name_regex is None or re.search(file_name_regex, fn)):

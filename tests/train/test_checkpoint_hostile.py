@@ -145,3 +145,63 @@ def test_expansion_limit_flag_env_and_tied_weights(tmp_path, monkeypatch, capsys
     assert convert.main([str(tmp_path / "tied.pt"), str(tmp_path / "t.safetensors"), "--quiet"]) == 0
     d = ms.load_checkpoint(str(tmp_path / "t.safetensors"), format="safetensors")
     assert torch.equal(d["emb"], d["head"])
+
+
+# ---- item 8: a write replaces a symlink at the output path, never the file it points to ----------
+@pytest.mark.parametrize("out", ["o.ckpt", "o.safetensors", "o.pt"])
+def test_convert_output_symlink_is_replaced_not_followed(tmp_path, out):
+    src = tmp_path / "src.ckpt"
+    _small_ckpt(src)
+    victim = tmp_path / "victim.txt"
+    victim.write_bytes(b"precious")
+    victim.chmod(0o644)
+    link = tmp_path / out
+    link.symlink_to(victim)
+    assert convert.main([str(src), str(link), "--quiet"]) == 0
+    assert victim.read_bytes() == b"precious" and stat.S_IMODE(victim.stat().st_mode) == 0o644
+    assert not link.is_symlink() and link.is_file()
+    if out.endswith(".pt"):
+        assert ser.torch_load_state_dict(str(link))["w"].tolist() == list(range(6))
+    else:
+        d = ms.load_checkpoint(str(link), format=out.rsplit(".", 1)[1])
+        assert d["w"].asnumpy().tolist() == list(range(6))
+
+
+def test_save_checkpoint_replaces_a_symlink_and_sets_mode_before_rename(tmp_path):
+    victim = tmp_path / "step_1.ckpt"
+    _small_ckpt(victim)
+    before = victim.read_bytes()
+    link = tmp_path / "latest.ckpt"
+    link.symlink_to(victim.name)
+    ms.save_checkpoint({"w": ms.Tensor(np.zeros(2, np.float32))}, str(link))
+    assert victim.read_bytes() == before
+    assert not link.is_symlink() and stat.S_IMODE(link.stat().st_mode) == 0o400
+    assert ms.load_checkpoint(str(link))["w"].asnumpy().tolist() == [0, 0]
+    # a symlinked directory part is still followed (only the last component is not)
+    (tmp_path / "real").mkdir()
+    (tmp_path / "dirlink").symlink_to(tmp_path / "real", target_is_directory=True)
+    ms.save_checkpoint({"w": ms.Tensor(np.ones(2, np.float32))}, str(tmp_path / "dirlink" / "a.ckpt"))
+    assert (tmp_path / "real" / "a.ckpt").is_file()
+
+
+def test_directory_conversion_refuses_a_symlinked_rank_dir(tmp_path):
+    src = tmp_path / "src"
+    (src / "rank0").mkdir(parents=True)
+    _small_ckpt(src / "rank0" / "a.ckpt")
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    out = tmp_path / "out"
+    out.mkdir()
+    (out / "rank0").symlink_to(elsewhere, target_is_directory=True)
+    with pytest.raises(ValueError, match="rank0 is a symbolic link"):
+        ms.ckpt_to_safetensors(str(src), str(out))
+    assert not list(elsewhere.iterdir())
+    # in-place conversion (no save_path) through a symlinked rank dir is refused too
+    (src / "rank1").symlink_to(elsewhere, target_is_directory=True)
+    _small_ckpt(elsewhere / "b.ckpt")
+    with pytest.raises(ValueError, match="rank1 is a symbolic link"):
+        ms.ckpt_to_safetensors(str(src))
+    assert sorted(p.name for p in elsewhere.iterdir()) == ["b.ckpt"]
+    # a real output tree works
+    ms.ckpt_to_safetensors(str(src / "rank0" / "a.ckpt"), str(tmp_path / "single"))
+    assert (tmp_path / "single" / "a.safetensors").is_file()
