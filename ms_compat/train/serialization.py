@@ -18,7 +18,8 @@ Differences from MindSpore, all on the safe side:
 
 * every save is atomic: the data goes to a temporary file in the same directory that replaces the
   target with ``os.replace`` only when complete (MindSpore deletes the old file first); a symlink
-  at the target is replaced, never followed (MindSpore rewrites the link's target);
+  at the target is replaced, never followed (MindSpore rewrites the link's target); the next save
+  of a target removes the stale temporary files killed saves of it left (see ``_remove_stale_temps``);
 * a file is read entry by entry into preallocated tensors (MindSpore reads the whole file into
   memory first); every corrupt, truncated, wrong-dtype or wrong-size case raises
   :class:`CheckpointFormatError` (a ``ValueError``, the type MindSpore raises) naming the file and
@@ -46,6 +47,7 @@ import stat
 import struct
 import tempfile
 import threading
+import time
 import warnings
 from collections import OrderedDict
 
@@ -1117,13 +1119,70 @@ def _write_path(path):
     return os.path.join(os.path.realpath(head), tail) if tail else os.path.realpath(path)
 
 
+# Temporary files of a save are named ``.<target name>.<host>-<pid>.<random>.tmp``; a save that was
+# killed leaves one behind. The next save of the same target removes those that are stale: written by
+# a process of this host that no longer runs (and untouched for _STALE_DEAD_S seconds), or untouched
+# for _STALE_ANY_S seconds whoever wrote them (also the ``.<target name>.<random>.tmp`` files of
+# older ms_compat versions). A save in progress keeps its file's mtime fresh.
+_STALE_DEAD_S = 5.0
+_STALE_ANY_S = 3600.0
+
+
+def _host_tag():
+    return re.sub(r"[^A-Za-z0-9-]", "-", os.uname().nodename)[:40] or "host"
+
+
+def _pid_alive(pid):
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (PermissionError, OverflowError, ValueError):
+        return pid > 0
+    return True
+
+
+def _remove_stale_temps(target):
+    """Remove the stale temporary files of earlier, killed saves of ``target`` (see above); files of
+    other targets, files not named like ours and anything not a regular file are left alone."""
+    directory, base = os.path.split(target)
+    pat = re.compile(r"\." + re.escape(base) + r"\.(?:([A-Za-z0-9-]+)-(\d+)\.)?[A-Za-z0-9_]+\.tmp\Z")
+    try:
+        names = os.listdir(directory or ".")
+    except OSError:
+        return
+    host = _host_tag()
+    now = time.time()
+    for name in names:
+        m = pat.match(name)
+        if m is None:
+            continue
+        path = os.path.join(directory, name)
+        try:
+            st = os.lstat(path)
+        except OSError:
+            continue
+        if not stat.S_ISREG(st.st_mode):
+            continue
+        age = now - st.st_mtime
+        dead = m.group(1) == host and not _pid_alive(int(m.group(2)))
+        if age >= _STALE_ANY_S or (dead and age >= _STALE_DEAD_S):
+            try:
+                os.unlink(path)
+                logger.info("Removed %s, the temporary file of an interrupted save of %s.", path, target)
+            except OSError:
+                pass
+
+
 def _atomic_write(target, write_fn, mode=stat.S_IRUSR):
     """Write through a temporary file in the target's directory, then ``os.replace`` it in; the
     file gets ``mode`` (MindSpore's 0400 for checkpoints; ``None``: the usual umask default). The
     mode is set on the temporary file before the rename, and the rename replaces a symlink at
     ``target`` itself, never the file it points to."""
     directory = os.path.dirname(target) or "."
-    fd, tmp = tempfile.mkstemp(prefix="." + os.path.basename(target) + ".", suffix=".tmp", dir=directory)
+    _remove_stale_temps(target)
+    fd, tmp = tempfile.mkstemp(prefix=f".{os.path.basename(target)}.{_host_tag()}-{os.getpid()}.", suffix=".tmp",
+                               dir=directory)
     if mode is None:
         umask = os.umask(0)
         os.umask(umask)

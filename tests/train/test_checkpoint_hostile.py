@@ -205,3 +205,63 @@ def test_directory_conversion_refuses_a_symlinked_rank_dir(tmp_path):
     # a real output tree works
     ms.ckpt_to_safetensors(str(src / "rank0" / "a.ckpt"), str(tmp_path / "single"))
     assert (tmp_path / "single" / "a.safetensors").is_file()
+
+
+# ---- item 9: the next save of a target removes the temp files killed saves of it left ------------
+def _age(path, seconds):
+    t = os.path.getmtime(path) - seconds
+    os.utime(path, (t, t))
+
+
+def test_killed_save_temp_file_is_removed_by_the_next_save(tmp_path):
+    target = tmp_path / "model.ckpt"
+    r = _run_bounded(f"""
+        import os, signal, numpy as np, ms_compat as ms
+        from ms_compat.train import serialization as ser
+        real = ser._iter_ckpt_chunks
+        def dying(items):
+            for i, chunk in enumerate(real(items)):
+                yield chunk
+                if i == 1:
+                    os.kill(os.getpid(), signal.SIGKILL)     # killed in the middle of the save
+        ser._iter_ckpt_chunks = dying
+        ms.save_checkpoint({{"a": ms.Tensor(np.ones(1000, np.float32)), "b": ms.Tensor(np.ones(9, np.float32)),
+                             "c": ms.Tensor(np.ones(9, np.float32))}}, {str(target)!r})
+    """, timeout=60)
+    assert r.returncode == -9, r.stderr
+    left = [p for p in tmp_path.iterdir() if p.name.endswith(".tmp")]
+    assert len(left) == 1 and left[0].name.startswith(".model.ckpt."), left
+    assert not target.exists()
+    _age(left[0], 10)                                  # its writer is dead and it is untouched for 10 s
+    _small_ckpt(target)
+    assert [p.name for p in tmp_path.iterdir()] == ["model.ckpt"]
+    assert ms.load_checkpoint(str(target))["w"].asnumpy().tolist() == list(range(6))
+
+
+def test_stale_temp_cleanup_only_touches_our_old_files_of_that_target(tmp_path):
+    host = ser._host_tag()
+    dead = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True,
+                          text=True).stdout.strip()
+    files = {
+        f".model.ckpt.{host}-{dead}.abc_12.tmp": (10, False),          # dead writer, 10 s old: removed
+        f".model.ckpt.{host}-{dead}.fresh1.tmp": (0, True),            # dead writer, just written: kept
+        f".model.ckpt.{host}-{os.getpid()}.live99.tmp": (600, True),   # live writer (us): kept
+        f".model.ckpt.otherhost-{dead}.far001.tmp": (600, True),       # other host, 10 min: kept
+        f".model.ckpt.otherhost-{dead}.far002.tmp": (7200, False),     # any writer, 2 h untouched: removed
+        ".model.ckpt.k3j_x9q2.tmp": (7200, False),                     # older ms_compat's name, 2 h: removed
+        f".other.ckpt.{host}-{dead}.abc_12.tmp": (7200, True),         # another target: kept
+        ".model.ckpt.bak": (7200, True),                               # not our pattern: kept
+        f"model.ckpt.{host}-{dead}.abc_12.tmp": (7200, True),          # not hidden: not ours
+    }
+    for name, (age, _) in files.items():
+        (tmp_path / name).write_bytes(b"x" * 10)
+        _age(tmp_path / name, age)
+    os.mkfifo(tmp_path / f".model.ckpt.{host}-{dead}.fifo01.tmp")        # not a regular file: kept
+    _age(tmp_path / f".model.ckpt.{host}-{dead}.fifo01.tmp", 7200)
+    _small_ckpt(tmp_path / "model.ckpt")
+    names = {p.name for p in tmp_path.iterdir()}
+    for name, (_, kept) in files.items():
+        assert (name in names) == kept, name
+    assert f".model.ckpt.{host}-{dead}.fifo01.tmp" in names and "model.ckpt" in names
+    assert not [n for n in names if n.startswith(".model.ckpt.") and n.endswith(".tmp") and "live99" not in n
+                and "fresh1" not in n and "far001" not in n and "fifo01" not in n]
