@@ -29,13 +29,15 @@ Differences from MindSpore, all on the safe side:
 * dicts given to ``save_checkpoint`` may hold plain tensors (``cell.state_dict()``); MindSpore 2.10
   raises ``UnboundLocalError`` for them;
 * ``async_save='process'`` saves in a thread (the data is snapshotted first, as in MindSpore's
-  thread mode).
+  thread mode); a failed asynchronous save is raised at the next ``save_checkpoint`` call or
+  ``async_ckpt_thread_status()`` (else printed at exit), naming the target (MindSpore only prints it).
 
 The saved file is made owner-read-only (mode ``0400``) as MindSpore does; saving over such a file
 works (the directory must be writable).
 """
 from __future__ import annotations
 
+import atexit
 import binascii
 import io
 import logging
@@ -45,6 +47,7 @@ import os
 import re
 import stat
 import struct
+import sys
 import tempfile
 import threading
 import time
@@ -61,7 +64,7 @@ from . import ckpt_records
 __all__ = ["save_checkpoint", "load_checkpoint", "load_param_into_net", "load_checkpoint_async",
            "ckpt_to_safetensors", "safetensors_to_ckpt", "CheckpointFormatError",
            "checkpoint_to_torch_state_dict", "torch_state_dict_to_param_dict", "read_checkpoint_tensors",
-           "write_checkpoint_tensors", "torch_load_state_dict"]
+           "write_checkpoint_tensors", "torch_load_state_dict", "async_ckpt_thread_status"]
 
 logger = logging.getLogger("ms_compat.checkpoint")
 
@@ -1181,8 +1184,13 @@ def _atomic_write(target, write_fn, mode=stat.S_IRUSR):
     ``target`` itself, never the file it points to."""
     directory = os.path.dirname(target) or "."
     _remove_stale_temps(target)
-    fd, tmp = tempfile.mkstemp(prefix=f".{os.path.basename(target)}.{_host_tag()}-{os.getpid()}.", suffix=".tmp",
-                               dir=directory)
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{os.path.basename(target)}.{_host_tag()}-{os.getpid()}.",
+                                   suffix=".tmp", dir=directory)
+    except OSError as e:
+        logger.critical("Failed to save the checkpoint file %s. Maybe don't have the permission to write files, or "
+                        "the disk space is insufficient and so on.", target)
+        raise _target_error(e, target) from e
     if mode is None:
         umask = os.umask(0)
         os.umask(umask)
@@ -1194,14 +1202,27 @@ def _atomic_write(target, write_fn, mode=stat.S_IRUSR):
             os.fsync(f.fileno())
             os.fchmod(f.fileno(), mode)
         os.replace(tmp, target)
-    except BaseException:
+    except BaseException as exc:
         logger.critical("Failed to save the checkpoint file %s. Maybe don't have the permission to write files, or "
                         "the disk space is insufficient and so on.", target)
         try:
             os.unlink(tmp)
         except OSError:
             pass
+        if isinstance(exc, OSError):
+            raise _target_error(exc, target) from exc
         raise
+
+
+def _target_error(e, target):
+    """``e`` (an ``OSError`` met while writing ``target`` through its temporary file) as the same
+    type naming ``target``: the user never sees the temporary name."""
+    if e.errno is None:
+        return type(e)(f"Failed to save the checkpoint file {target}: {e}")
+    try:
+        return type(e)(e.errno, f"Failed to save the checkpoint file: {e.strerror or e}", target)
+    except TypeError:
+        return OSError(e.errno, f"Failed to save the checkpoint file: {e.strerror or e}", target)
 
 
 def _write_ckpt(target, items, enc_key=None, enc_mode="AES-GCM", crc_check=False, progress=None):
@@ -1248,12 +1269,77 @@ def _write_safetensors(target, items, crc_check=False):
     _atomic_write(target, lambda f: f.write(data))
 
 
+class _AsyncSave(threading.Thread):
+    """The ``asyn_save_ckpt`` thread of ``save_checkpoint(async_save=...)``: it keeps the exception
+    of a failed save (MindSpore's thread only prints it) so that the next ``save_checkpoint`` call,
+    ``async_ckpt_thread_status()`` or the end of the program reports it."""
+
+    def __init__(self, target, args):
+        super().__init__(name="asyn_save_ckpt")
+        self.ckpt_target, self._args, self.error = target, args, None
+
+    def run(self):
+        try:
+            _save_items(*self._args)
+        except BaseException as e:   # noqa: BLE001 - handed to the caller's thread
+            self.error = e
+        finally:
+            del self._args
+
+
 _async_threads = []
+_async_lock = threading.Lock()
 
 
-def _wait_async_save():
-    while _async_threads:
-        _async_threads.pop().join()
+def _async_failure(th):
+    e = th.error
+    msg = f"For 'save_checkpoint', the asynchronous save of {th.ckpt_target} failed: "
+    if isinstance(e, OSError):
+        new = type(e)(e.errno, msg + (e.strerror or str(e)), th.ckpt_target) if e.errno is not None \
+            else type(e)(msg + str(e))
+    else:
+        try:
+            new = type(e)(msg + str(e))
+        except Exception:   # noqa: BLE001 - an exception type that takes other arguments
+            new = RuntimeError(msg + f"{type(e).__name__}: {e}")
+    new.__cause__ = e
+    return new
+
+
+def _wait_async_save(wait=True):
+    """Join (``wait``) or collect the finished asynchronous saves; raise the error of the first that
+    failed, naming its target (the others' errors are logged)."""
+    with _async_lock:
+        done = [th for th in _async_threads if wait or not th.is_alive()]
+        for th in done:
+            _async_threads.remove(th)
+    failed = []
+    for th in done:
+        th.join()
+        if th.error is not None:
+            failed.append(th)
+    for th in failed[1:]:
+        logger.error("%s", _async_failure(th))
+    if failed:
+        raise _async_failure(failed[0])
+
+
+def _report_async_at_exit():
+    try:
+        _wait_async_save()
+    except BaseException as e:   # noqa: BLE001 - nobody is left to catch it
+        print(f"ms_compat: {type(e).__name__}: {e}", file=sys.stderr)
+
+
+atexit.register(_report_async_at_exit)
+
+
+def async_ckpt_thread_status():
+    """Mirrors ``mindspore.async_ckpt_thread_status`` (deprecated in MindSpore 2.5): ``True`` while an
+    asynchronous checkpoint save is running. Difference: if a finished asynchronous save failed,
+    its error is raised here (MindSpore only prints it from the thread)."""
+    _wait_async_save(wait=False)
+    return any(th.name == "asyn_save_ckpt" and th.is_alive() for th in threading.enumerate())
 
 
 def write_checkpoint_tensors(tensors, ckpt_file_name, format="ckpt", crc_check=False, progress=None):
@@ -1316,13 +1402,14 @@ def save_checkpoint(save_obj, ckpt_file_name, integrated_save=True, async_save=F
     if append_dict:
         for k, v in append_dict.items():
             items[k] = _append_value(v)
+    # an earlier asynchronous save that failed is reported now (before this save starts)
+    _wait_async_save(wait=bool(async_save))
     if async_save:
         snapshot = OrderedDict((k, v if isinstance(v, str) else _plain(v).clone()) for k, v in items.items())
-        _wait_async_save()
-        th = threading.Thread(target=_save_items, args=(target, snapshot, enc_key, enc_mode, crc_check, format),
-                              name="asyn_save_ckpt")
+        th = _AsyncSave(target, (target, snapshot, enc_key, enc_mode, crc_check, format))
+        with _async_lock:
+            _async_threads.append(th)
         th.start()
-        _async_threads.append(th)
         return
     _save_items(target, items, enc_key, enc_mode, crc_check, format)
 

@@ -265,3 +265,66 @@ def test_stale_temp_cleanup_only_touches_our_old_files_of_that_target(tmp_path):
     assert f".model.ckpt.{host}-{dead}.fifo01.tmp" in names and "model.ckpt" in names
     assert not [n for n in names if n.startswith(".model.ckpt.") and n.endswith(".tmp") and "live99" not in n
                 and "fresh1" not in n and "far001" not in n and "fifo01" not in n]
+
+
+# ---- item 10: a failed asynchronous save is reported, naming the target -------------------------
+def _wait_async_threads_done():
+    for th in list(ser._async_threads):
+        th.join(30)
+
+
+def test_failed_async_save_is_raised_at_the_next_save(tmp_path, monkeypatch):
+    import errno
+
+    def full(fd):
+        raise OSError(errno.ENOSPC, "No space left on device")
+    monkeypatch.setattr(ser.os, "fsync", full)
+    first = tmp_path / "a.ckpt"
+    ms.save_checkpoint({"w": ms.Tensor(np.ones(3, np.float32))}, str(first), async_save=True)   # returns
+    _wait_async_threads_done()
+    monkeypatch.undo()
+    with pytest.raises(OSError) as ei:
+        _small_ckpt(tmp_path / "b.ckpt")
+    e = ei.value
+    assert e.errno == errno.ENOSPC and e.filename == str(first) and ".tmp" not in str(e), str(e)
+    assert "asynchronous save of" in str(e) and "No space left on device" in str(e)
+    assert not first.exists() and not (tmp_path / "b.ckpt").exists()
+    _small_ckpt(tmp_path / "b.ckpt")                    # reported once; saving goes on
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["b.ckpt"]      # no temp file left
+
+
+def test_failed_async_save_is_raised_by_async_ckpt_thread_status(tmp_path, monkeypatch):
+    import errno
+
+    def no_temp(*a, **k):
+        raise OSError(errno.ENOSPC, "No space left on device", str(tmp_path / ".c.ckpt.h-1.x.tmp"))
+    monkeypatch.setattr(ser.tempfile, "mkstemp", no_temp)
+    ms.save_checkpoint({"w": ms.Tensor(np.ones(3, np.float32))}, str(tmp_path / "c"), async_save="thread")
+    _wait_async_threads_done()
+    monkeypatch.undo()
+    with pytest.raises(OSError, match=r"asynchronous save of .*c\.ckpt failed") as ei:
+        ms.async_ckpt_thread_status()
+    assert ei.value.filename == str(tmp_path / "c.ckpt") and ".tmp" not in str(ei.value)
+    assert ms.async_ckpt_thread_status() is False
+    # the synchronous path names the target too
+    monkeypatch.setattr(ser.tempfile, "mkstemp", no_temp)
+    with pytest.raises(OSError) as ei:
+        _small_ckpt(tmp_path / "d.ckpt")
+    assert ei.value.filename == str(tmp_path / "d.ckpt") and ".tmp" not in str(ei.value)
+
+
+def test_failed_async_save_is_reported_at_exit_under_a_file_size_limit(tmp_path):
+    # a real write error (EFBIG from RLIMIT_FSIZE, as a full disk gives ENOSPC) in a program that ends
+    r = _run_bounded(f"""
+        import resource, signal, numpy as np, ms_compat as ms
+        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+        resource.setrlimit(resource.RLIMIT_FSIZE, (1 << 16, 1 << 16))
+        ms.save_checkpoint({{"w": ms.Tensor(np.ones(1 << 16, np.float32))}}, {str(tmp_path / "big.ckpt")!r},
+                           async_save=True)
+        print("returned")
+    """, timeout=60)
+    assert r.returncode == 0 and "returned" in r.stdout, r.stderr
+    tail = r.stderr.strip().splitlines()[-1]
+    assert tail.startswith("ms_compat: OSError: [Errno 27]") and "big.ckpt" in tail and ".tmp" not in tail, r.stderr
+    assert "Traceback" not in r.stderr
+    assert [p.name for p in tmp_path.iterdir()] == []
