@@ -110,10 +110,13 @@ def _read(path, kind, dec_key, dec_mode, crc_check, show, max_expand=None):
     from . import serialization as ser
     import torch
     if kind == "pt":
-        import pickle
         try:
             obj = ser.torch_load_state_dict(path)
-        except (pickle.UnpicklingError, RuntimeError, EOFError) as e:
+        except MemoryError:
+            raise
+        except Exception as e:
+            # a corrupt pickle makes torch's weights_only unpickler raise anything (struct.error,
+            # IndexError, AssertionError, KeyError ...): one ValueError naming the file
             first = str(e).strip().splitlines()[0] if str(e).strip() else type(e).__name__
             raise ValueError(f"{path} cannot be read as a plain state_dict with torch.load(weights_only=True) "
                              f"(nothing in it was executed): {first}") from None
@@ -157,6 +160,14 @@ def convert(src, dst, dec_key=None, dec_mode="AES-GCM", crc_check=False, rename=
         raise ValueError(f"the input file {src} does not exist")
     ser._check_regular(src)   # a FIFO or device would block or never end
     data, skipped = _read(src, skind, dec_key, dec_mode, crc_check, show_progress, max_expand_bytes)
+    other = [k for k, v in data.items() if not isinstance(v, (torch.Tensor, str))]
+    if other:   # e.g. a record with no tensor (load_checkpoint gives []): nothing to write, reported as skipped
+        skipped += [str(k) for k in other]
+        data = {k: v for k, v in data.items() if isinstance(v, (torch.Tensor, str))}
+    bad = [k for k in data if not isinstance(k, str)]
+    if bad:     # a .ckpt tag that is not UTF-8 text comes back as bytes (protobuf proto2 strings)
+        raise ValueError(f"{src}: the tensor name {bad[0]!r} is not valid UTF-8 text; it cannot be written to "
+                         f"{dst} (the file may be corrupted)")
     if rename:
         data = {rename.get(k, k): v for k, v in data.items()}
     if dkind == "safetensors":
