@@ -295,8 +295,3 @@ def _check_prefix(prefix):
         raise ValueError(f"The '{prefix}' is illegal, it must be match regular'^\\w*[0-9a-zA-Z\\_\\.\\-]*$' by "
                          "flags're.ASCII.'")
 
-
-try:
-    torch.serialization.add_safe_globals([Parameter, Parameter._rebuild])
-except AttributeError:  # pragma: no cover
-    pass

@@ -868,7 +868,5 @@ _allow_subclass_graph_inputs()
 _route_ignored_functions()
 _route_augmented_assignment(Tensor)
 
-try:  # let torch.load(weights_only=True) rebuild ms tensors pickled by older code paths
-    torch.serialization.add_safe_globals([Tensor, _rebuild_tensor])
-except AttributeError:  # pragma: no cover - torch < 2.4
-    pass
+# Nothing here is added to torch's global weights_only allow-list (issue 22): ms_compat's own
+# loaders use a scoped one (ms_compat.train.serialization.torch_load_state_dict).

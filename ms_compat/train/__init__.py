@@ -7,6 +7,7 @@ _LAZY = {
     "load_checkpoint": "ms_compat.train.serialization:load_checkpoint",
     "load_param_into_net": "ms_compat.train.serialization:load_param_into_net",
     "load_checkpoint_async": "ms_compat.train.serialization:load_checkpoint_async",
+    "async_ckpt_thread_status": "ms_compat.train.serialization:async_ckpt_thread_status",
     "ckpt_to_safetensors": "ms_compat.train.serialization:ckpt_to_safetensors",
     "safetensors_to_ckpt": "ms_compat.train.serialization:safetensors_to_ckpt",
     "Model": "ms_compat.train.model:Model",

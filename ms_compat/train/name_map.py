@@ -234,7 +234,7 @@ def load_into_cell(cell, state_dict, strict=True):
     """Load a PyTorch ``state_dict`` (dict or ``.pt`` file, read with ``weights_only=True``) into the
     ported model (MindSpore names). Same checks and report as :func:`load_into_torch`."""
     if not isinstance(state_dict, dict):
-        import os
-        state_dict = torch.load(os.fspath(state_dict), map_location="cpu", weights_only=True)
+        from .serialization import torch_load_state_dict
+        state_dict = torch_load_state_dict(state_dict)
     plan, report = _translate(state_dict, cell, "torch_to_ms")
     return _apply(plan, report, strict, f"a PyTorch state_dict into {type(cell).__name__}")

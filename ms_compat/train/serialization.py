@@ -17,7 +17,9 @@ of MindSpore cipher blocks (AES-GCM, AES-CBC, SM4-CBC); they are read and writte
 Differences from MindSpore, all on the safe side:
 
 * every save is atomic: the data goes to a temporary file in the same directory that replaces the
-  target with ``os.replace`` only when complete (MindSpore deletes the old file first);
+  target with ``os.replace`` only when complete (MindSpore deletes the old file first); a symlink
+  at the target is replaced, never followed (MindSpore rewrites the link's target); the next save
+  of a target removes the stale temporary files killed saves of it left (see ``_remove_stale_temps``);
 * a file is read entry by entry into preallocated tensors (MindSpore reads the whole file into
   memory first); every corrupt, truncated, wrong-dtype or wrong-size case raises
   :class:`CheckpointFormatError` (a ``ValueError``, the type MindSpore raises) naming the file and
@@ -27,13 +29,15 @@ Differences from MindSpore, all on the safe side:
 * dicts given to ``save_checkpoint`` may hold plain tensors (``cell.state_dict()``); MindSpore 2.10
   raises ``UnboundLocalError`` for them;
 * ``async_save='process'`` saves in a thread (the data is snapshotted first, as in MindSpore's
-  thread mode).
+  thread mode); a failed asynchronous save is raised at the next ``save_checkpoint`` call or
+  ``async_ckpt_thread_status()`` (else printed at exit), naming the target (MindSpore only prints it).
 
 The saved file is made owner-read-only (mode ``0400``) as MindSpore does; saving over such a file
 works (the directory must be writable).
 """
 from __future__ import annotations
 
+import atexit
 import binascii
 import io
 import logging
@@ -43,8 +47,10 @@ import os
 import re
 import stat
 import struct
+import sys
 import tempfile
 import threading
+import time
 import warnings
 from collections import OrderedDict
 
@@ -58,7 +64,7 @@ from . import ckpt_records
 __all__ = ["save_checkpoint", "load_checkpoint", "load_param_into_net", "load_checkpoint_async",
            "ckpt_to_safetensors", "safetensors_to_ckpt", "CheckpointFormatError",
            "checkpoint_to_torch_state_dict", "torch_state_dict_to_param_dict", "read_checkpoint_tensors",
-           "write_checkpoint_tensors"]
+           "write_checkpoint_tensors", "torch_load_state_dict", "async_ckpt_thread_status"]
 
 logger = logging.getLogger("ms_compat.checkpoint")
 
@@ -181,11 +187,54 @@ def _encrypt_block(data: bytes, key: bytes, mode: str, file_name) -> bytes:
     return struct.pack("<I", _MAGIC[mode]) + struct.pack("<i", len(body)) + body
 
 
+_FILE_KIND = ((stat.S_ISDIR, "a directory"), (stat.S_ISFIFO, "a FIFO"), (stat.S_ISSOCK, "a socket"),
+              (stat.S_ISCHR, "a character device"), (stat.S_ISBLK, "a block device"))
+
+
+def _not_regular(path, mode):
+    kind = next((name for test, name in _FILE_KIND if test(mode)), "not a regular file")
+    return CheckpointFormatError(f"Failed to read the checkpoint file {path}. May not have permission to read it, "
+                                 f"please check the correct of the file. It is {kind}, not a regular file.")
+
+
+def _check_regular(path):
+    """Refuse a FIFO, socket, device or directory before anything opens it (opening a FIFO blocks
+    until a writer appears; a device never ends). ``ValueError``, as MindSpore raises for a path it
+    cannot read."""
+    try:
+        mode = os.stat(path).st_mode
+    except OSError as e:
+        raise CheckpointFormatError(f"Failed to read the checkpoint file {path}. May not have permission to read "
+                                    "it, please check the correct of the file.") from e
+    if not stat.S_ISREG(mode):
+        raise _not_regular(path, mode)
+
+
+def _open_regular(path):
+    """``open(path, 'rb')`` for a regular file only, checked on the opened descriptor (so a file
+    swapped for a FIFO after :func:`_check_regular` still cannot block: the open is non-blocking)."""
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+    except OSError as e:
+        raise CheckpointFormatError(f"Failed to read the checkpoint file {path}. May not have permission to read "
+                                    "it, please check the correct of the file.") from e
+    try:
+        mode = os.fstat(fd).st_mode
+        if not stat.S_ISREG(mode):
+            raise _not_regular(path, mode)
+        if hasattr(os, "set_blocking"):
+            os.set_blocking(fd, True)
+        return os.fdopen(fd, "rb")
+    except BaseException:
+        os.close(fd)
+        raise
+
+
 def _is_cipher_file(path) -> bool:
     try:
-        with open(path, "rb") as f:
+        with _open_regular(path) as f:
             head = f.read(4)
-    except OSError:
+    except (OSError, ValueError):
         return False
     return len(head) == 4 and struct.unpack("<I", head)[0] in _MODE_OF_MAGIC
 
@@ -195,7 +244,7 @@ def _decrypt_file(path, key, mode) -> bytes:
     Cipher, algorithms, modes, padding, AESGCM = _crypto(path)
     bad = CheckpointFormatError(f"Failed to read the checkpoint file {path}. The file may be encrypted or tempered "
                                 "with, please pass in the correct 'dec_key' or check the file integrity.")
-    with open(path, "rb") as f:
+    with _open_regular(path) as f:
         raw = f.read()
     out = io.BytesIO()
     pos, n = 0, len(raw)
@@ -501,11 +550,7 @@ def _read_ckpt(path, keep, dec_key=None, dec_mode="AES-GCM", crc_check=False, pr
     if dec_key is not None:
         f = io.BytesIO(_decrypt_file(path, dec_key, dec_mode))
     else:
-        try:
-            f = open(path, "rb")
-        except OSError as e:
-            raise CheckpointFormatError(f"Failed to read the checkpoint file {path}. May not have permission to read "
-                                        "it, please check the correct of the file.") from e
+        f = _open_regular(path)
     with f:
         f.seek(0, os.SEEK_END)
         size = f.tell()
@@ -632,7 +677,7 @@ def _read_safetensors(path, keep, crc_check=False):
         with safe_open(path, framework="pt") as f:
             meta = f.metadata() or {}
             info = {k: (f.get_slice(k).get_dtype(), tuple(f.get_slice(k).get_shape())) for k in f.keys()}
-        with open(path, "rb") as fh:
+        with _open_regular(path) as fh:
             hlen = int.from_bytes(fh.read(8), "little")
             header = json.loads(fh.read(hlen))
             base = 8 + hlen
@@ -717,6 +762,7 @@ def _check_file(file, fmt):
     if not os.path.exists(file):
         raise ValueError(f"For 'load_checkpoint', the checkpoint file: {file} does not exist, please check whether "
                          "the 'ckpt_file_name' is correct.")
+    _check_regular(file)
     return file
 
 
@@ -1034,7 +1080,7 @@ def _target_name(ckpt_file_name, fmt):
     if not isinstance(ckpt_file_name, (str, os.PathLike)):
         raise TypeError(f"For 'save_checkpoint', the parameter {ckpt_file_name} for checkpoint file name is invalid,"
                         f"'ckpt_file_name' must be string, but got {type(ckpt_file_name)}.")
-    name = os.path.realpath(os.fspath(ckpt_file_name))
+    name = _write_path(ckpt_file_name)
     if os.path.isdir(name):
         raise IsADirectoryError(f"For 'save_checkpoint', the parameter `ckpt_file_name`: {name} is a directory, it "
                                 "must be a file name.")
@@ -1067,30 +1113,116 @@ def _iter_ckpt_chunks(items):
             yield _entry_bytes(pb, name, dims, ttype, view[i:i + SLICE_BYTES].tobytes())
 
 
+def _write_path(path):
+    """The absolute path a write goes to: the directory part is resolved, the last component is
+    not, so a symlink at ``path`` is replaced by the new file and its target is left alone (as
+    atomic-write tools do; MindSpore resolves the link and rewrites its target)."""
+    path = os.path.abspath(os.fspath(path))
+    head, tail = os.path.split(path)
+    return os.path.join(os.path.realpath(head), tail) if tail else os.path.realpath(path)
+
+
+# Temporary files of a save are named ``.<target name>.<host>-<pid>.<random>.tmp``; a save that was
+# killed leaves one behind. The next save of the same target removes those that are stale: written by
+# a process of this host that no longer runs (and untouched for _STALE_DEAD_S seconds), or untouched
+# for _STALE_ANY_S seconds whoever wrote them (also the ``.<target name>.<random>.tmp`` files of
+# older ms_compat versions). A save in progress keeps its file's mtime fresh.
+_STALE_DEAD_S = 5.0
+_STALE_ANY_S = 3600.0
+
+
+def _host_tag():
+    return re.sub(r"[^A-Za-z0-9-]", "-", os.uname().nodename)[:40] or "host"
+
+
+def _pid_alive(pid):
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (PermissionError, OverflowError, ValueError):
+        return pid > 0
+    return True
+
+
+def _remove_stale_temps(target):
+    """Remove the stale temporary files of earlier, killed saves of ``target`` (see above); files of
+    other targets, files not named like ours and anything not a regular file are left alone."""
+    directory, base = os.path.split(target)
+    pat = re.compile(r"\." + re.escape(base) + r"\.(?:([A-Za-z0-9-]+)-(\d+)\.)?[A-Za-z0-9_]+\.tmp\Z")
+    try:
+        names = os.listdir(directory or ".")
+    except OSError:
+        return
+    host = _host_tag()
+    now = time.time()
+    for name in names:
+        m = pat.match(name)
+        if m is None:
+            continue
+        path = os.path.join(directory, name)
+        try:
+            st = os.lstat(path)
+        except OSError:
+            continue
+        if not stat.S_ISREG(st.st_mode):
+            continue
+        age = now - st.st_mtime
+        dead = m.group(1) == host and not _pid_alive(int(m.group(2)))
+        if age >= _STALE_ANY_S or (dead and age >= _STALE_DEAD_S):
+            try:
+                os.unlink(path)
+                logger.info("Removed %s, the temporary file of an interrupted save of %s.", path, target)
+            except OSError:
+                pass
+
+
 def _atomic_write(target, write_fn, mode=stat.S_IRUSR):
     """Write through a temporary file in the target's directory, then ``os.replace`` it in; the
-    file gets ``mode`` (MindSpore's 0400 for checkpoints; ``None``: the usual umask default)."""
+    file gets ``mode`` (MindSpore's 0400 for checkpoints; ``None``: the usual umask default). The
+    mode is set on the temporary file before the rename, and the rename replaces a symlink at
+    ``target`` itself, never the file it points to."""
     directory = os.path.dirname(target) or "."
-    fd, tmp = tempfile.mkstemp(prefix="." + os.path.basename(target) + ".", suffix=".tmp", dir=directory)
+    _remove_stale_temps(target)
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{os.path.basename(target)}.{_host_tag()}-{os.getpid()}.",
+                                   suffix=".tmp", dir=directory)
+    except OSError as e:
+        logger.critical("Failed to save the checkpoint file %s. Maybe don't have the permission to write files, or "
+                        "the disk space is insufficient and so on.", target)
+        raise _target_error(e, target) from e
+    if mode is None:
+        umask = os.umask(0)
+        os.umask(umask)
+        mode = 0o666 & ~umask
     try:
         with os.fdopen(fd, "wb") as f:
             write_fn(f)
             f.flush()
             os.fsync(f.fileno())
+            os.fchmod(f.fileno(), mode)
         os.replace(tmp, target)
-    except BaseException:
+    except BaseException as exc:
         logger.critical("Failed to save the checkpoint file %s. Maybe don't have the permission to write files, or "
                         "the disk space is insufficient and so on.", target)
         try:
             os.unlink(tmp)
         except OSError:
             pass
+        if isinstance(exc, OSError):
+            raise _target_error(exc, target) from exc
         raise
-    if mode is None:
-        umask = os.umask(0)
-        os.umask(umask)
-        mode = 0o666 & ~umask
-    os.chmod(target, mode)
+
+
+def _target_error(e, target):
+    """``e`` (an ``OSError`` met while writing ``target`` through its temporary file) as the same
+    type naming ``target``: the user never sees the temporary name."""
+    if e.errno is None:
+        return type(e)(f"Failed to save the checkpoint file {target}: {e}")
+    try:
+        return type(e)(e.errno, f"Failed to save the checkpoint file: {e.strerror or e}", target)
+    except TypeError:
+        return OSError(e.errno, f"Failed to save the checkpoint file: {e.strerror or e}", target)
 
 
 def _write_ckpt(target, items, enc_key=None, enc_mode="AES-GCM", crc_check=False, progress=None):
@@ -1137,12 +1269,77 @@ def _write_safetensors(target, items, crc_check=False):
     _atomic_write(target, lambda f: f.write(data))
 
 
+class _AsyncSave(threading.Thread):
+    """The ``asyn_save_ckpt`` thread of ``save_checkpoint(async_save=...)``: it keeps the exception
+    of a failed save (MindSpore's thread only prints it) so that the next ``save_checkpoint`` call,
+    ``async_ckpt_thread_status()`` or the end of the program reports it."""
+
+    def __init__(self, target, args):
+        super().__init__(name="asyn_save_ckpt")
+        self.ckpt_target, self._args, self.error = target, args, None
+
+    def run(self):
+        try:
+            _save_items(*self._args)
+        except BaseException as e:   # noqa: BLE001 - handed to the caller's thread
+            self.error = e
+        finally:
+            del self._args
+
+
 _async_threads = []
+_async_lock = threading.Lock()
 
 
-def _wait_async_save():
-    while _async_threads:
-        _async_threads.pop().join()
+def _async_failure(th):
+    e = th.error
+    msg = f"For 'save_checkpoint', the asynchronous save of {th.ckpt_target} failed: "
+    if isinstance(e, OSError):
+        new = type(e)(e.errno, msg + (e.strerror or str(e)), th.ckpt_target) if e.errno is not None \
+            else type(e)(msg + str(e))
+    else:
+        try:
+            new = type(e)(msg + str(e))
+        except Exception:   # noqa: BLE001 - an exception type that takes other arguments
+            new = RuntimeError(msg + f"{type(e).__name__}: {e}")
+    new.__cause__ = e
+    return new
+
+
+def _wait_async_save(wait=True):
+    """Join (``wait``) or collect the finished asynchronous saves; raise the error of the first that
+    failed, naming its target (the others' errors are logged)."""
+    with _async_lock:
+        done = [th for th in _async_threads if wait or not th.is_alive()]
+        for th in done:
+            _async_threads.remove(th)
+    failed = []
+    for th in done:
+        th.join()
+        if th.error is not None:
+            failed.append(th)
+    for th in failed[1:]:
+        logger.error("%s", _async_failure(th))
+    if failed:
+        raise _async_failure(failed[0])
+
+
+def _report_async_at_exit():
+    try:
+        _wait_async_save()
+    except BaseException as e:   # noqa: BLE001 - nobody is left to catch it
+        print(f"ms_compat: {type(e).__name__}: {e}", file=sys.stderr)
+
+
+atexit.register(_report_async_at_exit)
+
+
+def async_ckpt_thread_status():
+    """Mirrors ``mindspore.async_ckpt_thread_status`` (deprecated in MindSpore 2.5): ``True`` while an
+    asynchronous checkpoint save is running. Difference: if a finished asynchronous save failed,
+    its error is raised here (MindSpore only prints it from the thread)."""
+    _wait_async_save(wait=False)
+    return any(th.name == "asyn_save_ckpt" and th.is_alive() for th in threading.enumerate())
 
 
 def write_checkpoint_tensors(tensors, ckpt_file_name, format="ckpt", crc_check=False, progress=None):
@@ -1150,7 +1347,7 @@ def write_checkpoint_tensors(tensors, ckpt_file_name, format="ckpt", crc_check=F
     ``save_checkpoint`` would, without adding an extension. ``progress(nbytes)`` is called per
     written entry. ms_compat helper (no MindSpore API)."""
     items = list(tensors.items()) if isinstance(tensors, dict) else list(tensors)
-    target = os.path.realpath(os.fspath(ckpt_file_name))
+    target = _write_path(ckpt_file_name)
     if format == "safetensors":
         _write_safetensors(target, OrderedDict(items), crc_check)
     else:
@@ -1205,13 +1402,14 @@ def save_checkpoint(save_obj, ckpt_file_name, integrated_save=True, async_save=F
     if append_dict:
         for k, v in append_dict.items():
             items[k] = _append_value(v)
+    # an earlier asynchronous save that failed is reported now (before this save starts)
+    _wait_async_save(wait=bool(async_save))
     if async_save:
         snapshot = OrderedDict((k, v if isinstance(v, str) else _plain(v).clone()) for k, v in items.items())
-        _wait_async_save()
-        th = threading.Thread(target=_save_items, args=(target, snapshot, enc_key, enc_mode, crc_check, format),
-                              name="asyn_save_ckpt")
+        th = _AsyncSave(target, (target, snapshot, enc_key, enc_mode, crc_check, format))
+        with _async_lock:
+            _async_threads.append(th)
         th.start()
-        _async_threads.append(th)
         return
     _save_items(target, items, enc_key, enc_mode, crc_check, format)
 
@@ -1244,6 +1442,9 @@ def _convert_files(file_path, save_path, name_map, file_name_regex, src, dst, fu
         for r in ranks:
             src_dir = os.path.join(file_path, r)
             dst_dir = os.path.join(save_path, r) if save_path else src_dir
+            if os.path.islink(dst_dir):
+                raise ValueError(f"For '{func}', the output directory {dst_dir} is a symbolic link; refusing to "
+                                 "write through it (replace it with a real directory).")
             os.makedirs(dst_dir, exist_ok=True)
             for fn in sorted(os.listdir(src_dir)):
                 if fn.endswith("." + src) and (file_name_regex is None or re.search(file_name_regex, fn)):
@@ -1274,6 +1475,38 @@ def ckpt_to_safetensors(file_path, save_path=None, name_map=None, file_name_rege
 def safetensors_to_ckpt(file_path, save_path=None, name_map=None, file_name_regex=None, processes_num=1):
     """Mirrors ``mindspore.safetensors_to_ckpt`` (see :func:`ckpt_to_safetensors`)."""
     _convert_files(file_path, save_path, name_map, file_name_regex, "safetensors", "ckpt", "safetensors_to_ckpt")
+
+
+# ---------------------------------------------------------------------------------------------
+# reading .pt files: torch.load(weights_only=True) with a scoped, shape-free allow-list
+# ---------------------------------------------------------------------------------------------
+def _rebuild_plain(data, state=None):
+    """Stands in for ``ms_compat.common.tensor._rebuild_tensor`` / ``Parameter._rebuild`` (how
+    ms_compat Tensors and Parameters pickle) inside :func:`torch_load_state_dict`: takes only a tensor
+    torch already rebuilt from the file's own storage and returns it as a plain tensor, so a pickle
+    cannot make it build anything (no shape, no constructor)."""
+    import pickle
+    if type(data) is not torch.Tensor or (state is not None and not isinstance(state, dict)):
+        raise pickle.UnpicklingError("an ms_compat Tensor/Parameter record must hold a tensor read from the file's "
+                                     f"storage, got {type(data).__name__}")
+    return data
+
+
+_PT_ALLOWED = [(_rebuild_plain, "ms_compat.common.tensor._rebuild_tensor"),
+               (_rebuild_plain, "ms_compat.common.parameter.Parameter._rebuild")]
+
+
+def torch_load_state_dict(path):
+    """``torch.load(path, map_location='cpu', weights_only=True)`` of a regular file, also accepting
+    ms_compat Tensors/Parameters pickled by ``torch.save`` (returned as plain tensors).
+
+    The allow-list is scoped to this call (``torch.serialization.safe_globals``) and holds no class
+    and nothing that takes a shape: ``import ms_compat`` leaves torch's global allow-list unchanged.
+    ms_compat helper (no MindSpore API)."""
+    path = os.fspath(path)
+    _check_regular(path)
+    with torch.serialization.safe_globals(_PT_ALLOWED):
+        return torch.load(path, map_location="cpu", weights_only=True)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -1319,7 +1552,7 @@ def torch_state_dict_to_param_dict(state_dict, net=None, name_map=None):
     BatchNorm/LayerNorm, ``running_mean`` → ``moving_mean``, ``weight`` → ``embedding_table`` ...).
     """
     if isinstance(state_dict, (str, os.PathLike)):
-        state_dict = torch.load(os.fspath(state_dict), map_location="cpu", weights_only=True)
+        state_dict = torch_load_state_dict(state_dict)
         if not isinstance(state_dict, dict):
             raise TypeError(f"The file holds a {type(state_dict).__name__}, not a state_dict.")
     tensors = OrderedDict((k, v) for k, v in state_dict.items() if isinstance(v, torch.Tensor))
