@@ -694,8 +694,7 @@ class Tensor(torch.Tensor):
         """MindSpore's ``Tensor.unfold(kernel_size, dilation=1, padding=0, stride=1)`` is im2col
         (``ops.unfold``) on a 4-D tensor, not PyTorch's sliding window ``unfold(dimension, size, step)``
         (PyTorch code handed a MindSpore tensor still gets PyTorch's)."""
-        from ..ops.function.nn_func import unfold
-        return unfold(self, kernel_size, dilation, padding, stride)
+        return torch.nn.functional.unfold(self, kernel_size, dilation, padding, stride)
 
     def reshape(self, *shape):
         if len(shape) == 1 and isinstance(shape[0], (tuple, list)):
