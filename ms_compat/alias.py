@@ -133,14 +133,24 @@ def _missing(fullname: str) -> MissingModuleError:
 
 
 class _AliasLoader(importlib.abc.Loader):
-    """Returns the already-imported ms_compat module; keeps that module's own ``__spec__``."""
+    """Serves ``mindspore.<path>`` with the ms_compat module of the same role (resolved and imported
+    here, not in the finder); keeps that module's own ``__spec__``.
 
-    def __init__(self, target: str):
-        self.target = target
+    ``find_spec`` runs under Python's global import lock, so importing (or resolving, which imports
+    parents) there deadlocks against another thread executing an ms_compat module. ``create_module``
+    runs under the per-module lock of the aliased name only, like any module body's ``import``."""
+
+    def __init__(self, fullname: str):
+        self.fullname = fullname
 
     def create_module(self, spec):
-        module = importlib.import_module(self.target)
+        name = resolve(self.fullname)
+        if name is None:
+            raise _missing(self.fullname)
+        module = importlib.import_module(name)
         self._saved_spec = module.__dict__.get("__spec__")
+        if hasattr(module, "__path__"):
+            spec.submodule_search_locations = list(module.__path__)
         parent, _, child = spec.name.rpartition(".")
         pmod = sys.modules.get(parent) if parent else None
         if pmod is not None and child not in pmod.__dict__:
@@ -159,11 +169,7 @@ class _MindSporeFinder(importlib.abc.MetaPathFinder):
             if fullname.startswith("ms_compat.") and _from_import_probe():
                 return self._find_ms_compat(fullname, path, target)
             return None
-        name = resolve(fullname)
-        if name is None:
-            raise _missing(fullname)
-        module = importlib.import_module(name)
-        return importlib.machinery.ModuleSpec(fullname, _AliasLoader(name), is_package=hasattr(module, "__path__"))
+        return importlib.machinery.ModuleSpec(fullname, _AliasLoader(fullname))
 
 
     def _find_ms_compat(self, fullname, path, target):
@@ -177,15 +183,11 @@ class _MindSporeFinder(importlib.abc.MetaPathFinder):
             spec = finder.find_spec(fullname, path, target)
             if spec is not None:
                 return spec
-        ms_name = ROOT + fullname[len("ms_compat"):]
-        name = resolve(ms_name)
-        if name is None:
-            raise _missing(ms_name)
         # a table alias reached through `from mindspore.ops import functional`: serve it under the
-        # probed ms_compat name too (removed again by uninstall()).
+        # probed ms_compat name too (removed again by uninstall()); a missing one raises the
+        # MindSpore-named error from the loader.
         _probe_aliases.append(fullname)
-        module = importlib.import_module(name)
-        return importlib.machinery.ModuleSpec(fullname, _AliasLoader(name), is_package=hasattr(module, "__path__"))
+        return importlib.machinery.ModuleSpec(fullname, _AliasLoader(ROOT + fullname[len("ms_compat"):]))
 
 
 def _from_import_probe() -> bool:
