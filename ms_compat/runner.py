@@ -21,6 +21,27 @@ USAGE = ("usage: ms-compat run [--force] script.py [args ...]\n"
          "Runs an unchanged MindSpore script with `import mindspore` served by ms_compat.")
 
 
+def _module_problem(module: str):
+    """Why ``-m module`` cannot run (a user error: one line, exit 2), or None. Only looks the module
+    up (its parent packages are imported, as ``python -m`` does); errors raised while the module
+    itself runs are the program's own and propagate."""
+    import importlib.util
+    try:
+        spec = importlib.util.find_spec(module)
+    except (ImportError, ValueError) as e:
+        return f"No module named {module} ({e})"
+    if spec is None:
+        return f"No module named {module}"
+    if spec.submodule_search_locations is not None:
+        try:
+            main_spec = importlib.util.find_spec(module + ".__main__")
+        except ImportError:
+            main_spec = None
+        if main_spec is None:
+            return f"No module named {module}.__main__; '{module}' is a package and cannot be directly executed"
+    return None
+
+
 def main(argv=None) -> int:
     """Entry point of ``ms-compat run``; returns the exit code (a ``SystemExit`` raised by the script
     propagates unchanged, as under ``python script.py``)."""
@@ -46,11 +67,18 @@ def main(argv=None) -> int:
         sys.argv = [module] + args  # runpy replaces argv[0] with the module's file
         if "" not in sys.path and os.getcwd() not in sys.path:
             sys.path.insert(0, os.getcwd())
+        problem = _module_problem(module)
+        if problem:
+            print(f"ms-compat run: {problem}", file=sys.stderr)
+            return 2
         runpy.run_module(module, run_name="__main__", alter_sys=True)
         return 0
     script, args = argv[0], argv[1:]
     if not os.path.exists(script):
         print(f"ms-compat run: can't open file '{script}': No such file or directory", file=sys.stderr)
+        return 2
+    if os.path.isdir(script) and not os.path.exists(os.path.join(script, "__main__.py")):
+        print(f"ms-compat run: can't find '__main__' module in '{script}'", file=sys.stderr)
         return 2
     install(force=force)
     sys.argv = [script] + args
