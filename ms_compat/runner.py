@@ -9,6 +9,11 @@ front of ``sys.path`` (as ``python script.py`` does), so the user's own packages
 ``-m`` form runs a module of a package with the current directory on ``sys.path``, so its relative
 imports work (as ``python -m`` does). ``--force`` installs the alias even where the real MindSpore is
 installed (it is shadowed).
+
+Child interpreters get the alias too: the runner exports ``MS_COMPAT_ALIAS`` and puts
+``ms_compat/_startup`` (a ``sitecustomize`` that installs the alias on the first ``import mindspore``)
+first on ``PYTHONPATH``, so ``multiprocessing`` spawn/forkserver workers, ``ProcessPoolExecutor`` and
+``DataLoader`` workers import ``mindspore`` as the parent does.
 """
 from __future__ import annotations
 
@@ -19,6 +24,17 @@ import sys
 USAGE = ("usage: ms-compat run [--force] script.py [args ...]\n"
          "       ms-compat run [--force] -m package.module [args ...]\n"
          "Runs an unchanged MindSpore script with `import mindspore` served by ms_compat.")
+
+
+def _export_alias(force: bool) -> None:
+    """Make child interpreters started from here serve ``import mindspore`` (see ms_compat/_startup)."""
+    pkg = os.path.dirname(os.path.abspath(__file__))
+    startup = os.path.join(pkg, "_startup")
+    old = os.environ.get("PYTHONPATH", "")
+    if startup not in old.split(os.pathsep):
+        os.environ["PYTHONPATH"] = startup + (os.pathsep + old if old else "")
+    os.environ["MS_COMPAT_ALIAS"] = "force" if force else "1"
+    os.environ["MS_COMPAT_ALIAS_PATH"] = os.path.dirname(pkg)
 
 
 def _module_problem(module: str):
@@ -64,6 +80,7 @@ def main(argv=None) -> int:
             return 2
         module, args = argv[1], argv[2:]
         install(force=force)
+        _export_alias(force)
         sys.argv = [module] + args  # runpy replaces argv[0] with the module's file
         if "" not in sys.path and os.getcwd() not in sys.path:
             sys.path.insert(0, os.getcwd())
@@ -81,6 +98,7 @@ def main(argv=None) -> int:
         print(f"ms-compat run: can't find '__main__' module in '{script}'", file=sys.stderr)
         return 2
     install(force=force)
+    _export_alias(force)
     sys.argv = [script] + args
     sys.path.insert(0, os.path.dirname(os.path.abspath(script)))
     runpy.run_path(script, run_name="__main__")
