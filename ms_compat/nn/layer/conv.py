@@ -161,7 +161,7 @@ class _Conv(Cell):
         return self.weight
 
     def construct(self, x):
-        if x.ndim != self._rank:  # torch's conv takes an unbatched input; MindSpore raises
+        if x.dim() != self._rank:  # torch's conv takes an unbatched input; MindSpore raises
             raise rank_error(type(self).__name__, self._rank, x)
         if self._transposed:
             w = self.weight[:, :, 0] if self._one_d else self.weight

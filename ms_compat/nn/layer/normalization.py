@@ -66,7 +66,7 @@ class _BatchNorm(Cell):
 
     def construct(self, x):
         ubs = self.use_batch_statistics
-        if x.ndim not in self._ndims:  # torch's kernel takes any rank >= 2; MindSpore does not
+        if x.dim() not in self._ndims:  # torch's kernel takes any rank >= 2; MindSpore does not
             raise rank_error(type(self).__name__, " or ".join(map(str, self._ndims)), x)
         # torch.batch_norm, not F.batch_norm: F's Python layer refuses one value per channel in
         # training, where MindSpore (and the kernel) compute it (output 0, moving variance NaN)

@@ -23,7 +23,7 @@ _AVG = {1: F.avg_pool1d, 2: F.avg_pool2d, 3: F.avg_pool3d}
 def _pool_error(cell, x, err):
     """MindSpore's ValueError for a pooling failure, built only after torch's kernel raised."""
     n = cell._nd
-    if x.ndim not in (n + 1, n + 2):
+    if x.dim() not in (n + 1, n + 2):
         return rank_error(type(cell).__name__, f"{n + 1} or {n + 2}", x)
     return shape_error(type(cell).__name__, err)
 
