@@ -190,15 +190,28 @@ def _adapt_served_module(module, ms_name: str) -> None:
 
 
 class _AliasLoader(importlib.abc.Loader):
-    """Returns the already-imported ms_compat module; keeps that module's own ``__spec__``."""
+    """Serves ``mindspore.<path>`` with the ms_compat module of the same role (resolved and imported
+    here, not in the finder); keeps that module's own ``__spec__``.
 
-    def __init__(self, target: str):
-        self.target = target
+    ``find_spec`` runs under Python's global import lock, so importing (or resolving, which imports
+    parents) there deadlocks against another thread executing an ms_compat module. ``create_module``
+    runs under the per-module lock of the aliased name only, like any module body's ``import``."""
+
+    def __init__(self, fullname: str):
+        self.fullname = fullname
 
     def create_module(self, spec):
-        module = importlib.import_module(self.target)
-        _adapt_served_module(module, spec.name)
-        self._saved_spec = module.__dict__.get("__spec__")
+        name = resolve(self.fullname)
+        if name is None:
+            if _placeholder_spec(self.fullname) is None:
+                raise _missing(self.fullname)
+            module = _missing_mod.placeholder_module(self.fullname)  # a MindSpore module not provided yet
+        else:
+            module = importlib.import_module(name)
+            _adapt_served_module(module, self.fullname)
+        self._saved_spec = module.__dict__.get("__spec__") or spec
+        if hasattr(module, "__path__"):
+            spec.submodule_search_locations = list(module.__path__)
         parent, _, child = spec.name.rpartition(".")
         pmod = sys.modules.get(parent) if parent else None
         if pmod is not None and child not in pmod.__dict__:
@@ -217,14 +230,7 @@ class _MindSporeFinder(importlib.abc.MetaPathFinder):
             if fullname.startswith("ms_compat.") and _from_import_probe():
                 return self._find_ms_compat(fullname, path, target)
             return None
-        name = resolve(fullname)
-        if name is None:
-            spec = _placeholder_spec(fullname)
-            if spec is None:
-                raise _missing(fullname)
-            return spec
-        module = importlib.import_module(name)
-        return importlib.machinery.ModuleSpec(fullname, _AliasLoader(name), is_package=hasattr(module, "__path__"))
+        return importlib.machinery.ModuleSpec(fullname, _AliasLoader(fullname))
 
     def find_distributions(self, context=None):
         return _find_distributions(context)
@@ -240,17 +246,11 @@ class _MindSporeFinder(importlib.abc.MetaPathFinder):
             spec = finder.find_spec(fullname, path, target)
             if spec is not None:
                 return spec
-        ms_name = ROOT + fullname[len("ms_compat"):]
-        name = resolve(ms_name)
-        if name is None:
-            if _placeholder_spec(ms_name) is not None:
-                return None  # importlib then takes the parent's attribute: the placeholder module
-            raise _missing(ms_name)
         # a table alias reached through `from mindspore.ops import functional`: serve it under the
-        # probed ms_compat name too (removed again by uninstall()).
+        # probed ms_compat name too (removed again by uninstall()); a missing one raises the
+        # MindSpore-named error from the loader.
         _probe_aliases.append(fullname)
-        module = importlib.import_module(name)
-        return importlib.machinery.ModuleSpec(fullname, _AliasLoader(name), is_package=hasattr(module, "__path__"))
+        return importlib.machinery.ModuleSpec(fullname, _AliasLoader(ROOT + fullname[len("ms_compat"):]))
 
 
 class _MindSporeDistribution(importlib.metadata.Distribution):

@@ -10,6 +10,11 @@ front of ``sys.path`` (as ``python script.py`` does), so the user's own packages
 imports work (as ``python -m`` does). ``--force`` installs the alias even where the real MindSpore is
 installed (it is shadowed). ``--progress`` shows a progress bar on stderr for ``Model.train``/``eval``
 (sets ``MS_COMPAT_PROGRESS=1``; only drawn when stderr is a terminal; stdout is unchanged).
+
+Child interpreters get the alias too: the runner exports ``MS_COMPAT_ALIAS`` and puts
+``ms_compat/_startup`` (a ``sitecustomize`` that installs the alias on the first ``import mindspore``)
+first on ``PYTHONPATH``, so ``multiprocessing`` spawn/forkserver workers, ``ProcessPoolExecutor`` and
+``DataLoader`` workers import ``mindspore`` as the parent does.
 """
 from __future__ import annotations
 
@@ -20,6 +25,38 @@ import sys
 USAGE = ("usage: ms-compat run [--force] [--progress] script.py [args ...]\n"
          "       ms-compat run [--force] [--progress] -m package.module [args ...]\n"
          "Runs an unchanged MindSpore script with `import mindspore` served by ms_compat.")
+
+
+def _export_alias(force: bool) -> None:
+    """Make child interpreters started from here serve ``import mindspore`` (see ms_compat/_startup)."""
+    pkg = os.path.dirname(os.path.abspath(__file__))
+    startup = os.path.join(pkg, "_startup")
+    old = os.environ.get("PYTHONPATH", "")
+    if startup not in old.split(os.pathsep):
+        os.environ["PYTHONPATH"] = startup + (os.pathsep + old if old else "")
+    os.environ["MS_COMPAT_ALIAS"] = "force" if force else "1"
+    os.environ["MS_COMPAT_ALIAS_PATH"] = os.path.dirname(pkg)
+
+
+def _module_problem(module: str):
+    """Why ``-m module`` cannot run (a user error: one line, exit 2), or None. Only looks the module
+    up (its parent packages are imported, as ``python -m`` does); errors raised while the module
+    itself runs are the program's own and propagate."""
+    import importlib.util
+    try:
+        spec = importlib.util.find_spec(module)
+    except (ImportError, ValueError) as e:
+        return f"No module named {module} ({e})"
+    if spec is None:
+        return f"No module named {module}"
+    if spec.submodule_search_locations is not None:
+        try:
+            main_spec = importlib.util.find_spec(module + ".__main__")
+        except ImportError:
+            main_spec = None
+        if main_spec is None:
+            return f"No module named {module}.__main__; '{module}' is a package and cannot be directly executed"
+    return None
 
 
 def main(argv=None) -> int:
@@ -46,16 +83,25 @@ def main(argv=None) -> int:
             return 2
         module, args = argv[1], argv[2:]
         install(force=force)
+        _export_alias(force)
         sys.argv = [module] + args  # runpy replaces argv[0] with the module's file
         if "" not in sys.path and os.getcwd() not in sys.path:
             sys.path.insert(0, os.getcwd())
+        problem = _module_problem(module)
+        if problem:
+            print(f"ms-compat run: {problem}", file=sys.stderr)
+            return 2
         runpy.run_module(module, run_name="__main__", alter_sys=True)
         return 0
     script, args = argv[0], argv[1:]
     if not os.path.exists(script):
         print(f"ms-compat run: can't open file '{script}': No such file or directory", file=sys.stderr)
         return 2
+    if os.path.isdir(script) and not os.path.exists(os.path.join(script, "__main__.py")):
+        print(f"ms-compat run: can't find '__main__' module in '{script}'", file=sys.stderr)
+        return 2
     install(force=force)
+    _export_alias(force)
     sys.argv = [script] + args
     sys.path.insert(0, os.path.dirname(os.path.abspath(script)))
     runpy.run_path(script, run_name="__main__")

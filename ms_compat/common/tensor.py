@@ -17,6 +17,7 @@ import torch
 from torch._C import DisableTorchFunctionSubclass
 
 from . import dtype as mstype
+from .shape_error import as_mindspore_error
 
 __all__ = ["Tensor", "tensor", "is_tensor", "as_ms", "to_torch"]
 
@@ -240,6 +241,11 @@ class Tensor(torch.Tensor):
             if not torch.compiler.is_compiling():
                 raise
             return _traced_python_function(func, types, args, kwargs)
+        except (RuntimeError, IndexError) as e:  # failure path only: MindSpore's ValueError for shapes
+            mapped = as_mindspore_error(e)
+            if mapped is None:
+                raise
+            raise mapped from e
         if func in _NOWRAP:
             return ret
         tp = type(ret)

@@ -17,6 +17,7 @@ processes named in ``rank_ids`` call :func:`create_group` (as in MindSpore — t
 """
 from __future__ import annotations
 
+import datetime
 import os
 import warnings
 
@@ -124,6 +125,56 @@ def _torch_backend(backend_name, device_target):
                        f"but got 'backend_name' : {backend_name}")
 
 
+DEFAULT_TIMEOUT_S = 600.0  # MindSpore's HCCL_CONNECT_TIMEOUT default (mindspore/context.py)
+
+
+def comm_timeout():
+    """Seconds a rendezvous or a collective may wait for the other ranks before failing:
+    ``MS_COMPAT_COMM_TIMEOUT``, else MindSpore's ``HCCL_CONNECT_TIMEOUT``, else 600 (MindSpore's
+    default; torch's own is 30 minutes)."""
+    for var in ("MS_COMPAT_COMM_TIMEOUT", "HCCL_CONNECT_TIMEOUT"):
+        value = os.environ.get(var)
+        if value:
+            try:
+                seconds = float(value)
+            except ValueError:
+                raise ValueError(f"For 'init', the environment variable {var} must be a number of seconds, but "
+                                 f"got {value!r}.") from None
+            if seconds <= 0:
+                raise ValueError(f"For 'init', the environment variable {var} must be > 0, but got {value!r}.")
+            return seconds
+    return DEFAULT_TIMEOUT_S
+
+
+def _exit_with_launcher():
+    """Under ``torchrun`` (``TORCHELASTIC_RUN_ID`` set), end this worker when its launcher dies: torchrun
+    starts workers in their own sessions, so a killed launcher used to leave them running (stuck in a
+    collective for the whole timeout, or training on). A daemon thread polls the parent pid; on a
+    change it sends this process SIGTERM (handlers such as a checkpoint-on-exit run), then SIGKILL after
+    ``MS_COMPAT_LAUNCHER_GRACE`` seconds (10). ``MS_COMPAT_EXIT_WITH_LAUNCHER=0`` turns it off."""
+    if (os.name != "posix" or "TORCHELASTIC_RUN_ID" not in os.environ
+            or os.environ.get("MS_COMPAT_EXIT_WITH_LAUNCHER", "1") == "0"):
+        return
+    import signal
+    import sys
+    import threading
+    import time
+
+    launcher = os.getppid()
+    grace = float(os.environ.get("MS_COMPAT_LAUNCHER_GRACE", "10"))
+
+    def watch():
+        while os.getppid() == launcher:
+            time.sleep(0.5)
+        print(f"ms_compat: rank {os.environ.get('RANK', '?')}: the launcher (pid {launcher}) is gone; "
+              "ending this worker.", file=sys.stderr, flush=True)
+        os.kill(os.getpid(), signal.SIGTERM)
+        time.sleep(grace)
+        os.kill(os.getpid(), signal.SIGKILL)
+
+    threading.Thread(target=watch, name="ms_compat-launcher-watch", daemon=True).start()
+
+
 def init(backend_name=None):
     """Mirrors ``mindspore.communication.init(backend_name=None)`` on ``torch.distributed`` (env://).
 
@@ -132,6 +183,10 @@ def init(backend_name=None):
     rendezvous come from the variables ``torchrun`` sets; an already initialised default process group
     (``torch.distributed.init_process_group`` called by the user) is adopted as it is. On GPU the
     process is bound to ``cuda:LOCAL_RANK`` (``set_context(device_id=LOCAL_RANK)``).
+
+    A rank that does not answer fails the others after :func:`comm_timeout` seconds (600 unless
+    ``MS_COMPAT_COMM_TIMEOUT`` or MindSpore's ``HCCL_CONNECT_TIMEOUT`` says otherwise), in the rendezvous
+    and in every collective; under ``torchrun`` the worker ends when the launcher dies.
     """
     global _owns_process_group
     from .. import context
@@ -151,8 +206,10 @@ def init(backend_name=None):
             local_rank = int(os.environ.get("LOCAL_RANK", "0"))
             torch.cuda.set_device(local_rank)
             context.set_context(device_id=local_rank)
-        dist.init_process_group(backend=torch_backend, init_method="env://")
+        dist.init_process_group(backend=torch_backend, init_method="env://",
+                                timeout=datetime.timedelta(seconds=comm_timeout()))
         _owns_process_group = True
+        _exit_with_launcher()
     GlobalComm.BACKEND = ms_backend
     GlobalComm.WORLD_COMM_GROUP = NCCL_WORLD_COMM_GROUP if ms_backend == "nccl" else MCCL_WORLD_COMM_GROUP
     GlobalComm.INITED = True
@@ -295,7 +352,8 @@ def create_group(group, rank_ids, options=None):
                          f"but got {bad}.")
     if _is_world(group):
         raise ValueError(f"For 'create_group', the group name '{group}' is reserved for the world group.")
-    pg = dist.new_group(ranks=list(rank_ids), use_local_synchronization=True)
+    pg = dist.new_group(ranks=list(rank_ids), use_local_synchronization=True,
+                        timeout=datetime.timedelta(seconds=comm_timeout()))
     _groups[group] = (pg, list(rank_ids))
 
 

@@ -458,8 +458,8 @@ class Cell(_Module):
             raise KeyError("For 'insert_child_to_cell', the parameter 'child_name' can not be None and "
                            "can not contain '.' ")
         d = self.__dict__
-        if (child_name in d or child_name in d["_parameters"] or child_name in d["_buffers"]) \
-                and child_name not in d["_modules"]:
+        if (child_name in d or child_name in d["_parameters"] or child_name in d["_buffers"]
+                or hasattr(type(self), child_name)) and child_name not in d["_modules"]:
             raise KeyError(f"For 'insert_child_to_cell', the {child_name} child cell already exists in the "
                            "network.Cannot insert another child cell with the same name.")
         if child_cell is not None and not isinstance(child_cell, _Module):

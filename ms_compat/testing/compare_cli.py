@@ -17,19 +17,34 @@ from __future__ import annotations
 import argparse
 import os
 import pathlib
+import shutil
 import subprocess
 import sys
 import tempfile
 import threading
 import time
 from contextlib import contextmanager
+import zipfile
 
 import numpy as np
 
 from . import recorder
 from .compare import compare_recordings
 
-__all__ = ["main", "run_comparison"]
+__all__ = ["main", "run_comparison", "UsageError"]
+
+
+class UsageError(ValueError):
+    """A user error in the command's arguments (a missing interpreter, an unreadable recording):
+    ``ms-compat compare`` prints it on one line and exits 2 (exit 1 means "diverged")."""
+
+
+def _load_recording(path):
+    try:
+        return recorder.load_recording(path)
+    except (OSError, ValueError, KeyError, EOFError, zipfile.BadZipFile) as e:
+        raise UsageError(f"--reference-recording '{path}' is not a recording written by --save-reference "
+                         f"({type(e).__name__}: {e})") from e
 
 
 @contextmanager
@@ -74,6 +89,8 @@ def _reference_recording(args, inputs):
         py = args.reference_python
         if os.sep in py and not os.path.isabs(py):
             py = os.path.abspath(py)
+        if shutil.which(py) is None:
+            raise UsageError(f"--reference-python '{args.reference_python}': no such executable")
         cmd = [py, recorder.__file__, args.target, "--inputs", inp, "--out", out]
         for p in [os.getcwd()] + args.path:
             cmd += ["--path", os.path.abspath(p)]
@@ -102,7 +119,7 @@ def run_comparison(target, inputs=None, *, reference_python=None, reference_reco
     args = argparse.Namespace(target=target, reference_python=reference_python, ckpt=ckpt, init=init,
                               train=train, save_reference=save_reference, path=list(path))
     if reference_recording:
-        ref = recorder.load_recording(reference_recording)
+        ref = _load_recording(reference_recording)
         n = sum(1 for k in ref[0] if k.startswith("input|"))
         inputs = [ref[0][f"input|{i}"] for i in range(n)] if n else inputs
     else:
@@ -149,10 +166,14 @@ def main(argv=None) -> int:
     if not a.reference_recording and not a.input:
         ap.error("--input is required unless --reference-recording holds the inputs")
     inputs = recorder.make_inputs(a.input, a.seed) if a.input else None
-    rep = run_comparison(a.target, inputs, reference_python=a.reference_python,
-                         reference_recording=a.reference_recording, ckpt=a.ckpt, init=a.init, train=a.train,
-                         rtol=a.rtol, atol=a.atol, save_reference=a.save_reference, path=a.path,
-                         progress=not a.quiet)
+    try:
+        rep = run_comparison(a.target, inputs, reference_python=a.reference_python,
+                             reference_recording=a.reference_recording, ckpt=a.ckpt, init=a.init, train=a.train,
+                             rtol=a.rtol, atol=a.atol, save_reference=a.save_reference, path=a.path,
+                             progress=not a.quiet)
+    except UsageError as e:
+        print(f"ms-compat compare: error: {e}", file=sys.stderr)
+        return 2
     print(rep.table())
     if a.junit_xml:
         rep.junit_xml(a.junit_xml)

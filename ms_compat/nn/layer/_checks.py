@@ -52,6 +52,18 @@ def int_tuple(value, n, arg_name, cls_name, allow_zero=False):
     return out
 
 
+def rank_error(cls_name, want, x):
+    """MindSpore's ValueError for an input of the wrong rank (torch accepts some, e.g. unbatched)."""
+    return ValueError(f"For '{cls_name}', the dimension of input 'x' must be {want}, but got {x.dim()} "
+                      f"(shape {list(x.shape)}).")
+
+
+def shape_error(cls_name, err):
+    """MindSpore raises ValueError where torch's kernels raise RuntimeError/IndexError on a shape
+    mismatch; used only on the failure path (``except``), so the fast path costs nothing."""
+    return ValueError(f"For '{cls_name}', {str(err).strip().splitlines()[0] if str(err).strip() else err!r}")
+
+
 def same_pads(size, k, s, d):
     """TF/MindSpore 'same' padding for one spatial dim: (before, after), extra on the after side."""
     out = -(-size // s)

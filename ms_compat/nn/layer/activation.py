@@ -108,7 +108,10 @@ class Softmax(Cell):
         self.axis = _axis(axis, "Softmax")
 
     def construct(self, x):
-        return torch.softmax(x, self.axis)
+        try:
+            return torch.softmax(x, self.axis)
+        except IndexError as e:  # axis out of range: MindSpore's ValueError
+            raise ValueError(f"For 'Softmax', {e}") from e
 
 
 class LogSoftmax(Cell):
@@ -176,7 +179,10 @@ class PReLU(Cell):
         self.w = Parameter(data, name="a")
 
     def construct(self, x):
-        return F.prelu(x, self.w)
+        try:
+            return F.prelu(x, self.w)
+        except RuntimeError as e:  # weight length != channels: MindSpore's ValueError
+            raise ValueError(f"For 'PReLU', {str(e).splitlines()[0]}") from e
 
 
 class ELU(Cell):

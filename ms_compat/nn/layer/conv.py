@@ -17,7 +17,7 @@ from ...common import dtype as mstype
 from ...common.initializer import HeUniform, Uniform, initializer
 from ...common.parameter import Parameter
 from ..cell import Cell
-from ._checks import check_bool, int_tuple, positive_int, same_pads
+from ._checks import check_bool, int_tuple, positive_int, same_pads, rank_error, shape_error
 
 __all__ = ["Conv1d", "Conv2d", "Conv3d", "Conv1dTranspose", "Conv2dTranspose", "Conv3dTranspose"]
 
@@ -153,6 +153,7 @@ class _Conv(Cell):
             if any(e != (0, 0) for e in extra):
                 self._crop = (Ellipsis,) + tuple(slice(a, (-b if b else None)) for a, b in extra)
         self._fn = (_CONVT if self._transposed else _CONV)[nsp]
+        self._rank = nsp + 2
 
     _one_d = False
 
@@ -160,6 +161,8 @@ class _Conv(Cell):
         return self.weight
 
     def construct(self, x):
+        if x.dim() != self._rank:  # torch's conv takes an unbatched input; MindSpore raises
+            raise rank_error(type(self).__name__, self._rank, x)
         if self._transposed:
             w = self.weight[:, :, 0] if self._one_d else self.weight
             out = self._fn(x, w, self.bias, self._s, self._padding, self._out_pad, self.group, self._d)
@@ -169,7 +172,12 @@ class _Conv(Cell):
         elif self._dyn_same:
             x = F.pad(x, self._same_pads(x))
         w = self.weight[:, :, 0] if self._one_d else self.weight
-        return self._fn(x, w, self.bias, self._s, self._padding, self._d, self.group)
+        try:
+            return self._fn(x, w, self.bias, self._s, self._padding, self._d, self.group)
+        except RuntimeError as e:
+            if "Kernel size can't be greater" in str(e):  # MindSpore: ValueError; a channel mismatch stays
+                raise shape_error(type(self).__name__, e) from e  # RuntimeError, as in MindSpore
+            raise
 
     def _same_pads(self, x):
         sizes = x.shape[2:]

@@ -39,7 +39,17 @@ class Embedding(Cell):
         self.embedding_table = Parameter(table, name="embedding_table")
 
     def construct(self, ids):
-        return F.embedding(ids, self.embedding_table)
+        try:
+            return F.embedding(ids, self.embedding_table)
+        except IndexError:
+            # MindSpore gathers negative ids from the end (-1: the last row) and raises RuntimeError
+            # past the table; handled only on failure, so valid ids cost nothing extra
+            n = self.embedding_table.shape[0]
+            if bool(((ids < -n) | (ids >= n)).any()):
+                bad = ids[(ids < -n) | (ids >= n)].flatten()[0].item()
+                raise RuntimeError(f"For 'Gather', the 'input_indices' should be in the range [0, {n}), but got "
+                                   f"{bad}.") from None
+            return F.embedding(torch.remainder(ids, n), self.embedding_table)
 
     def extend_repr(self):
         return (f"vocab_size={self.vocab_size}, embedding_size={self.embedding_size}, "

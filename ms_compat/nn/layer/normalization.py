@@ -18,7 +18,7 @@ from ...common import dtype as mstype
 from ...common.initializer import initializer
 from ...common.parameter import Parameter
 from ..cell import Cell
-from ._checks import check_bool, positive_int
+from ._checks import check_bool, positive_int, rank_error, shape_error
 
 __all__ = ["BatchNorm1d", "BatchNorm2d", "BatchNorm3d", "SyncBatchNorm", "LayerNorm", "GroupNorm",
            "InstanceNorm1d", "InstanceNorm2d", "InstanceNorm3d"]
@@ -31,9 +31,9 @@ def _check_momentum(momentum, cls_name):
 
 
 class _BatchNorm(Cell):
-    """Shared BatchNorm implementation (``torch.nn.functional.batch_norm`` with MindSpore's momentum)."""
+    """Shared BatchNorm implementation (``torch.batch_norm`` with MindSpore's momentum)."""
 
-    _ndims = (4,)
+    _ndims = (4,)  # input ranks MindSpore accepts
 
     def __init__(self, num_features, eps=1e-5, momentum=0.9, affine=True, gamma_init="ones", beta_init="zeros",
                  moving_mean_init="zeros", moving_var_init="ones", use_batch_statistics=None, data_format="NCHW",
@@ -66,8 +66,19 @@ class _BatchNorm(Cell):
 
     def construct(self, x):
         ubs = self.use_batch_statistics
-        return F.batch_norm(x, self.moving_mean, self.moving_variance, self.gamma, self.beta,
-                            self.training if ubs is None else ubs, self.momentum, self.eps)
+        if x.dim() not in self._ndims:  # torch's kernel takes any rank >= 2; MindSpore does not
+            raise rank_error(type(self).__name__, " or ".join(map(str, self._ndims)), x)
+        # torch.batch_norm, not F.batch_norm: F's Python layer refuses one value per channel in
+        # training, where MindSpore (and the kernel) compute it (output 0, moving variance NaN)
+        try:
+            return torch.batch_norm(x, self.gamma, self.beta, self.moving_mean, self.moving_variance,
+                                    self.training if ubs is None else ubs, self.momentum, self.eps,
+                                    torch.backends.cudnn.enabled)
+        except RuntimeError as e:  # failure path only: a channel count that does not match
+            if x.shape[1] != self.num_features:
+                raise ValueError(f"For '{type(self).__name__}', the channel dimension of the input must be "
+                                 f"{self.num_features}, but got {x.shape[1]} (shape {list(x.shape)}).") from e
+            raise
 
     def extend_repr(self):
         return (f"num_features={self.num_features}, eps={self.eps}, momentum={1.0 - self.momentum}, "
@@ -85,11 +96,15 @@ class BatchNorm1d(_BatchNorm):
         super().__init__(num_features, eps, momentum, affine, gamma_init, beta_init, moving_mean_init,
                          moving_var_init, use_batch_statistics, "NCHW", dtype)
 
+    _ndims = (2, 3)
+
 
 class BatchNorm2d(_BatchNorm):
     """Mirrors ``nn.BatchNorm2d(num_features, eps=1e-5, momentum=0.9, affine=True, gamma_init='ones',
     beta_init='zeros', moving_mean_init='zeros', moving_var_init='ones', use_batch_statistics=None,
     data_format='NCHW', dtype)``."""
+
+    _ndims = (4,)
 
 
 class BatchNorm3d(Cell):
@@ -104,6 +119,7 @@ class BatchNorm3d(Cell):
             raise ValueError(f"For 'BatchNorm3d', the 'data_format' must be 'NCDHW', but got {data_format}.")
         self.bn2d = BatchNorm2d(num_features, eps, momentum, affine, gamma_init, beta_init, moving_mean_init,
                                 moving_var_init, use_batch_statistics, "NCHW", dtype)
+        self.bn2d._ndims = (5,)
 
     def construct(self, x):
         return self.bn2d(x)
@@ -258,7 +274,10 @@ class GroupNorm(Cell):
         self.beta = Parameter(initializer(beta_init, num_channels, dtype), name="beta", requires_grad=affine)
 
     def construct(self, x):
-        return F.group_norm(x, self.num_groups, self.gamma, self.beta, self.eps)
+        try:
+            return F.group_norm(x, self.num_groups, self.gamma, self.beta, self.eps)
+        except RuntimeError as e:  # a channel count that does not match: MindSpore's ValueError
+            raise shape_error(type(self).__name__, e) from e
 
     def extend_repr(self):
         return f"num_groups={self.num_groups}, num_channels={self.num_channels}"

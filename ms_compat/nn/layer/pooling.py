@@ -10,7 +10,7 @@ import torch
 import torch.nn.functional as F
 
 from ..cell import Cell
-from ._checks import int_tuple, same_pads
+from ._checks import int_tuple, same_pads, rank_error, shape_error
 
 __all__ = ["MaxPool1d", "MaxPool2d", "MaxPool3d", "AvgPool1d", "AvgPool2d", "AvgPool3d", "AdaptiveAvgPool1d",
            "AdaptiveAvgPool2d", "AdaptiveAvgPool3d", "AdaptiveMaxPool1d", "AdaptiveMaxPool2d", "AdaptiveMaxPool3d",
@@ -18,6 +18,14 @@ __all__ = ["MaxPool1d", "MaxPool2d", "MaxPool3d", "AvgPool1d", "AvgPool2d", "Avg
 
 _MAX = {1: F.max_pool1d, 2: F.max_pool2d, 3: F.max_pool3d}
 _AVG = {1: F.avg_pool1d, 2: F.avg_pool2d, 3: F.avg_pool3d}
+
+
+def _pool_error(cell, x, err):
+    """MindSpore's ValueError for a pooling failure, built only after torch's kernel raised."""
+    n = cell._nd
+    if x.dim() not in (n + 1, n + 2):
+        return rank_error(type(cell).__name__, f"{n + 1} or {n + 2}", x)
+    return shape_error(type(cell).__name__, err)
 
 
 class _Pool(Cell):
@@ -63,27 +71,33 @@ class _Pool(Cell):
 
 class _MaxPool(_Pool):
     def construct(self, x):
-        if self._same:
-            x = F.pad(x, self._same_pad(x), value=float("-inf"))
-            return self._fn(x, self._k, self._s)
-        return self._fn(x, self._k, self._s, self._p, self._d, self.ceil_mode, self.return_indices)
+        try:
+            if self._same:
+                return self._fn(F.pad(x, self._same_pad(x), value=float("-inf")), self._k, self._s)
+            return self._fn(x, self._k, self._s, self._p, self._d, self.ceil_mode, self.return_indices)
+        except (RuntimeError, IndexError) as e:  # failure path only (wrong rank, kernel past the input)
+            raise _pool_error(self, x, e) from e
 
 
 class _AvgPool(_Pool):
     _is_max = False
 
     def construct(self, x):
-        if self._same:
-            pads = self._same_pad(x)
-            if not any(pads):
-                return self._fn(x, self._k, self._s)
-            ones = torch.ones((1, 1) + tuple(x.shape[-self._nd:]), dtype=x.dtype, device=x.device)
-            if x.dim() == self._nd + 1:
-                ones = ones[0]
-            return self._fn(F.pad(x, pads), self._k, self._s) / self._fn(F.pad(ones, pads), self._k, self._s)
-        if self._nd == 1:
-            return self._fn(x, self._k, self._s, self._p, self.ceil_mode, self.count_include_pad)
-        return self._fn(x, self._k, self._s, self._p, self.ceil_mode, self.count_include_pad, self.divisor_override)
+        try:
+            if self._same:
+                pads = self._same_pad(x)
+                if not any(pads):
+                    return self._fn(x, self._k, self._s)
+                ones = torch.ones((1, 1) + tuple(x.shape[-self._nd:]), dtype=x.dtype, device=x.device)
+                if x.dim() == self._nd + 1:
+                    ones = ones[0]
+                return self._fn(F.pad(x, pads), self._k, self._s) / self._fn(F.pad(ones, pads), self._k, self._s)
+            if self._nd == 1:
+                return self._fn(x, self._k, self._s, self._p, self.ceil_mode, self.count_include_pad)
+            return self._fn(x, self._k, self._s, self._p, self.ceil_mode, self.count_include_pad,
+                            self.divisor_override)
+        except (RuntimeError, IndexError) as e:  # failure path only (wrong rank, kernel past the input)
+            raise _pool_error(self, x, e) from e
 
 
 class _OneD:

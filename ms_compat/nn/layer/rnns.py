@@ -113,6 +113,7 @@ class _RNNBase(Cell):
             if has_bias:
                 keys += [b_ih[i].name, b_hh[i].name]
         self._flat_keys = tuple(keys)
+        self.input_size = input_size
 
     def _flat_weights(self, dtype):
         params = self._parameters
@@ -121,14 +122,39 @@ class _RNNBase(Cell):
             ws = [w.to(dtype) for w in ws]
         return ws
 
+    def _check_shapes(self, x, hx, dirs):
+        """MindSpore's checks (ValueError) before torch's raw kernels, which do not check and read past
+        the weights or crash on a wrong feature or state size (``torch.nn.LSTM`` checks in Python)."""
+        cls = type(self).__name__
+        if x.dim() != 3:
+            raise ValueError(f"For '{cls}', the x_shape.size() must be equal to 3, but got {x.dim()}.")
+        if x.shape[2] != self.input_size:
+            raise ValueError(f"For '{cls}', the x_shape[2] must be equal to {self.input_size}, but got "
+                             f"{x.shape[2]}.")
+        if hx is None:
+            return
+        batch = x.shape[0] if self.batch_first else x.shape[1]
+        want = (self.num_layers * dirs, batch, self.hidden_size)
+        for name, h in zip(("h", "c"), hx if self.is_lstm else (hx,)):
+            if not isinstance(h, torch.Tensor):
+                raise TypeError(f"For '{cls}', the '{name}' must be a Tensor, but got {type(h).__name__}.")
+            if h.dim() != 3:
+                raise ValueError(f"For '{cls}', the {name}_shape.size() must be equal to 3, but got {h.dim()}.")
+            if tuple(h.shape) != want:
+                # MindSpore indexes its per-layer states: too few layers is its IndexError
+                err = IndexError if h.shape[0] < want[0] else ValueError
+                raise err(f"For '{cls}', the {name}_shape: {list(h.shape)} must be equal to {list(want)} "
+                          f"(num_layers * num_directions, batch_size, hidden_size).")
+
     def construct(self, x, hx=None, seq_length=None):
         dirs = 2 if self.bidirectional else 1
+        if self.is_lstm and hx is not None and (not isinstance(hx, (tuple, list)) or len(hx) != 2):
+            raise TypeError(f"For '{type(self).__name__}', the 'hx' must be a tuple of two Tensors (h, c).")
+        self._check_shapes(x, hx, dirs)
         batch = x.shape[0] if self.batch_first else x.shape[1]
         if hx is None:
             z = torch.zeros(self.num_layers * dirs, batch, self.hidden_size, dtype=x.dtype, device=x.device)
             hx = (z, z) if self.is_lstm else z
-        elif self.is_lstm and (not isinstance(hx, (tuple, list)) or len(hx) != 2):
-            raise TypeError(f"For '{type(self).__name__}', the 'hx' must be a tuple of two Tensors (h, c).")
         weights = self._flat_weights(x.dtype)
         train = self.training
         if seq_length is not None:
@@ -147,6 +173,10 @@ class _RNNBase(Cell):
             raise TypeError(f"For '{type(self).__name__}', the dtype of 'seq_length' must be int32 or int64, but "
                             f"got {seq_length.dtype}.")
         total = x.shape[1] if self.batch_first else x.shape[0]
+        batch = x.shape[0] if self.batch_first else x.shape[1]
+        if seq_length.dim() != 1 or seq_length.shape[0] != batch:
+            raise ValueError(f"For '{type(self).__name__}' batch size of x and seq_length must be equal, but got "
+                             f"{batch} of x and {seq_length.shape[0] if seq_length.dim() else 0} of seq_length.")
         packed = pack_padded_sequence(x, seq_length.detach().cpu().long(), self.batch_first, enforce_sorted=False)
         order, back = packed.sorted_indices, packed.unsorted_indices
         if self.is_lstm:
@@ -215,6 +245,17 @@ class _CellBase(Cell):
             self.bias_ih = None
             self.bias_hh = None
 
+    def _check_shapes(self, x, hx):
+        """MindSpore's ValueError (torch's cell kernels raise RuntimeError) for wrong input/state sizes."""
+        cls = type(self).__name__
+        if x.dim() != 2 or x.shape[1] != self.input_size:
+            raise ValueError(f"For '{cls}', the shape of 'x' must be (batch_size, {self.input_size}), but got "
+                             f"{list(x.shape)}.")
+        for h in hx if isinstance(hx, (tuple, list)) else (hx,):
+            if not isinstance(h, torch.Tensor) or tuple(h.shape) != (x.shape[0], self.hidden_size):
+                raise ValueError(f"For '{cls}', the shape of 'hx' must be ({x.shape[0]}, {self.hidden_size}) "
+                                 f"(batch_size, hidden_size), but got {list(getattr(h, 'shape', ()))}.")
+
 
 class RNNCell(_CellBase):
     """Mirrors ``nn.RNNCell(input_size, hidden_size, has_bias=True, nonlinearity='tanh', dtype)``:
@@ -231,6 +272,7 @@ class RNNCell(_CellBase):
     def construct(self, x, hx=None):
         if hx is None:
             hx = torch.zeros(x.shape[0], self.hidden_size, dtype=x.dtype, device=x.device)
+        self._check_shapes(x, hx)
         return self._fn(x, hx, self.weight_ih, self.weight_hh, self.bias_ih, self.bias_hh)
 
 
@@ -244,6 +286,7 @@ class LSTMCell(_CellBase):
         if hx is None:
             z = torch.zeros(x.shape[0], self.hidden_size, dtype=x.dtype, device=x.device)
             hx = (z, z)
+        self._check_shapes(x, hx)
         return torch.lstm_cell(x, tuple(hx), self.weight_ih, self.weight_hh, self.bias_ih, self.bias_hh)
 
 
@@ -255,4 +298,5 @@ class GRUCell(_CellBase):
     def construct(self, x, hx=None):
         if hx is None:
             hx = torch.zeros(x.shape[0], self.hidden_size, dtype=x.dtype, device=x.device)
+        self._check_shapes(x, hx)
         return torch.gru_cell(x, hx, self.weight_ih, self.weight_hh, self.bias_ih, self.bias_hh)
