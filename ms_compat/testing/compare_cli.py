@@ -81,16 +81,22 @@ def _stage(label, enabled, stream=None):
         stream.flush()
 
 
+def _reference_interpreter(given):
+    """The reference interpreter's path; a UsageError (one line, exit 2) when there is none."""
+    py = given
+    if os.sep in py and not os.path.isabs(py):
+        py = os.path.abspath(py)
+    if shutil.which(py) is None:
+        raise UsageError(f"--reference-python '{given}': no such executable")
+    return py
+
+
 def _reference_recording(args, inputs):
     with tempfile.TemporaryDirectory() as tmp:
         inp = os.path.join(tmp, "inputs.npz")
         out = os.path.join(tmp, "ref.npz")
         np.savez(inp, **{f"arg{i}": a for i, a in enumerate(inputs)})
-        py = args.reference_python
-        if os.sep in py and not os.path.isabs(py):
-            py = os.path.abspath(py)
-        if shutil.which(py) is None:
-            raise UsageError(f"--reference-python '{args.reference_python}': no such executable")
+        py = _reference_interpreter(args.reference_python)
         cmd = [py, recorder.__file__, args.target, "--inputs", inp, "--out", out]
         for p in [os.getcwd()] + args.path:
             cmd += ["--path", os.path.abspath(p)]
@@ -125,6 +131,7 @@ def run_comparison(target, inputs=None, *, reference_python=None, reference_reco
     else:
         if not reference_python:
             raise ValueError("give reference_python or reference_recording")
+        _reference_interpreter(reference_python)  # a user error before any stage line is printed
         with _stage(f"running {target} under the reference interpreter", progress):
             ref = _reference_recording(args, inputs)
     for p in path:
