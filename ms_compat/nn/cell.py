@@ -24,6 +24,7 @@ from torch import nn as _tnn
 
 from ..common.parameter import Parameter, ParameterTuple, _check_prefix
 from ..common.tensor import Tensor, to_torch
+from . import _layer_internals
 
 __all__ = ["Cell"]
 
@@ -125,6 +126,10 @@ class Cell(_Module):
                 return pl[name]
         elif name in ("_cells", "_params"):
             pass
+        if not name.startswith("_"):
+            prim = _layer_internals.internal_primitive(self, name)
+            if prim is not None:
+                return prim
         raise AttributeError(f"The '{type(self).__name__}' object has no attribute '{name}'.")
 
     def __setattr__(self, name, value):
