@@ -276,7 +276,7 @@ class Cell(_Module):
         t_cells.add(self)
         yield name_prefix, self
         for name, cell in self._modules.items():
-            if cell is None:
+            if cell is None or (isinstance(cell, Cell) and not cell):  # MindSpore: `if cell:` (empty containers)
                 continue
             prefix = name_prefix + "." + name if name_prefix else name
             if isinstance(cell, Cell):
