@@ -13,6 +13,7 @@ import torch.nn.functional as tF
 
 from ..primitive import Primitive
 from .._utils import to_tensor, wrap, ms_dtype
+from ...common.tensor import as_ms
 
 __all__ = ["ResizeBicubic", "ResizeNearestNeighborV2", "ResizeLinear1D", "Im2Col", "AdaptiveMaxPool2D",
            "AdaptiveAvgPool3D", "AvgPool3D", "MaxPool3D", "MaxPoolWithArgmaxV2", "MaxPool3DWithArgmax", "PadV3",
@@ -354,6 +355,7 @@ class _GradHook(torch.autograd.Function):
 
     @staticmethod
     def backward(ctx, *grads):
+        grads = tuple(as_ms(g) for g in grads)  # user code gets MindSpore Tensors
         out = ctx.fn(grads[0] if len(grads) == 1 else grads)
         if out is None:
             out = grads if len(grads) > 1 else grads[0]
