@@ -13,9 +13,14 @@ How a name ``mindspore.<path>`` is resolved (first match wins):
    name here (``mindspore.common.api`` → ``ms_compat.common.jit``);
 3. for a real MindSpore module below one of the :data:`NAMESPACE_FALLBACKS` prefixes, the flat
    ms_compat namespace that holds those names (``mindspore.nn.layer.basic`` → ``ms_compat.nn``);
-4. otherwise an :class:`ms_compat._missing.MissingModuleError` (a ``ModuleNotFoundError``) naming the
-   MindSpore module (or the missing name, for ``from mindspore.nn import Missing``) and pointing to
-   ``migration_guides/api-coverage.md``.
+4. a MindSpore 2.10 module ms_compat does not provide yet gets a placeholder module (importing works,
+   using its names raises ``MissingAPIError``; see ms_compat/_missing.py) — or, with
+   ``MS_COMPAT_STRICT_IMPORTS=1``, an :class:`ms_compat._missing.MissingModuleError`;
+5. a path MindSpore 2.10 does not have raises :class:`ms_compat._missing.MissingModuleError` (a
+   ``ModuleNotFoundError``) saying so, with a did-you-mean.
+
+A served ms_compat module without a module ``__getattr__`` gets one (placeholders for the MindSpore names
+it lacks), so ``from mindspore.common.initializer import <private helper real packages use>`` imports.
 
 The alias refuses to install while the real MindSpore is imported or importable (both cannot own the
 name ``mindspore`` in one process) unless ``force=True``, in which case ms_compat shadows it.
@@ -28,7 +33,8 @@ import importlib.machinery
 import importlib.util
 import sys
 
-from ._missing import COVERAGE, MissingModuleError
+from . import _missing as _missing_mod
+from ._missing import MissingModuleError
 
 __all__ = ["install", "uninstall", "is_installed", "resolve", "PATH_ALIASES", "NAMESPACE_FALLBACKS"]
 
@@ -121,15 +127,40 @@ def resolve(fullname: str) -> str | None:
 
 
 def _missing(fullname: str) -> MissingModuleError:
+    from . import _api_names
     parent, _, leaf = fullname.rpartition(".")
-    if fullname in _real_ms_modules() or not parent:
-        msg = f"module '{fullname}' is not implemented in ms_compat yet."
+    if fullname in _real_ms_modules() or _api_names.is_module(fullname) or not parent:
+        msg = f"module {_missing_mod.not_yet_message(fullname)}"
     else:
-        msg = f"'{fullname}' is not implemented in ms_compat yet (no such name in module '{parent}')."
+        msg = str(_missing_mod.absent_error(parent, leaf))
     # .name is the MindSpore path; importlib's `from pkg import X` probe imports `ms_compat.<pkg>.X`
     # and would swallow an error carrying that name, printing the generic "cannot import name".
-    return MissingModuleError(f"{msg} See {COVERAGE} for what is covered, what is planned and what will "
-                              "not be supported.", name=fullname)
+    return MissingModuleError(msg, name=fullname)
+
+
+def _placeholder_spec(fullname: str):
+    """A spec serving the placeholder module of a MindSpore 2.10 module ms_compat lacks (None in strict mode
+    or for a path MindSpore does not have)."""
+    from . import _api_names
+    if _missing_mod.strict_imports() or not _api_names.is_module(fullname):
+        return None
+    return importlib.machinery.ModuleSpec(fullname, _PlaceholderLoader(), is_package=True)
+
+
+class _PlaceholderLoader(importlib.abc.Loader):
+    def create_module(self, spec):
+        return _missing_mod.placeholder_module(spec.name)
+
+    def exec_module(self, module):
+        pass
+
+
+def _give_getattr(module) -> None:
+    """Give a served ms_compat module without a module ``__getattr__`` one that answers the MindSpore names it
+    lacks (placeholders / did-you-mean errors)."""
+    if "__getattr__" not in module.__dict__ and module.__name__.startswith("ms_compat"):
+        name = module.__name__
+        module.__getattr__ = lambda attr: _missing_mod.module_getattr(name, attr, {})
 
 
 class _AliasLoader(importlib.abc.Loader):
@@ -140,6 +171,7 @@ class _AliasLoader(importlib.abc.Loader):
 
     def create_module(self, spec):
         module = importlib.import_module(self.target)
+        _give_getattr(module)
         self._saved_spec = module.__dict__.get("__spec__")
         parent, _, child = spec.name.rpartition(".")
         pmod = sys.modules.get(parent) if parent else None
@@ -161,10 +193,12 @@ class _MindSporeFinder(importlib.abc.MetaPathFinder):
             return None
         name = resolve(fullname)
         if name is None:
-            raise _missing(fullname)
+            spec = _placeholder_spec(fullname)
+            if spec is None:
+                raise _missing(fullname)
+            return spec
         module = importlib.import_module(name)
         return importlib.machinery.ModuleSpec(fullname, _AliasLoader(name), is_package=hasattr(module, "__path__"))
-
 
     def _find_ms_compat(self, fullname, path, target):
         """``from mindspore.nn import X`` (after ``X`` was not an attribute) makes importlib try the
@@ -180,6 +214,8 @@ class _MindSporeFinder(importlib.abc.MetaPathFinder):
         ms_name = ROOT + fullname[len("ms_compat"):]
         name = resolve(ms_name)
         if name is None:
+            if _placeholder_spec(ms_name) is not None:
+                return None  # importlib then takes the parent's attribute: the placeholder module
             raise _missing(ms_name)
         # a table alias reached through `from mindspore.ops import functional`: serve it under the
         # probed ms_compat name too (removed again by uninstall()).
@@ -196,6 +232,8 @@ def _from_import_probe() -> bool:
             return False
         if f.f_code.co_name == "_handle_fromlist":
             return True
+        if not f.f_code.co_filename.startswith("<frozen importlib"):
+            return False  # an import made by other code (e.g. find_spec inside a module __getattr__)
         f = f.f_back
     return False
 
@@ -261,7 +299,7 @@ def uninstall() -> None:
     _finder = None
     for key in [k for k in sys.modules if k == ROOT or k.startswith(ROOT + ".")]:
         mod = sys.modules[key]
-        if getattr(mod, "__name__", "").startswith("ms_compat"):
+        if getattr(mod, "__name__", "").startswith("ms_compat") or _missing_mod.is_placeholder(mod):
             del sys.modules[key]
     while _probe_aliases:
         sys.modules.pop(_probe_aliases.pop(), None)

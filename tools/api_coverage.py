@@ -41,9 +41,10 @@ def _ms_module(name):
 
 
 def _has(mod, name):
+    from ms_compat._missing import is_placeholder
     try:
-        return hasattr(mod, name)
-    except Exception:  # noqa: BLE001 - a lazy attribute that fails to import counts as missing
+        return not is_placeholder(getattr(mod, name))
+    except Exception:  # noqa: BLE001 - a missing name, or a lazy attribute that fails to import
         return False
 
 

@@ -1,17 +1,93 @@
-"""List the public names of real MindSpore 2.10's ``mindspore``, ``mindspore.nn`` and ``mindspore.ops``
-(and a few more modules) into tools/mindspore_api_names.json, so the coverage report
-(tools/api_coverage.py) builds without MindSpore installed."""
+"""List every module and name of real MindSpore 2.10 into ms_compat/_data/mindspore_names.json.
+
+Walks every public module path (ms_compat/_ms_modules.py, written by gen_module_list.py) and lists its
+public names (``__all__`` where the module has one, else the names it defines or re-exports from
+MindSpore, not the modules/functions it imported from elsewhere), plus the private modules and names
+real MindSpore packages use (tools/reference/ms_uses.json, written by tools/scan_ms_uses.py) that this
+MindSpore really has, plus the public methods of ``mindspore.Tensor``.
+
+ms_compat uses the file at run time (it ships as package data): a listed name that ms_compat does not
+implement resolves to a placeholder (importing works, using fails with MissingAPIError); an unlisted
+name is "not in MindSpore 2.10" with a did-you-mean. tools/api_coverage.py builds the coverage page
+from it. Run: ``python tools/make_references.py api_names``.
+"""
 import importlib
 import json
+import pathlib
+import types
+import warnings
 
+import mindspore
 import refutil
 
-MODULES = ["mindspore", "mindspore.nn", "mindspore.ops", "mindspore.ops.operations", "mindspore.numpy",
-           "mindspore.amp", "mindspore.train", "mindspore.communication", "mindspore.common.initializer"]
-out = {}
-for m in MODULES:
-    mod = importlib.import_module(m)
-    names = getattr(mod, "__all__", None) or [n for n in dir(mod) if not n.startswith("_")]
-    out[m] = sorted(set(n for n in names if not n.startswith("_")))
-(refutil.ROOT / "tools" / "mindspore_api_names.json").write_text(json.dumps(out, indent=0) + "\n")
-print({k: len(v) for k, v in out.items()})
+warnings.filterwarnings("ignore")
+SKIP_PREFIXES = ("mindspore.lib.", "mindspore.ops_generate", "mindspore.profiler.analysis", "mindspore.rewrite.",
+                 "mindspore.train.train_thor", "mindspore.safeguard", "mindspore.run_check.")
+_ns = {}
+exec((refutil.ROOT / "ms_compat" / "_ms_modules.py").read_text(), _ns)
+modules = sorted(m for m in _ns["MINDSPORE_MODULES"] if not m.startswith(SKIP_PREFIXES))
+uses = json.loads((refutil.ROOT / "tools" / "reference" / "ms_uses.json").read_text())["counts"]
+
+
+def _import(path):
+    try:
+        return importlib.import_module(path)
+    except Exception:  # noqa: BLE001 - a module that does not import on this (CPU) build is left out
+        return None
+
+
+def _public_names(mod):
+    names = getattr(mod, "__all__", None)
+    if names is not None:
+        return {n for n in names if isinstance(n, str) and not n.startswith("_") and hasattr(mod, n)}
+    out = set()
+    for n, obj in vars(mod).items():
+        if n.startswith("_") or isinstance(obj, types.ModuleType):
+            continue
+        owner = getattr(obj, "__module__", None)
+        if isinstance(owner, str):
+            if owner.startswith("mindspore"):
+                out.add(n)
+        elif not callable(obj) and isinstance(obj, (int, float, str, bool, tuple, frozenset)):
+            out.add(n)  # a constant
+    return out
+
+
+table = {}
+for m in modules:
+    mod = _import(m)
+    if mod is not None:
+        table[m] = _public_names(mod)
+
+# private modules and names real packages use, where this MindSpore has them
+for path in sorted(uses):
+    if path in table:
+        continue
+    parent, _, leaf = path.rpartition(".")
+    if not parent:
+        continue
+    if leaf.startswith("_") or any(p.startswith("_") for p in parent.split(".")):
+        mod = _import(path) if not path.startswith(SKIP_PREFIXES) else None
+        if isinstance(mod, types.ModuleType) and mod.__name__ == path:
+            table.setdefault(path, set())
+            continue
+    pmod = _import(parent) if parent.startswith("mindspore") else None
+    if pmod is None or getattr(pmod, "__name__", None) != parent:
+        continue
+    if leaf.startswith("_") and hasattr(pmod, leaf):
+        obj = getattr(pmod, leaf)
+        if isinstance(obj, types.ModuleType):
+            table.setdefault(obj.__name__ if obj.__name__ == path else path, set())
+        table.setdefault(parent, set()).add(leaf)
+    elif not leaf.startswith("_") and hasattr(pmod, leaf) and parent in table:
+        if not isinstance(getattr(pmod, leaf), types.ModuleType):
+            table[parent].add(leaf)  # public but outside __all__ (e.g. re-exported helpers)
+
+tensor_methods = sorted(n for n in dir(mindspore.Tensor) if not n.startswith("_"))
+out = {"mindspore_version": mindspore.__version__,
+       "modules": {m: sorted(v) for m, v in sorted(table.items())},
+       "tensor_methods": tensor_methods}
+dest = refutil.ROOT / "ms_compat" / "_data" / "mindspore_names.json"
+dest.parent.mkdir(exist_ok=True)
+dest.write_text(json.dumps(out, separators=(",", ":"), indent=0) + "\n")
+print(f"{len(table)} modules, {sum(len(v) for v in table.values())} names, {len(tensor_methods)} Tensor methods -> {dest}")

@@ -1,0 +1,129 @@
+"""What MindSpore 2.10 has, and what ms_compat says about each name it lacks.
+
+``_data/mindspore_names.json`` (package data, written under real MindSpore by
+tools/reference/gen_api_names.py) lists every public module of MindSpore 2.10 with its names, plus the
+private modules and names real MindSpore packages import, plus the public ``Tensor`` methods. This module
+answers, without importing anything heavy:
+
+* :func:`is_module` / :func:`has_name` — is it a MindSpore 2.10 module / name?
+* :func:`will_not_reason` — the PyTorch alternative for a name ms_compat will never provide;
+* :func:`suggest` — did-you-mean candidates for a name MindSpore does not have;
+* :func:`coverage_command` — how to look a name up in the coverage table shipped with the package
+  (``ms-compat coverage NAME``).
+"""
+from __future__ import annotations
+
+import difflib
+import json
+import pathlib
+import re
+
+__all__ = ["MINDSPORE_VERSION", "modules", "is_module", "has_name", "names_of", "tensor_methods",
+           "will_not_reason", "suggest", "coverage_command", "WILL_NOT"]
+
+MINDSPORE_VERSION = "2.10.0"
+_DATA = pathlib.Path(__file__).with_name("_data") / "mindspore_names.json"
+_table = None
+_index = None
+
+# names that will not be provided, with the PyTorch alternative (regular expression on the name)
+WILL_NOT = [
+    (r"^(Ascend|ascend|npu|Npu|hccl|HCCL)|Ascend", "Ascend/NPU-only: ms_compat runs on PyTorch's CPU and CUDA"),
+    (r"^(export|load|MindIR|convert_model|obfuscate|load_obf|export_split_mindir|load_mindir)$", "MindIR graph export/loading has "
+     "no PyTorch meaning: use torch.export (torch.export.save/load) or torch.onnx.export"),
+    (r"^(set_ps_context|get_ps_context|reset_ps_context|ParameterServer|ps_)", "parameter server: use "
+     "torch.distributed"),
+    (r"^(set_offload_context|get_offload_context|set_algo_parameters|get_algo_parameters|reset_algo_parameters)",
+     "MindSpore graph-compiler / auto-parallel search settings with no PyTorch counterpart"),
+    (r"^(ms_class|ms_function|ms_memory_recycle|jit_class|lazy_inline|no_inline|Symbol|CellReuse|cell_reuse)",
+     "MindSpore graph-compiler decorators (torch.compile needs none)"),
+    (r"^(Profiler|profiler|SummaryRecord|SummaryCollector|SummaryLandscape|ImageSummary|ScalarSummary|"
+     r"TensorSummary|HistogramSummary)", "MindSpore Insight/profiler: use torch.profiler / "
+     "torch.utils.tensorboard.SummaryWriter"),
+    (r"^(Custom|CustomRegOp|AiCPURegOp|AkgGpuRegOp|AkgAscendRegOp|TBERegOp|DataType|op_info_register|"
+     r"custom_info_register|kernel)", "custom kernel registration for MindSpore backends: write a torch op "
+     "(torch.library.custom_op)"),
+    (r"^(COOTensor|CSRTensor|MapParameter|sparse|Sparse|csr_|coo_)", "sparse tensor types: use torch.sparse "
+     "(not mapped)"),
+    (r"^(DatasetHelper|connect_network_with_dataset|data_sink|rdr|RDR|set_dump|dump)", "device data sinking / "
+     "dump tooling of the MindSpore runtime"),
+]
+# whole module paths that will not be provided
+WILL_NOT_MODULES = [
+    (r"^mindspore\.(device_context\.ascend|lib)\b", "Ascend/NPU-only: ms_compat runs on PyTorch's CPU and CUDA"),
+    (r"^mindspore\.(profiler)\b", "MindSpore profiler: use torch.profiler"),
+    (r"^mindspore\.(rewrite|ops_generate|safeguard)\b", "MindSpore source-rewriting / code-generation tooling with "
+     "no PyTorch counterpart (use torch.fx for graph rewriting)"),
+    (r"^mindspore\.onnx\b", "MindSpore ONNX export: use torch.onnx.export"),
+    (r"^mindspore\.mindrecord\b", "MindRecord files: convert the data once to a format torch.utils.data reads"),
+]
+
+
+def _load():
+    global _table
+    if _table is None:
+        data = json.loads(_DATA.read_text())
+        _table = ({m: frozenset(v) for m, v in data["modules"].items()}, tuple(data["tensor_methods"]))
+    return _table
+
+
+def modules() -> dict:
+    """MindSpore module path -> frozenset of its names (public ones, plus the private ones real packages use)."""
+    return _load()[0]
+
+
+def tensor_methods() -> tuple:
+    return _load()[1]
+
+
+def is_module(path: str) -> bool:
+    """True for a module path MindSpore 2.10 has (public modules and the private ones real packages import)."""
+    if path in modules():
+        return True
+    from ._ms_modules import MINDSPORE_MODULES
+    return path in MINDSPORE_MODULES
+
+
+def names_of(module_path: str) -> frozenset:
+    return modules().get(module_path, frozenset())
+
+
+def has_name(module_path: str, name: str) -> bool:
+    return name in modules().get(module_path, ())
+
+
+def modules_with(name: str) -> tuple:
+    """The MindSpore modules that have ``name``, shortest path first."""
+    global _index
+    if _index is None:
+        idx = {}
+        for m, names in modules().items():
+            for n in names:
+                idx.setdefault(n, []).append(m)
+        _index = {n: tuple(sorted(ms, key=lambda p: (p.count("."), p))) for n, ms in idx.items()}
+    return _index.get(name, ())
+
+
+def will_not_reason(path: str) -> str | None:
+    """The reason (and PyTorch alternative) when ms_compat will never provide MindSpore ``path``, else None."""
+    for pat, reason in WILL_NOT_MODULES:
+        if re.search(pat, path):
+            return reason
+    leaf = path.rpartition(".")[2]
+    for pat, reason in WILL_NOT:
+        if re.search(pat, leaf):
+            return reason
+    return None
+
+
+def suggest(module_path: str, name: str, extra=()) -> list:
+    """Close matches for ``name`` among the names of MindSpore ``module_path`` (and ``extra``)."""
+    pool = set(names_of(module_path)) | set(extra)
+    pool |= {m.rpartition(".")[2] for m in modules() if m.rpartition(".")[0] == module_path}
+    if not name.startswith("_"):
+        pool = {p for p in pool if not p.startswith("_")}
+    return difflib.get_close_matches(name, sorted(pool), n=3, cutoff=0.75)
+
+
+def coverage_command(path: str) -> str:
+    return f"`python -m ms_compat coverage {path}`"
