@@ -55,7 +55,7 @@ def _load_models(package):
     ``<package>.utils`` modules it uses, unmodified, by skipping the two package ``__init__`` files."""
     try:
         return importlib.import_module(f"{package}.models")
-    except ImportError:
+    except Exception:  # noqa: BLE001 - ImportError, or MissingAPIError from a name used at import time
         for name in [n for n in sys.modules if n == package or n.startswith(package + ".")]:
             del sys.modules[name]
     spec = importlib.util.find_spec(package)
