@@ -1,7 +1,9 @@
 """Render the real-code corpus results (migration_guides/real-code.md, benchmarks/thirdparty.md) from
 tests/reference_data/thirdparty/summary.json and a pytest JUnit XML of tests/thirdparty:
 
-    python3 -m pytest tests/thirdparty --junitxml=/tmp/tp.xml; python3 tools/corpus_table.py /tmp/tp.xml
+    python3 -m pytest tests/thirdparty -m "" --junitxml=/tmp/tp.xml; python3 tools/corpus_table.py /tmp/tp.xml
+
+(`-m ""` also runs the gradient passes marked corpus_full.)
 """
 import json
 import pathlib
@@ -30,21 +32,26 @@ def main(xml_path):
             res = "xfail: " + (skip.get("message") or "")[:140] if skip.get("type") == "pytest.xfail" else "skip"
         else:
             res = "pass"
-        results[m.group(1)] = (res, float(tc.get("time", 0)))
-    rows = ["| package | family | model | input | params | result | ms_compat test time (s) |",
-            "|---|---|---|---|---|---|---|"]
+        part = "gradients" if "gradients" in tc.get("name", "") else "eval"
+        results.setdefault(m.group(1), {})[part] = (res, float(tc.get("time", 0)))
+    rows = ["| package | family | model | input | params | names + checkpoint + eval | train gradients |"
+            " ms_compat test time (s) |",
+            "|---|---|---|---|---|---|---|---|"]
     total = 0.0
     for key, (package, name) in cases.CORPUS.items():
         s = summary.get(key, {})
         if s.get("status") == "ok":
-            res, t = results.get(key, ("not run", 0.0))
+            r = results.get(key, {})
+            ev, gr = r.get("eval", ("not run", 0.0)), r.get("gradients", ("not run", 0.0))
+            t = ev[1] + gr[1]
             total += t
             size = f"{cases.BATCH}x3x{s['size']}x{s['size']}"
-            rows.append(f"| {package} | {name} | {s['model']} | {size} | {s['n_elements'] / 1e6:.1f} M | {res} | {t:.1f} |")
+            rows.append(f"| {package} | {name} | {s['model']} | {size} | {s['n_elements'] / 1e6:.1f} M | {ev[0]} | "
+                        f"{gr[0]} | {t:.1f} |")
         else:
             err = "; ".join(sorted(set(s.get("errors", {}).values())))[:300].replace("|", "/")
             rows.append(f"| {package} | {name} | {s.get('model', cases.model_name(key))} | — | — | "
-                        f"MindSpore 2.10 CPU cannot run it: `{err}` | — |")
+                        f"MindSpore 2.10 CPU cannot run it: `{err}` | — | — |")
     print("\n".join(rows))
     print(f"\nTotal ms_compat test time: {total:.0f} s")
 
