@@ -72,9 +72,11 @@ def _close(actual, expected, rtol, what):
     np.testing.assert_allclose(np.asarray(actual), expected, rtol=rtol, atol=atol, err_msg=what)
 
 
-# The train-mode gradient pass of the heaviest models (each 15-30 s on a 2-core CI machine) runs only with
-# `-m corpus_full` (pyproject.toml deselects the marker by default); their names, checkpoint load and eval
-# forward run by default, so every family stays in the default run.
+# The train-mode gradient pass of the heaviest models (15-31 s each in a run on the loaded shared 2-core machine,
+# 9 s all seven on a quiet one) runs only with `-m corpus_full` (pyproject.toml deselects the marker by default);
+# their names, checkpoint load and eval forward run by default, so every family stays in the default run.
+# Open under -m corpus_full: inceptionv3, inceptionv4 and res2net gradients exceed 1e-3 (tolerance not yet
+# measured with tools/corpus_precision.py).
 FULL_ONLY_GRADS = {"mindcv_repmlp", "mindcv_pnasnet", "mindcv_inceptionv3", "mindcv_inceptionv4", "mindcv_mae",
                    "mindcv_pit", "mindcv_res2net"}
 # Eval forwards that differ from MindSpore beyond 1e-4 for a reason not yet found (open, real-code.md).
