@@ -33,6 +33,7 @@ GRAD_RTOL = {
     "mindcv_resnest": 5e-3,    # ms32-f64 2.9e-3, ours32-f64 1.2e-3
     "mindcv_resnetv2": 5e-3,   # ms32-f64 4.2e-3, ours32-f64 1.5e-3
     "mindcv_dpn": 5e-2,        # ms32-f64 4.3e-2, ours32-f64 4.1e-2 (both equally far: float32 noise)
+    "mindcv_inceptionv3": 2e-2,  # ms32-f64 1.6e-2, ours32-f64 1.4e-2
 }
 # Models whose MindSpore float32 gradients lie far from the float64 derivative of the same forward (which the
 # eval forward matches at 1e-4) while ms_compat's lie within 1e-4: not float32 noise, so no tolerance is
@@ -45,6 +46,9 @@ GRAD_DIVERGES = {
     "mindcv_mobilevit": "gradient norms differ by up to 8% (float64 comparison not measured yet)",
     "mindcv_hrnet": "both frameworks' float32 gradients lie far from float64 (MindSpore 8.8e-2, ms_compat 3.6e-2): "
                     "too noisy at this input size to compare at a tolerance that tests anything",
+    "mindcv_inceptionv4": "both frameworks' float32 gradients lie 1.3e-1 from float64: too noisy to compare",
+    "mindcv_res2net": "both frameworks' float32 gradients lie far from float64 (MindSpore 1.0e-1, ms_compat 6.3e-2): "
+                      "too noisy to compare",
     # the other way round: ms_compat's float32 is the imprecise one (open, an ms_compat defect to find)
     "mindcv_nasnet": "ms_compat's gradients lie 3.9e-2 from float64, MindSpore's 8.4e-5",
 }
@@ -75,8 +79,6 @@ def _close(actual, expected, rtol, what):
 # The train-mode gradient pass of the heaviest models (15-31 s each in a run on the loaded shared 2-core machine,
 # 9 s all seven on a quiet one) runs only with `-m corpus_full` (pyproject.toml deselects the marker by default);
 # their names, checkpoint load and eval forward run by default, so every family stays in the default run.
-# Open under -m corpus_full: inceptionv3, inceptionv4 and res2net gradients exceed 1e-3 (tolerance not yet
-# measured with tools/corpus_precision.py).
 FULL_ONLY_GRADS = {"mindcv_repmlp", "mindcv_pnasnet", "mindcv_inceptionv3", "mindcv_inceptionv4", "mindcv_mae",
                    "mindcv_pit", "mindcv_res2net"}
 # Eval forwards that differ from MindSpore beyond 1e-4 for a reason not yet found (open, real-code.md).
