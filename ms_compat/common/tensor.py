@@ -403,6 +403,20 @@ class Tensor(torch.Tensor):
             t = t.float()
         return t.cpu().numpy()
 
+    def register_hook(self, hook_fn):
+        """``Tensor.register_hook(hook_fn)``: ``hook_fn(grad)`` runs when the gradient of this tensor is
+        computed and may return a replacement. The hook gets a MindSpore ``Tensor`` (PyTorch passes a plain
+        one); what it returns goes back to PyTorch's autograd as a plain tensor."""
+        if not callable(hook_fn):
+            raise TypeError(f"For 'Tensor.register_hook', the type of 'hook_fn' should be function, but got "
+                            f"{type(hook_fn).__name__}.")
+
+        def hook(grad):
+            out = hook_fn(as_ms(grad))
+            return None if out is None else to_torch(out)
+        hook.__wrapped__ = hook_fn
+        return torch.Tensor.register_hook(self, hook)
+
     def numpy(self, *args, **kwargs):
         return self.asnumpy()
 

@@ -9,6 +9,8 @@ and MindSpore agree). What is adapted (each checked against real MindSpore, test
   positions before calling the hook and puts them back into its return value.
 * a backward (pre) hook may return a single tensor instead of a 1-tuple (MindSpore wraps it);
   a wrong number of gradients raises MindSpore's ``TypeError``.
+* the gradients handed to the hook are MindSpore ``Tensor``s (PyTorch passes plain tensors), so hook
+  code can call ``g.asnumpy()``; ``None`` entries stay ``None``.
 * a ``with_kwargs`` forward pre hook returning something other than ``None`` or
   ``(new_args, new_kwargs)`` raises MindSpore's ``RuntimeError`` text.
 """
@@ -17,6 +19,8 @@ from __future__ import annotations
 import sys
 
 from torch.utils.hooks import BackwardHook
+
+from ..common.tensor import as_ms
 
 __all__ = ["backward_hook", "backward_pre_hook", "forward_pre_hook_with_kwargs"]
 
@@ -37,12 +41,16 @@ def _tensor_positions(grad_input):
     return None
 
 
+def _ms(grads):
+    return tuple(as_ms(g) for g in grads)
+
+
 def backward_hook(hook_fn):
     """Wrap ``hook_fn(cell, grad_input, grad_output)`` for ``register_full_backward_hook``."""
     def hook(cell, grad_input, grad_output):
         idx = _tensor_positions(grad_input)
         gi = grad_input if idx is None else tuple(grad_input[i] for i in idx)
-        res = hook_fn(cell, gi, grad_output)
+        res = hook_fn(cell, _ms(gi), _ms(grad_output))
         if res is None:
             return None
         if not isinstance(res, tuple):
@@ -62,7 +70,7 @@ def backward_hook(hook_fn):
 def backward_pre_hook(hook_fn):
     """Wrap ``hook_fn(cell, grad_output)`` for ``register_full_backward_pre_hook``."""
     def hook(cell, grad_output):
-        res = hook_fn(cell, grad_output)
+        res = hook_fn(cell, _ms(grad_output))
         if res is None:
             return None
         if not isinstance(res, tuple):

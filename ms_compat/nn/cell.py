@@ -16,6 +16,7 @@ use none of them pay nothing.
 from __future__ import annotations
 
 import warnings
+import weakref as _weakref
 from collections import OrderedDict
 from typing import Callable
 
@@ -24,6 +25,7 @@ from torch import nn as _tnn
 
 from ..common.parameter import Parameter, ParameterTuple, _check_prefix
 from ..common.tensor import Tensor, to_torch
+from . import _layer_internals
 
 __all__ = ["Cell"]
 
@@ -32,7 +34,32 @@ _module_setattr = _Module.__setattr__
 
 # order in which per-instance forward wrappers compose (inner → outer)
 _WRAPPER_ORDER = {"shard_params": 5, "bprop": 10, "param_hook": 15, "cast": 20, "amp": 25, "recompute": 30,
-                  "offload": 35, "shard": 40, "saved_tensors": 45, "jit": 50}
+                  "offload": 35, "shard": 40, "saved_tensors": 45, "jit": 50, "first_call": 1000}
+
+
+def _first_call(cell, inner):
+    """One-shot outermost wrapper: MindSpore 2.10 PyNative checks a cell's parameter names on its first
+    call (``_self_check``) and, when two share a name, renames all of them to their paths relative to
+    that cell. The wrapper removes itself, so later calls go straight to ``forward``."""
+    def forward(*args, **kwargs):
+        if not torch.compiler.is_compiling():  # traced calls leave it to the first eager call
+            cell._set_forward_wrapper("first_call", None)
+            cell.check_names_and_refresh_name()
+        return inner(*args, **kwargs)
+    return forward
+
+
+def _first_call_forward(ref):
+    """The same one-shot check installed by ``Cell.__init__``, holding the cell weakly (no reference cycle, so
+    cells are still freed by reference counting)."""
+    def forward(*args, **kwargs):
+        cell = ref()
+        if not torch.compiler.is_compiling():
+            cell._set_forward_wrapper("first_call", None)
+            cell.check_names_and_refresh_name()
+        return type(cell).forward(cell, *args, **kwargs)
+    return forward
+
 
 _removed_warned = set()
 
@@ -132,7 +159,8 @@ class Cell(_Module):
         d["_param_tuple_count"] = 0
         d["_param_prefix"] = ""
         d["_scope"] = None
-        d["_forward_wrappers"] = {}
+        d["_forward_wrappers"] = {"first_call": _first_call}
+        d["forward"] = _first_call_forward(_weakref.ref(self))
         d["requires_grad"] = False
         d["_phase"] = "train"
         d["_cell_inputs"] = None
@@ -161,6 +189,10 @@ class Cell(_Module):
                 return pl[name]
         elif name in ("_cells", "_params"):
             pass
+        if not name.startswith("_"):
+            prim = _layer_internals.internal_primitive(self, name)
+            if prim is not None:
+                return prim
         raise AttributeError(f"The '{type(self).__name__}' object has no attribute '{name}'.")
 
     def __setattr__(self, name, value):
@@ -322,7 +354,7 @@ class Cell(_Module):
         t_cells.add(self)
         yield name_prefix, self
         for name, cell in self._modules.items():
-            if cell is None:
+            if cell is None or (isinstance(cell, Cell) and not cell):  # MindSpore: `if cell:` (empty containers)
                 continue
             prefix = name_prefix + "." + name if name_prefix else name
             if isinstance(cell, Cell):
@@ -385,6 +417,14 @@ class Cell(_Module):
         out = OrderedDict((k, p) for k, p in self.parameters_dict(recurse).items()
                           if not getattr(p, "layerwise_parallel", False))
         return out or None
+
+    def check_names_and_refresh_name(self):
+        """Mirrors MindSpore 2.10: if two parameters share a name, ``update_parameters_name()`` (names become
+        the paths relative to this cell) and ``check_names()``. Run automatically on a cell's first call."""
+        names = [_param_name(k, p) for k, p in dict(self.parameters_and_names()).items()]
+        if len(set(names)) < len(names):
+            self.update_parameters_name()
+            self.check_names()
 
     def check_names(self):
         """Raise ``ValueError`` if two reachable parameters share a name."""

@@ -19,10 +19,22 @@ import functools
 
 import torch
 
+from ..common.tensor import as_ms, to_torch
+
 __all__ = ["register_saved_tensors_hooks"]
 
 
 def _factory(pack_hook, unpack_hook):
+    # the user's hooks see MindSpore Tensors (PyTorch saves plain ones); what unpack returns goes back to
+    # PyTorch's backward as a plain tensor
+    user_pack, user_unpack = pack_hook, unpack_hook
+    if user_pack is not None:
+        def pack_hook(t):
+            return user_pack(as_ms(t))
+    if user_unpack is not None:
+        def unpack_hook(packed):
+            return to_torch(user_unpack(packed))
+
     def factory(cell, inner):
         @functools.wraps(inner)
         def forward(*args, **kwargs):

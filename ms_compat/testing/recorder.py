@@ -59,12 +59,17 @@ def deterministic_weights(ms, net):
 
 
 def _np(x):
+    """A snapshot of ``x`` as numpy: later in-place work on the tensor (an in-place op further down the
+    graph, a torch module with ``inplace=True``) must not change what was recorded. CPU tensors share
+    memory with their numpy view, so those are copied; device tensors already arrive as a fresh copy."""
     if hasattr(x, "asnumpy"):
-        return x.asnumpy()
-    if hasattr(x, "detach"):  # a plain torch.Tensor (e.g. inside a torch child of a Cell)
+        arr = x.asnumpy()
+    elif hasattr(x, "detach"):  # a plain torch.Tensor (e.g. inside a torch child of a Cell)
         x = x.detach().cpu()
-        return (x.float() if str(x.dtype) == "torch.bfloat16" else x).numpy()
-    return np.asarray(x)
+        arr = (x.float() if str(x.dtype) == "torch.bfloat16" else x).numpy()
+    else:
+        arr = np.asarray(x)
+    return arr if arr.flags.owndata else arr.copy()
 
 
 def _flat(obj):
@@ -83,18 +88,28 @@ def record(ms, net, inputs, train=False, loss_seed=1):
     arrays, index, counts = {}, [], {}
     handles = []
 
+    pending = {}  # inputs are snapshot before the cell runs: an in-place cell would change them
+
+    def make_pre_hook(name):
+        def pre_hook(c, args):
+            pending.setdefault(name, []).append([_np(a) for a in _flat(args)])
+        return pre_hook
+
     def make_hook(name, cell):
         def hook(c, args, output):
             counts[name] = counts.get(name, 0) + 1
             key = name if counts[name] == 1 else f"{name}#{counts[name]}"
-            for i, a in enumerate(_flat(args)):
-                arrays[f"in|{key}|{i}"] = _np(a)
+            stack = pending.get(name)
+            ins = stack.pop() if stack else [_np(a) for a in _flat(args)]
+            for i, a in enumerate(ins):
+                arrays[f"in|{key}|{i}"] = a
             for i, o in enumerate(_flat(output)):
                 arrays[f"out|{key}|{i}"] = _np(o)
             index.append([key, name or "<root>", type(c).__name__])
         return hook
 
     for name, cell in net.cells_and_names():
+        handles.append(cell.register_forward_pre_hook(make_pre_hook(name)))
         handles.append(cell.register_forward_hook(make_hook(name, cell)))
     tensors = [ms.Tensor(a) for a in inputs]
     try:

@@ -45,17 +45,36 @@ def _valid_cell(cell, op_name):
 
 def _prefix_and_index(cells):
     """The name prefix the container's parameters already carry (``'seq.'`` when nested) and the
-    position of the child key inside a parameter name."""
+    position of the child key inside a parameter name — MindSpore 2.10's ``_get_prefix_and_index``
+    exactly: the first parameter of the first child with parameters decides; its name is scanned for
+    that child's key and the LAST match wins unless the second child's first parameter confirms an
+    earlier one (so a first child named ``'0.0.weight'`` gives the prefix ``'0.'``, as in MindSpore)."""
+    first = second = None
     for key, cell in cells.items():
         if cell is None:
             continue
-        for _, p in cell.parameters_and_names():
-            parts = getattr(p, "name", "").split(".")
-            if key in parts:
-                idx = parts.index(key)
-                return ("." .join(parts[:idx]) + "." if idx else ""), idx
-            return "", 0
-    return "", 0
+        p = next((q for _, q in cell.parameters_and_names()), None)
+        if p is None:
+            continue
+        if first is None:
+            first = (key, p)
+            continue
+        second = (key, p)
+        break
+    prefix, index = "", 0
+    if first is None:
+        return prefix, index
+    parts = first[1].name.split(".")
+    for idx, name in enumerate(parts):
+        if name == first[0]:
+            prefix = ".".join(parts[:idx])
+            prefix = prefix + "." if prefix else prefix
+            index = idx
+            if second is not None:
+                sparts = second[1].name.split(".")
+                if idx < len(sparts) and sparts[idx] == second[0]:
+                    break
+    return prefix, index
 
 
 def _rename(cell, prefix):

@@ -358,7 +358,7 @@ class _GradHook(torch.autograd.Function):
 
     @staticmethod
     def backward(ctx, *grads):
-        ms_grads = tuple(as_ms(g) for g in grads)
+        ms_grads = tuple(as_ms(g) for g in grads)  # user code gets MindSpore Tensors
         out = ctx.fn(ms_grads if ctx.as_tuple or len(grads) > 1 else ms_grads[0])
         if out is None:
             out = grads

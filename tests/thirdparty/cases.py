@@ -1,0 +1,261 @@
+"""The real-code corpus: third-party MindSpore model code from the package index, run unmodified.
+
+Framework-neutral (imported by tools/reference/gen_thirdparty.py under real MindSpore 2.10 and by the
+tests under ms_compat.install()): which model of each family is run, at which input size, how the
+weights and the gradient cotangent are made, and how dropout is held off during the train-mode pass.
+"""
+import importlib.machinery
+import importlib.util
+import os
+import sys
+import types
+
+import numpy as np
+
+from models.corpus import weight_for  # deterministic weights keyed by the MindSpore parameter name
+
+NUM_CLASSES = 10
+BATCH = 2
+# Input sizes tried in order by the generator (64 first: at 32 px a stride-32 network ends in 1x1 maps, where
+# train-mode BatchNorm normalises 2 values per channel, which is eps-dominated: float32 rounding differences of
+# 1e-7 become percent-level gradient differences); the first size
+# real MindSpore runs is stored with the reference and reused by the test (fixed patch grids need their own size).
+SIZES = (64, 96, 128, 160, 224, 240, 256, 299)
+# Inception's valid-padded stems end in 1x1 maps below ~150 px (the same degenerate BatchNorm as above).
+MIN_SIZE = {"inceptionv3": 160, "inceptionv4": 160}
+
+# One small variant per family that mindcv 0.3.0 registers (mindcv.models.registry: 52 modules).
+MINDCV = {
+    "bit": "BiT_resnet50", "cait": "cait_xxs24_224", "cmt": "cmt_tiny", "coat": "coat_lite_tiny",
+    "convit": "convit_tiny", "convnext": "convnextv2_atto", "crossvit": "crossvit_9",
+    "densenet": "densenet121", "dpn": "dpn92", "edgenext": "edgenext_xx_small",
+    "efficientnet": "efficientnet_b0", "ghostnet": "ghostnet_050", "googlenet": "googlenet",
+    "halonet": "halonet_50t", "hrnet": "hrnet_w32", "inceptionv3": "inception_v3",
+    "inceptionv4": "inception_v4", "mae": "mae_b_16_224_finetune", "mixnet": "mixnet_s",
+    "mlpmixer": "mlp_mixer_s_p32", "mnasnet": "mnasnet_050", "mobilenetv1": "mobilenet_v1_025",
+    "mobilenetv2": "mobilenet_v2_035_96", "mobilenetv3": "mobilenet_v3_small_075",
+    "mobilevit": "mobilevit_xx_small", "nasnet": "nasnet_a_4x1056", "pit": "pit_ti", "pnasnet": "pnasnet",
+    "poolformer": "poolformer_s12", "pvt": "pvt_tiny", "pvtv2": "pvt_v2_b0", "regnet": "regnet_x_200mf",
+    "repmlp": "repmlp_t224", "repvgg": "repvgg_a0", "res2net": "res2net50", "resnest": "resnest14",
+    "resnet": "resnet18", "resnetv2": "resnetv2_50", "rexnet": "rexnet_09", "senet": "seresnet18",
+    "shufflenetv1": "shufflenet_v1_g3_05", "shufflenetv2": "shufflenet_v2_x0_5", "sknet": "skresnet18",
+    "squeezenet": "squeezenet1_1", "swintransformer": "swin_tiny", "swintransformerv2": "swinv2_tiny_window8",
+    "vgg": "vgg11", "visformer": "visformer_tiny", "vit": "vit_b_32_224", "volo": "volo_d1",
+    "xception": "xception", "xcit": "xcit_tiny_12_p16_224",
+}
+
+# Random layers are switched to inference behaviour for the train-mode gradient pass (BatchNorm keeps
+# batch statistics), so both frameworks compute the same deterministic gradients.
+RANDOM_CELLS = ("Dropout", "DropPath", "PatchDropout", "DropBlock")
+
+
+def _load_models(package):
+    """``<package>.models``. Imports the whole package when it imports; otherwise (an ms_compat without
+    every name the package's training utilities import) loads only ``<package>.models`` and the
+    ``<package>.utils`` modules it uses, unmodified, by skipping the two package ``__init__`` files."""
+    try:
+        return importlib.import_module(f"{package}.models")
+    except Exception:  # noqa: BLE001 - ImportError, or MissingAPIError from a name used at import time
+        for name in [n for n in sys.modules if n == package or n.startswith(package + ".")]:
+            del sys.modules[name]
+    spec = importlib.util.find_spec(package)
+    root = spec.submodule_search_locations[0]
+    for name, sub in ((package, root), (f"{package}.utils", os.path.join(root, "utils"))):
+        pkg = types.ModuleType(name)
+        pkg.__path__ = [sub]
+        pkg.__spec__ = importlib.machinery.ModuleSpec(name, None, is_package=True)
+        pkg.__spec__.submodule_search_locations = [sub]
+        sys.modules[name] = pkg
+    return importlib.import_module(f"{package}.models")
+
+
+def mindcv_models():
+    return _load_models("mindcv")
+
+
+def build(models, family):
+    return models.create_model(MINDCV[family], num_classes=NUM_CLASSES)
+
+
+# mindyolo 0.5.0: the network section of the repository's configs (configs/yolov5/yolov5n.yaml,
+# configs/yolov8/yolov8n.yaml, configs/yolov11/yolov11-base.yaml + yolov11-n.yaml), verbatim; the wheel
+# ships the model code, not the configs.
+YOLO_NUM_CLASSES = 4
+MINDYOLO = {
+    "yolov5n": """
+model_name: yolov5
+depth_multiple: 0.33
+width_multiple: 0.25
+stride: [8, 16, 32]
+anchors:
+  - [10,13, 16,30, 33,23]
+  - [30,61, 62,45, 59,119]
+  - [116,90, 156,198, 373,326]
+backbone:
+  [[-1, 1, ConvNormAct, [64, 6, 2, 2]],
+   [-1, 1, ConvNormAct, [128, 3, 2]],
+   [-1, 3, C3, [128]],
+   [-1, 1, ConvNormAct, [256, 3, 2]],
+   [-1, 6, C3, [256]],
+   [-1, 1, ConvNormAct, [512, 3, 2]],
+   [-1, 9, C3, [512]],
+   [-1, 1, ConvNormAct, [1024, 3, 2]],
+   [-1, 3, C3, [1024]],
+   [-1, 1, SPPF, [1024, 5]],
+  ]
+head:
+  [[-1, 1, ConvNormAct, [512, 1, 1]],
+   [-1, 1, Upsample, [None, 2, 'nearest']],
+   [[-1, 6], 1, Concat, [1]],
+   [-1, 3, C3, [512, False]],
+   [-1, 1, ConvNormAct, [256, 1, 1]],
+   [-1, 1, Upsample, [None, 2, 'nearest']],
+   [[-1, 4], 1, Concat, [1]],
+   [-1, 3, C3, [256, False]],
+   [-1, 1, ConvNormAct, [256, 3, 2]],
+   [[-1, 14], 1, Concat, [1]],
+   [-1, 3, C3, [512, False]],
+   [-1, 1, ConvNormAct, [512, 3, 2]],
+   [[-1, 10], 1, Concat, [1]],
+   [-1, 3, C3, [1024, False]],
+   [[17, 20, 23], 1, YOLOv5Head, [nc, anchors, stride]],
+  ]
+""",
+    "yolov8n": """
+model_name: yolov8
+nc: 80
+reg_max: 16
+depth_multiple: 0.33
+width_multiple: 0.25
+stride: [8, 16, 32]
+backbone:
+  - [-1, 1, ConvNormAct, [64, 3, 2]]
+  - [-1, 1, ConvNormAct, [128, 3, 2]]
+  - [-1, 3, C2f, [128, True]]
+  - [-1, 1, ConvNormAct, [256, 3, 2]]
+  - [-1, 6, C2f, [256, True]]
+  - [-1, 1, ConvNormAct, [512, 3, 2]]
+  - [-1, 6, C2f, [512, True]]
+  - [-1, 1, ConvNormAct, [1024, 3, 2]]
+  - [-1, 3, C2f, [1024, True]]
+  - [-1, 1, SPPF, [1024, 5]]
+head:
+  - [-1, 1, Upsample, [None, 2, 'nearest']]
+  - [[-1, 6], 1, Concat, [1]]
+  - [-1, 3, C2f, [512]]
+  - [-1, 1, Upsample, [None, 2, 'nearest']]
+  - [[-1, 4], 1, Concat, [1] ]
+  - [-1, 3, C2f, [256]]
+  - [-1, 1, ConvNormAct, [256, 3, 2]]
+  - [[ -1, 12], 1, Concat, [1]]
+  - [-1, 3, C2f, [512]]
+  - [-1, 1, ConvNormAct, [512, 3, 2]]
+  - [[-1, 9], 1, Concat, [1]]
+  - [-1, 3, C2f, [1024]]
+  - [[15, 18, 21], 1, YOLOv8Head, [nc, reg_max, stride]]
+""",
+    "yolov11n": """
+model_name: yolov11
+nc: 80
+reg_max: 16
+depth_multiple: 0.50
+width_multiple: 0.25
+max_channels: 1024
+scale: n
+stride: [8, 16, 32]
+backbone:
+  - [-1, 1, ConvNormAct, [64, 3, 2]]
+  - [-1, 1, ConvNormAct, [128, 3, 2]]
+  - [-1, 2, C3k2, [256, False, 0.25]]
+  - [-1, 1, ConvNormAct, [256, 3, 2]]
+  - [-1, 2, C3k2, [512, False, 0.25]]
+  - [-1, 1, ConvNormAct, [512, 3, 2]]
+  - [-1, 2, C3k2, [512, True]]
+  - [-1, 1, ConvNormAct, [1024, 3, 2]]
+  - [-1, 2, C3k2, [1024, True]]
+  - [-1, 1, SPPF, [1024, 5]]
+  - [-1, 2, C2PSA, [1024]]
+head:
+  - [-1, 1, Upsample, [None, 2, 'nearest']]
+  - [[-1, 6], 1, Concat, [1]]
+  - [-1, 2, C3k2, [512, False]]
+  - [-1, 1, Upsample, [None, 2, 'nearest']]
+  - [[-1, 4], 1, Concat, [1] ]
+  - [-1, 2, C3k2, [256, False]]
+  - [-1, 1, ConvNormAct, [256, 3, 2]]
+  - [[ -1, 13], 1, Concat, [1]]
+  - [-1, 2, C3k2, [512, False]]
+  - [-1, 1, ConvNormAct, [512, 3, 2]]
+  - [[-1, 10], 1, Concat, [1]]
+  - [-1, 2, C3k2, [1024, True]]
+  - [[16, 19, 22], 1, YOLOv11Head, [nc, reg_max, stride]]
+""",
+}
+
+# Every model of the corpus, by key "<package>_<name>".
+CORPUS = {**{f"mindcv_{k}": ("mindcv", k) for k in MINDCV}, **{f"mindyolo_{k}": ("mindyolo", k) for k in MINDYOLO}}
+
+
+def package_models(package):
+    """The models module of a corpus package (see :func:`mindcv_models`)."""
+    return _load_models(package)
+
+
+def build_key(key):
+    package, name = CORPUS[key]
+    models = package_models(package)
+    if package == "mindcv":
+        return build(models, name)
+    import yaml
+    from mindyolo.utils.config import Config
+    cfg = Config(yaml.safe_load(MINDYOLO[name]))
+    return models.create_model(model_name=cfg.model_name, model_cfg=cfg, num_classes=YOLO_NUM_CLASSES)
+
+
+def model_name(key):
+    package, name = CORPUS[key]
+    return MINDCV[name] if package == "mindcv" else name
+
+
+def flatten(out):
+    """The tensors of a (nested) model output, in order."""
+    if isinstance(out, (tuple, list)):
+        return [t for o in out for t in flatten(o)]
+    return [] if out is None else [out]
+
+
+def set_weights(net, tensor):
+    """Give every floating-point parameter its deterministic value (``tensor`` = the framework's Tensor);
+    integer parameters (YOLO's ``stride``...) keep the values the model code gave them."""
+    for p in net.get_parameters():
+        if np.dtype(str(p.asnumpy().dtype)).kind == "f":
+            p.set_data(tensor(weight_for(p.name, p.shape)))
+
+
+def checkpoint_arrays(net):
+    """name -> numpy value of every parameter after :func:`set_weights` (what a checkpoint of it holds)."""
+    return {p.name: (weight_for(p.name, p.shape) if p.asnumpy().dtype.kind == "f" else p.asnumpy())
+            for p in net.get_parameters()}
+
+
+def make_input(size):
+    return np.random.default_rng(0).standard_normal((BATCH, 3, size, size)).astype(np.float32)
+
+
+def cotangent(shape, i=0):
+    return np.random.default_rng(100 + i).standard_normal(shape).astype(np.float32)
+
+
+def hold_random_cells(net):
+    """After ``net.set_train(True)``: put dropout-like cells back in inference mode; returns their names."""
+    held = []
+    for name, cell in net.cells_and_names():
+        if any(k in type(cell).__name__ for k in RANDOM_CELLS):
+            cell.set_train(False)
+            held.append(name)
+    return held
+
+
+def grad_index(n):
+    """Indices of the trainable parameters whose gradients are stored in full (first 3 and last 3)."""
+    return sorted(set(list(range(min(3, n))) + list(range(max(0, n - 3), n))))

@@ -1,0 +1,190 @@
+"""Real third-party MindSpore model code from the package index, unmodified (mindcv 0.3.0: one model of every
+family it registers; mindyolo 0.5.0), under ms_compat matches real MindSpore 2.10 (references made by
+tools/reference/gen_thirdparty.py): parameter names and shapes, loading a checkpoint by name with nothing left
+over, eval-forward outputs (rtol 1e-4) and train-mode gradients."""
+import importlib.util
+import sys
+
+import numpy as np
+import pytest
+
+import ms_compat
+from conftest import load_ref_json, load_ref_npz
+from thirdparty import cases
+
+SUMMARY = load_ref_json("thirdparty", "summary")
+RUNS = [k for k in cases.CORPUS if SUMMARY.get(k, {}).get("status") == "ok"]
+# Models MindSpore 2.10 CPU cannot run are listed with its own error (migration_guides/real-code.md).
+MS_CANNOT_RUN = {k: v.get("errors") for k, v in SUMMARY.items() if v.get("status") != "ok"}
+
+# Per-model gradient tolerances. Each is set from `tools/corpus_precision.py <key>`: how far MindSpore's float32
+# gradients (the stored reference) and ms_compat's float32 gradients each lie from a float64 evaluation of the
+# same graph, relative to the largest |gradient| of each compared tensor (ms32-f64 / ours32-f64, measured
+# 2026-11-25): the tolerance is the larger of the two, rounded up, never the difference being tested.
+# These are deep random-weight networks in BatchNorm batch-statistics mode on a batch of 2: their first
+# layers' gradients depend on float32 rounding.
+GRAD_RTOL = {
+    "mindcv_bit": 2e-2,        # ms32-f64 1.6e-2, ours32-f64 3.8e-3 (weight-standardised convs + GroupNorm)
+    "mindcv_densenet": 2e-2,   # ms32-f64 9.2e-3, ours32-f64 1.4e-2
+    "mindcv_googlenet": 2e-3,  # ms32-f64 1.2e-3, ours32-f64 8.0e-7
+    "mindcv_mixnet": 1e-2,     # ms32-f64 8.7e-3, ours32-f64 2.5e-5
+    "mindcv_repmlp": 3e-3,     # ms32-f64 2.1e-3, ours32-f64 3.4e-6
+    "mindcv_sknet": 5e-3,      # ms32-f64 3.1e-3, ours32-f64 5.4e-4
+    "mindcv_resnest": 5e-3,    # ms32-f64 2.9e-3, ours32-f64 1.2e-3
+    "mindcv_resnetv2": 5e-3,   # ms32-f64 4.2e-3, ours32-f64 1.5e-3
+    "mindcv_dpn": 5e-2,        # ms32-f64 4.3e-2, ours32-f64 4.1e-2 (both equally far: float32 noise)
+    "mindcv_inceptionv3": 2e-2,  # ms32-f64 1.6e-2, ours32-f64 1.4e-2
+}
+# Models whose MindSpore float32 gradients lie far from the float64 derivative of the same forward (which the
+# eval forward matches at 1e-4) while ms_compat's lie within 1e-4: not float32 noise, so no tolerance is
+# widened for them; open, see migration_guides/real-code.md.
+GRAD_DIVERGES = {
+    "mindcv_mobilenetv1": "MindSpore's gradients lie 1.8e-1 from float64, ms_compat's 2.6e-4",
+    "mindcv_poolformer": "the eval forward already differs (EVAL_DIVERGES); MindSpore's gradients lie 4.4e-1 from "
+                         "the float64 derivative of ms_compat's graph, ms_compat's 9.5e-7",
+    "mindcv_swintransformerv2": "MindSpore's gradients lie 4.4e-2 from float64, ms_compat's 1.8e-6",
+    "mindcv_mobilevit": "gradient norms differ by up to 8% (float64 comparison not measured yet)",
+    "mindcv_hrnet": "both frameworks' float32 gradients lie far from float64 (MindSpore 8.8e-2, ms_compat 3.6e-2): "
+                    "too noisy at this input size to compare at a tolerance that tests anything",
+    "mindcv_inceptionv4": "both frameworks' float32 gradients lie 1.3e-1 from float64: too noisy to compare",
+    "mindcv_res2net": "both frameworks' float32 gradients lie far from float64 (MindSpore 1.0e-1, ms_compat 6.3e-2): "
+                      "too noisy to compare",
+    # the other way round: ms_compat's float32 is the imprecise one (open, an ms_compat defect to find)
+    "mindcv_nasnet": "ms_compat's gradients lie 3.9e-2 from float64, MindSpore's 8.4e-5",
+}
+
+
+@pytest.fixture(scope="module")
+def ms():
+    ms_compat.install(force=True)
+    import mindspore
+    yield mindspore
+    ms_compat.uninstall()
+    for name in [n for n in sys.modules if n.split(".")[0] in ("mindcv", "mindyolo")]:
+        del sys.modules[name]
+
+
+def test_every_corpus_model_has_a_reference():
+    assert set(SUMMARY) == set(cases.CORPUS)
+    for key, errs in MS_CANNOT_RUN.items():
+        assert errs and all(isinstance(e, str) and e for e in errs.values()), key
+
+
+def _close(actual, expected, rtol, what):
+    expected = np.asarray(expected)
+    atol = rtol * max(float(np.abs(expected).max()), 1e-12)
+    np.testing.assert_allclose(np.asarray(actual), expected, rtol=rtol, atol=atol, err_msg=what)
+
+
+# The train-mode gradient pass of the heaviest models (15-31 s each in a run on the loaded shared 2-core machine,
+# 9 s all seven on a quiet one) runs only with `-m corpus_full` (pyproject.toml deselects the marker by default);
+# their names, checkpoint load and eval forward run by default, so every family stays in the default run.
+FULL_ONLY_GRADS = {"mindcv_repmlp", "mindcv_pnasnet", "mindcv_inceptionv3", "mindcv_inceptionv4", "mindcv_mae",
+                   "mindcv_pit", "mindcv_res2net"}
+# Eval forwards that differ from MindSpore beyond 1e-4 for a reason not yet found (open, real-code.md).
+EVAL_DIVERGES = {
+    "mindcv_visformer": "sample 1 of the eval forward differs by 3e-3 of the largest output; sample 0 by 4e-5",
+    "mindcv_poolformer": "every eval output differs (up to 0.54 on outputs of magnitude 0.8): a semantic difference",
+    "mindcv_swintransformerv2": "every eval output differs by up to 3e-3 of the largest output",
+}
+
+
+def _view_accepts_noncontiguous():
+    """Tensor.view of a transposed tensor (issue 21 item 2); mindyolo's heads need it."""
+    t = ms_compat.Tensor(np.zeros((2, 3), np.float32)).swapaxes(0, 1)
+    try:
+        t.view(6)
+        return True
+    except RuntimeError:
+        return False
+
+
+_NEEDS_VIEW = pytest.mark.xfail(not _view_accepts_noncontiguous(), strict=True, raises=RuntimeError,
+                                reason="Tensor.view of a non-contiguous tensor (issue 21 item 2) is not in this tree")
+
+
+def _marks(key, grads):
+    marks = []
+    if grads and key in FULL_ONLY_GRADS:
+        marks.append(pytest.mark.corpus_full)
+    if grads and key in GRAD_DIVERGES:
+        marks.append(pytest.mark.xfail(strict=True, reason=GRAD_DIVERGES[key]))
+    if not grads and key in EVAL_DIVERGES:
+        marks.append(pytest.mark.xfail(strict=True, reason=EVAL_DIVERGES[key]))
+    if not grads and key == "mindyolo_yolov5n":  # the view is in the detect head's inference branch
+        marks.append(_NEEDS_VIEW)
+    return pytest.param(key, marks=marks)
+
+
+EVAL_RUNS = [_marks(k, False) for k in RUNS]
+GRAD_RUNS = [_marks(k, True) for k in RUNS]
+
+
+def _build_loaded(ms, key):
+    """The model built by the package's own code, its names checked against MindSpore's, and a checkpoint
+    loaded into it by name (nothing left over)."""
+    package = cases.CORPUS[key][0]
+    if package not in sys.modules and importlib.util.find_spec(package) is None:  # both in the `test` extra
+        pytest.skip(f"{package} is not installed: pip install -e '.[test]' (it is in the test extra)")
+    meta = load_ref_json("thirdparty", key)
+    net = cases.build_key(key)
+    params = list(net.get_parameters())
+    assert [p.name for p in params] == meta["param_names"]
+    assert [list(p.shape) for p in params] == meta["param_shapes"]
+    if "param_dtypes" in meta:
+        assert [str(p.asnumpy().dtype) for p in params] == meta["param_dtypes"]
+    assert [n for n, _ in net.cells_and_names()] == meta["cells"]
+
+    ckpt = {n: ms.Parameter(ms.Tensor(a), name=n) for n, a in cases.checkpoint_arrays(net).items()}
+    not_loaded, unused = ms.load_param_into_net(net, ckpt, strict_load=True)
+    assert (not_loaded, unused) == ([], [])
+    return net, meta
+
+
+@pytest.mark.parametrize("key", EVAL_RUNS)
+def test_corpus_model_matches_mindspore(ms, key):
+    net, meta = _build_loaded(ms, key)
+    ref = load_ref_npz("thirdparty", key)
+    x = ms.Tensor(cases.make_input(meta["size"]))
+    net.set_train(False)
+    outs = cases.flatten(net(x))
+    assert len(outs) == len([k for k in ref if k.startswith("out")])
+    for i, o in enumerate(outs):
+        _close(o.asnumpy(), ref[f"out{i}"], 1e-4, f"{key} eval out{i}")
+
+
+@pytest.mark.parametrize("key", GRAD_RUNS)
+def test_corpus_model_gradients_match_mindspore(ms, key):
+    net, meta = _build_loaded(ms, key)
+    ref = load_ref_npz("thirdparty", key)
+    x = ms.Tensor(cases.make_input(meta["size"]))
+    net.set_train(True)
+    assert cases.hold_random_cells(net) == meta["held_random_cells"]
+    trainable = net.trainable_params()
+    assert [p.name for p in trainable] == meta["trainable"]
+
+    class Loss(ms.nn.Cell):
+        def __init__(self, net):
+            super().__init__(auto_prefix=False)
+            self.net = net
+
+        def construct(self, x):
+            loss = 0.0
+            for i, o in enumerate(cases.flatten(self.net(x))):
+                loss = loss + (o * ms.Tensor(cases.cotangent(o.shape, i))).sum()
+            return loss
+
+    loss, grads = ms.value_and_grad(Loss(net), None, trainable)(x)
+    rtol = GRAD_RTOL.get(key, 1e-3)
+    _close(loss.asnumpy(), ref["train_loss"], rtol, f"{key} train loss")
+    norms = np.array([np.linalg.norm(g.asnumpy().astype(np.float64)) for g in grads])
+    _close(norms, ref["grad_norms"], rtol, f"{key} gradient norms")
+    for i in cases.grad_index(len(grads)):
+        g = grads[i].asnumpy()
+        what = f"{key} grad of {meta['trainable'][i]}"
+        if f"grad_{i}" in ref:
+            _close(g, ref[f"grad_{i}"], rtol, what)
+        else:
+            st = meta["grad_stats"][str(i)]
+            _close(np.linalg.norm(g.astype(np.float64)), st["norm"], rtol, what + " (norm)")
+            _close(g.reshape(-1)[:16], st["head"], rtol, what + " (first 16)")

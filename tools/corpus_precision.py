@@ -1,0 +1,75 @@
+"""How far float32 gradients of a corpus model lie from a float64 evaluation of the same graph, for
+MindSpore (the stored reference) and for ms_compat — the measurement behind each GRAD_RTOL entry of
+tests/thirdparty/test_thirdparty.py:
+
+    PYTHONPATH=. python3 tools/corpus_precision.py mindcv_densenet [...]
+
+Prints, relative to the largest |gradient| of each compared tensor (and for the norms, relative per norm):
+ms32-f64, ours32-f64 and ms32-ours32 maxima over the stored gradients and over all gradient norms.
+"""
+import pathlib
+import sys
+
+import numpy as np
+import torch
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tests"))
+
+import ms_compat  # noqa: E402
+
+ms_compat.install()
+import mindspore as ms  # noqa: E402
+
+from conftest import load_ref_json, load_ref_npz  # noqa: E402
+from thirdparty import cases  # noqa: E402
+
+
+def grads(key, meta, f64):
+    net = cases.build_key(key)
+    cases.set_weights(net, ms.Tensor)
+    x = ms.Tensor(cases.make_input(meta["size"]))
+    if f64:
+        net.to(torch.float64)
+        x = x.to(torch.float64)
+    net.set_train(True)
+    cases.hold_random_cells(net)
+
+    class Loss(ms.nn.Cell):
+        def __init__(self, net):
+            super().__init__(auto_prefix=False)
+            self.net = net
+
+        def construct(self, x):
+            loss = 0.0
+            for i, o in enumerate(cases.flatten(self.net(x))):
+                loss = loss + (o * ms.Tensor(cases.cotangent(o.shape, i)).to(o.dtype)).sum()
+            return loss
+
+    _, gs = ms.value_and_grad(Loss(net), None, net.trainable_params())(x)
+    return [g.asnumpy().astype(np.float64) for g in gs]
+
+
+def main(keys):
+    for key in keys:
+        meta, ref = load_ref_json("thirdparty", key), load_ref_npz("thirdparty", key)
+        g32, g64 = grads(key, meta, False), grads(key, meta, True)
+        rows = {"ms32-f64": [], "ours32-f64": [], "ms32-ours32": []}
+        for i in cases.grad_index(len(g32)):
+            if f"grad_{i}" not in ref:
+                continue
+            r, s = ref[f"grad_{i}"].astype(np.float64), max(np.abs(g64[i]).max(), 1e-30)
+            rows["ms32-f64"].append(np.abs(r - g64[i]).max() / s)
+            rows["ours32-f64"].append(np.abs(g32[i] - g64[i]).max() / s)
+            rows["ms32-ours32"].append(np.abs(r - g32[i]).max() / s)
+        n32 = np.array([np.linalg.norm(g) for g in g32])
+        n64 = np.array([np.linalg.norm(g) for g in g64])
+        nms = ref["grad_norms"]
+        norms = {"ms32-f64": np.abs(nms - n64) / n64, "ours32-f64": np.abs(n32 - n64) / n64,
+                 "ms32-ours32": np.abs(nms - n32) / n32}
+        print(key, "  ".join(f"{k}: grads {max(v):.1e} norms {norms[k].max():.1e}" for k, v in rows.items()),
+              flush=True)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
