@@ -19,35 +19,14 @@ from ms_compat import Tensor, nn, ops
 from conftest import load_ref_json
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "tools" / "reference"))
-from bad_input_cases import CASES  # noqa: E402
+from bad_input_cases import CASES, first, namespace  # noqa: E402
 
 REF = load_ref_json("bad_input", "cases")
 
 
-def f(*shape):
-    return Tensor(np.ones(shape, np.float32))
+NS = namespace(ms, nn, ops, Tensor)
 
-
-def i(*values):
-    return Tensor(np.array(values, np.int32))
-
-
-def train(net):
-    net.set_train(True)
-    return net
-
-
-def cell():
-    return nn.Cell()
-
-
-NS = dict(nn=nn, ops=ops, Tensor=Tensor, np=np, ms=ms, f=f, i=i, train=train, cell=cell)
-
-
-def first(out):
-    while isinstance(out, (tuple, list)):
-        out = out[0]
-    return out
+f, i, train = NS["f"], NS["i"], NS["train"]
 
 
 def test_reference_covers_every_case():

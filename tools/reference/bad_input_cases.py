@@ -8,6 +8,34 @@ The generator records what MindSpore does: the exception type and the head of it
 output shape when it accepts the input.
 """
 
+
+def namespace(ms, nn, ops, Tensor):
+    """The names a case expression sees, bound to the framework given (MindSpore or ms_compat)."""
+    import numpy as np
+
+    def f(*shape):
+        return Tensor(np.ones(shape, np.float32))
+
+    def i(*values):
+        return Tensor(np.array(values, np.int32))
+
+    def train(net):
+        net.set_train(True)
+        return net
+
+    def cell():
+        return nn.Cell()
+
+    return dict(nn=nn, ops=ops, Tensor=Tensor, np=np, ms=ms, f=f, i=i, train=train, cell=cell)
+
+
+def first(out):
+    """The first tensor of a (nested) tuple/list output."""
+    while isinstance(out, (tuple, list)):
+        out = out[0]
+    return out
+
+
 CASES = [
     # ---- recurrent layers (issue 22 item 1: torch's raw kernels must not see these)
     "nn.LSTM(4, 8, batch_first=True)(f(2, 3, 5))",

@@ -17,36 +17,13 @@ import mindspore as ms
 from mindspore import nn, ops, Tensor
 
 import refutil
-from bad_input_cases import CASES
+from bad_input_cases import CASES, first, namespace
 
 ms.set_context(mode=ms.PYNATIVE_MODE)
 ms.set_seed(1)
 
 
-def f(*shape):
-    return Tensor(np.ones(shape, np.float32))
-
-
-def i(*values):
-    return Tensor(np.array(values, np.int32))
-
-
-def train(net):
-    net.set_train(True)
-    return net
-
-
-def cell():
-    return nn.Cell()
-
-
-NS = dict(nn=nn, ops=ops, Tensor=Tensor, np=np, ms=ms, f=f, i=i, train=train, cell=cell)
-
-
-def first(out):
-    while isinstance(out, (tuple, list)):
-        out = out[0]
-    return out
+NS = namespace(ms, nn, ops, Tensor)
 
 
 def head(e):
