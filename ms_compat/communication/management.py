@@ -17,6 +17,7 @@ processes named in ``rank_ids`` call :func:`create_group` (as in MindSpore — t
 """
 from __future__ import annotations
 
+import atexit
 import datetime
 import os
 import warnings
@@ -210,9 +211,20 @@ def init(backend_name=None):
                                 timeout=datetime.timedelta(seconds=comm_timeout()))
         _owns_process_group = True
         _exit_with_launcher()
+        atexit.register(_release_at_exit)
     GlobalComm.BACKEND = ms_backend
     GlobalComm.WORLD_COMM_GROUP = NCCL_WORLD_COMM_GROUP if ms_backend == "nccl" else MCCL_WORLD_COMM_GROUP
     GlobalComm.INITED = True
+
+
+def _release_at_exit():
+    """Destroys the process groups ``init`` made when the interpreter exits. Left to C++ static destruction,
+    a gloo group whose collective timed out aborts the process (``terminate called without an active
+    exception``, exit status -6) instead of ending with the program's own exit status."""
+    try:
+        release()
+    except Exception:  # exiting anyway; a broken group must not replace the program's exit status
+        pass
 
 
 def release():
