@@ -180,6 +180,10 @@ _auto_parallel_defaults = {
     "strategy_ckpt_load_file": "", "strategy_ckpt_save_file": "", "parameter_broadcast": False,
     "auto_parallel_search_mode": "recursive_programming", "comm_fusion": None, "grad_accumulation_step": 1,
 }
+_auto_parallel_defaults.update({  # pipeline parallel (ms_compat/parallel/pipeline.py)
+    "pipeline_config": {"pipeline_interleave": False, "pipeline_scheduler": "1f1b"},
+    "pipeline_result_broadcast": False, "pipeline_segments": 1,
+})
 _auto_parallel = dict(_auto_parallel_defaults)
 
 
@@ -191,7 +195,54 @@ def set_auto_parallel_context(**kwargs):
         if k == "parallel_mode" and v not in ParallelMode.MODE_LIST:
             raise ValueError(f"For 'set_auto_parallel_context', the argument 'parallel_mode' must be in "
                              f"{ParallelMode.MODE_LIST}, but got {v}.")
+        if k in _CHECKS:
+            v = _CHECKS[k](v)
         _auto_parallel[k] = v
+
+
+def _check_pipeline_stages(v):
+    if not isinstance(v, int) or isinstance(v, bool):
+        raise TypeError(f"For 'set_auto_parallel_context', the argument 'pipeline_stages' must be int, but got the "
+                        f"type : {type(v)}.")
+    if v <= 0:
+        raise ValueError("For 'set_auto_parallel_context', the argument 'pipeline_stages' should be greater or "
+                         f"equal 1, but got the value of stages : {v}.")
+    return v
+
+
+def _check_pipeline_config(cfg):
+    """MindSpore's checks of ``pipeline_config`` (keys ``pipeline_interleave``, ``pipeline_scheduler``)."""
+    if not isinstance(cfg, dict):
+        raise TypeError("For 'set_pipeline_config', the argument 'pipeine_config' must be dict, but got the type : "
+                        f"{type(cfg)}.")
+    unknown = [k for k in cfg if k not in ("pipeline_interleave", "pipeline_scheduler")]
+    if unknown:
+        raise ValueError(f"Unknown config: {unknown}")
+    interleave = cfg["pipeline_interleave"]
+    if not isinstance(interleave, bool):
+        raise TypeError(f"For 'pipeline_interleave', the type of 'pipeline_interleave' must be bool, but got "
+                        f"{type(interleave).__name__}.")
+    sched = cfg["pipeline_scheduler"]
+    allowed = ("1f1b", "gpipe", "seqpipe", "seqvpp", "seqsmartvpp", "zero_bubble_v")
+    if sched not in allowed:
+        raise ValueError(f"For 'pipeline_scheduler', the 'pipeline_scheduler' should be in {list(allowed)}, "
+                         f"but got {sched}.")
+    if not interleave and sched != "1f1b":
+        raise TypeError(f"When pipeline_interleave is False, {sched!r} is not supported, only '1f1b' is allowed.")
+    return dict(cfg)
+
+
+def _check_bool(key):
+    def check(v):
+        if not isinstance(v, bool):
+            raise TypeError(f"For 'set_auto_parallel_context().set_{key}', the argument '{key}' must be bool, "
+                            f"but got the type : {type(v)}.")
+        return v
+    return check
+
+
+_CHECKS = {"pipeline_stages": _check_pipeline_stages, "pipeline_config": _check_pipeline_config,
+           "pipeline_result_broadcast": _check_bool("pipeline_result_broadcast")}
 
 
 def get_auto_parallel_context(attr_key):

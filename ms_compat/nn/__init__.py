@@ -72,6 +72,8 @@ _TRAIN_LAZY = {
 }
 _LAZY.update(_TRAIN_LAZY)
 _LAZY["DistributedGradReducer"] = "ms_compat.parallel.data_parallel:DistributedGradReducer"  # parallel engineer
+_LAZY.update({n: "ms_compat.parallel.nn:" + n for n in ("PipelineCell", "MicroBatchInterleaved",  # pipeline
+                                                        "PipelineGradReducer")})
 # ---- end training block ----
 _LAZY.update({n: "ms_compat.nn.wrap.loss_scale:" + n for n in (  # amp engineer
     "TrainOneStepWithLossScaleCell", "DynamicLossScaleUpdateCell", "FixedLossScaleUpdateCell")})

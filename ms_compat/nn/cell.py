@@ -604,8 +604,6 @@ class Cell(_Module):
                             f"{type(value)}.")
         if value < 0:
             raise ValueError(f"For 'Cell', the property 'pipeline_stage' can not be less than 0, but got {value}")
-        _warn_once("pipeline_stage", "Cell.pipeline_stage is stored only: ms_compat has no pipeline parallelism "
-                   "(use torch.distributed.pipelining).")
         self.__dict__["_pipeline_stage"] = value
 
     @property

@@ -12,6 +12,7 @@ _LAZY = {
     "DistributedGradReducer": "ms_compat.parallel.data_parallel:DistributedGradReducer",
     "data_parallel": "ms_compat.parallel.data_parallel",
     "DistributedDataParallel": "ms_compat.parallel.distributed:DistributedDataParallel",
+    "nn": "ms_compat.parallel.nn", "pipeline": "ms_compat.parallel.pipeline",
 }
 
 
