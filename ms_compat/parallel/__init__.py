@@ -13,6 +13,7 @@ _LAZY = {
     "data_parallel": "ms_compat.parallel.data_parallel",
     "DistributedDataParallel": "ms_compat.parallel.distributed:DistributedDataParallel",
     "nn": "ms_compat.parallel.nn", "pipeline": "ms_compat.parallel.pipeline",
+    "auto_parallel": "ms_compat.parallel.auto_parallel",
 }
 
 

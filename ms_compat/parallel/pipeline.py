@@ -144,6 +144,13 @@ def _stage_cells(network, num_stages):
     return out
 
 
+def install_stage_wrappers(network, num_stages):
+    """Put the stage-cutting wrapper on the cells that cut ``network`` into ``num_stages`` stages (it does
+    nothing outside a stage module's call)."""
+    for name, c in _stage_cells(network, num_stages):
+        c._set_forward_wrapper("pipeline_stage", _make_stage_wrapper(name))
+
+
 class _Execution:
     """State of one stage-module call (one micro-batch on this rank)."""
 
@@ -266,9 +273,7 @@ def _identity_loss(output, target):
 class _Runtime:
     def __init__(self, network, micro_size, inputs):
         self.stage, self.num_stages, self.group, self.ranks = stage_info()
-        cells = _stage_cells(network, self.num_stages)
-        for name, c in cells:
-            c._set_forward_wrapper("pipeline_stage", _make_stage_wrapper(name))
+        install_stage_wrappers(network, self.num_stages)
         from torch.distributed.pipelining import PipelineStage
         device = inputs[0].device if inputs else torch.device("cpu")
         self.module = _StageModule(network, self.stage, len(inputs))
@@ -327,7 +332,7 @@ def run_pipeline(owner, network, micro_size, inputs):
     training = torch.is_grad_enabled() and bool(params)
     is_last = rt.stage == rt.num_stages - 1
     if not training:
-        out = rt.schedule.eval(**kwargs)
+        out = rt.schedule.eval(target=torch.zeros(micro_size), **kwargs) if is_last else rt.schedule.eval(**kwargs)
         return _broadcast_result(out.sum(0) if is_last else None, rt)
     saved = [p.grad for p in params]
     for p in params:

@@ -1,0 +1,192 @@
+"""Per-process scenarios for tests/parallel/test_pipeline.py (2 gloo processes, results as JSON): pipeline
+parallel training and the same training in one process (stand-alone context) with the same weights."""
+from __future__ import annotations
+
+import json
+import os
+import traceback
+
+import numpy as np
+import torch
+
+
+def _mlp():
+    import ms_compat as ms
+    from ms_compat import nn
+
+    class MLP(nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.l1, self.l2 = nn.Dense(8, 16), nn.Dense(16, 16)
+            self.l3, self.l4 = nn.Dense(16, 16), nn.Dense(16, 4)
+            self.act = nn.ReLU()
+
+        def construct(self, x):
+            h = self.act(self.l2(self.act(self.l1(x))))
+            return self.l4(self.act(self.l3(h)))
+
+    ms.set_seed(0)
+    net = MLP()
+    for name, stage in (("l1", 0), ("l2", 0), ("l3", 1), ("l4", 1)):
+        getattr(net, name).pipeline_stage = stage
+    return net
+
+
+def _decoder():
+    """A small decoder: embedding, 4 pre-norm blocks (causal attention + MLP), norm, head; the causal mask is
+    computed outside the tagged cells and passed to every block."""
+    import ms_compat as ms
+    from ms_compat import nn, ops
+
+    V, D, H = 11, 16, 2
+
+    class Block(nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.ln1, self.ln2 = nn.LayerNorm((D,)), nn.LayerNorm((D,))
+            self.qkv, self.proj = nn.Dense(D, 3 * D), nn.Dense(D, D)
+            self.fc1, self.fc2 = nn.Dense(D, 2 * D), nn.Dense(2 * D, D)
+            self.act = nn.GELU()
+
+        def construct(self, x, mask):
+            b, s, _ = x.shape
+            q, k, v = ops.split(self.qkv(self.ln1(x)), D, axis=-1)
+            q = q.reshape(b, s, H, D // H).transpose(0, 2, 1, 3)
+            k = k.reshape(b, s, H, D // H).transpose(0, 2, 1, 3)
+            v = v.reshape(b, s, H, D // H).transpose(0, 2, 1, 3)
+            att = ops.matmul(q, k.transpose(0, 1, 3, 2)) / (D // H) ** 0.5 + mask
+            y = ops.matmul(ops.softmax(att, -1), v).transpose(0, 2, 1, 3).reshape(b, s, D)
+            x = x + self.proj(y)
+            return x + self.fc2(self.act(self.fc1(self.ln2(x))))
+
+    class Decoder(nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.emb = nn.Embedding(V, D)
+            self.blocks = nn.CellList([Block() for _ in range(4)])
+            self.norm, self.head = nn.LayerNorm((D,)), nn.Dense(D, V)
+
+        def construct(self, ids):
+            s = ids.shape[1]
+            mask = ops.triu(ops.ones((s, s), ms.float32), 1) * -1e9
+            h = self.emb(ids)
+            for blk in self.blocks:
+                h = blk(h, mask)
+            return self.head(self.norm(h))
+
+    class LossNet(nn.Cell):
+        def __init__(self, net):
+            super().__init__(auto_prefix=False)
+            self.net = net
+            self.loss = nn.CrossEntropyLoss()
+
+        def construct(self, ids, labels):
+            logits = self.net(ids)
+            return self.loss(logits.reshape(-1, V), labels.reshape(-1))
+
+    ms.set_seed(1)
+    dec = Decoder()
+    for cell, stage in ((dec.emb, 0), (dec.blocks[0], 0), (dec.blocks[1], 0), (dec.blocks[2], 1),
+                        (dec.blocks[3], 1), (dec.norm, 1), (dec.head, 1)):
+        cell.pipeline_stage = stage
+    return dec, LossNet(dec), V
+
+
+def _owned(net, rank, stage_of):
+    return {n: p.asnumpy().tolist() for n, p in net.parameters_and_names() if stage_of(n) == rank}
+
+
+def _train_mlp(pipelined, scheduler):
+    import ms_compat as ms
+    from ms_compat import nn
+    ms.reset_auto_parallel_context()
+    if pipelined:
+        ms.set_auto_parallel_context(parallel_mode=ms.ParallelMode.SEMI_AUTO_PARALLEL, pipeline_stages=2,
+                                     pipeline_config={"pipeline_interleave": scheduler == "gpipe",
+                                                      "pipeline_scheduler": scheduler})
+    net = _mlp()
+    step = nn.TrainOneStepCell(nn.PipelineCell(nn.WithLossCell(net, nn.MSELoss()), 4),
+                               nn.Momentum(net.trainable_params(), 0.1, 0.9))
+    step.set_train()
+    rng = np.random.default_rng(1)
+    losses = []
+    for _ in range(3):
+        x = ms.Tensor(rng.standard_normal((8, 8)).astype(np.float32))
+        y = ms.Tensor(rng.standard_normal((8, 4)).astype(np.float32))
+        losses.append(float(step(x, y).asnumpy()))
+    ms.reset_auto_parallel_context()
+    return net, losses
+
+
+def scenario_mlp(rank, res):
+    for scheduler in ("1f1b", "gpipe"):
+        net, losses = _train_mlp(True, scheduler)
+        ref, ref_losses = _train_mlp(False, scheduler)
+        stage_of = lambda n: 0 if n[:2] in ("l1", "l2") else 1  # noqa: E731
+        res[f"mlp_{scheduler}"] = {"losses": losses, "ref_losses": ref_losses,
+                                   "weights": _owned(net, rank, stage_of), "ref_weights": _owned(ref, rank, stage_of)}
+
+
+def _train_decoder(pipelined):
+    """MindSpore 2.10's functional style: value_and_grad + PipelineGradReducer, run through AutoParallel."""
+    import ms_compat as ms
+    from ms_compat import nn, ops
+    from ms_compat.parallel.auto_parallel import AutoParallel
+    ms.reset_auto_parallel_context()
+    dec, loss_net, V = _decoder()
+    net_with_loss = nn.PipelineCell(loss_net, 2)
+    opt = nn.AdamWeightDecay(dec.trainable_params(), 1e-2)
+    grad_fn = ops.value_and_grad(lambda ids, lab: net_with_loss(ids, lab), None, opt.parameters)
+    reducer = nn.PipelineGradReducer(opt.parameters)
+
+    def train_one_step(ids, labels):
+        loss, grads = grad_fn(ids, labels)
+        opt(reducer(grads))
+        return loss
+
+    if pipelined:
+        step = AutoParallel(train_one_step, parallel_mode="semi_auto")
+        step.pipeline(stages=2, scheduler="gpipe", interleave=True)
+    else:
+        step = train_one_step
+    rng = np.random.default_rng(2)
+    losses = []
+    for _ in range(3):
+        ids = ms.Tensor(rng.integers(0, V, (4, 6)).astype(np.int32))
+        labels = ms.Tensor(rng.integers(0, V, (4, 6)).astype(np.int32))
+        losses.append(float(step(ids, labels).asnumpy()))
+    with torch.no_grad():  # forward only (the eval schedule)
+        if pipelined:
+            with step._context():
+                evaluated = float(net_with_loss(ids, labels).asnumpy())
+        else:
+            evaluated = float(net_with_loss(ids, labels).asnumpy())
+    return dec, losses, evaluated
+
+
+def scenario_decoder(rank, res):
+    dec, losses, ev = _train_decoder(True)
+    ref, ref_losses, ref_ev = _train_decoder(False)
+
+    def stage_of(n):
+        return 0 if n.startswith(("emb", "blocks.0.", "blocks.1.")) else 1
+    res["decoder"] = {"losses": losses, "ref_losses": ref_losses, "eval": ev, "ref_eval": ref_ev,
+                      "weights": _owned(dec, rank, stage_of), "ref_weights": _owned(ref, rank, stage_of)}
+
+
+def main(rank, world, port, outdir, scenarios):
+    os.environ.update(RANK=str(rank), WORLD_SIZE=str(world), LOCAL_RANK=str(rank), LOCAL_WORLD_SIZE=str(world),
+                      MASTER_ADDR="127.0.0.1", MASTER_PORT=str(port), MS_COMPAT_COMM_TIMEOUT="60")
+    torch.set_num_threads(1)
+    res = {}
+    try:
+        from ms_compat.communication import init
+        init()
+        for name in scenarios:
+            globals()["scenario_" + name](rank, res)
+    except Exception:  # noqa: BLE001
+        res["fatal"] = traceback.format_exc()
+    with open(os.path.join(outdir, f"rank{rank}.json"), "w") as f:
+        json.dump(res, f)
+    from ms_compat.communication import release
+    release()

@@ -1,0 +1,232 @@
+"""Pipeline parallel (PipelineCell, pipeline_stage, 1F1B / GPipe on torch.distributed.pipelining).
+
+Two gloo processes (one spawn for the module, scenarios in _pipeline_worker.py) train with 2 stages and
+compare losses and the weights each stage owns with the same training run in one process; the rest
+runs in one process (the micro-batch sum, argument checks, the stage cutting itself).
+"""
+from __future__ import annotations
+
+import json
+import os
+import socket
+import sys
+
+import numpy as np
+import pytest
+import torch
+
+sys.path.insert(0, os.path.dirname(__file__))
+from spawn_util import spawn_bounded  # noqa: E402
+import _pipeline_worker  # noqa: E402
+
+import ms_compat as ms  # noqa: E402
+from ms_compat import nn  # noqa: E402
+
+
+def _free_port():
+    s = socket.socket()
+    s.bind(("127.0.0.1", 0))
+    port = s.getsockname()[1]
+    s.close()
+    return port
+
+
+@pytest.fixture(scope="module")
+def ranks(tmp_path_factory):
+    out = tmp_path_factory.mktemp("pipeline")
+    spawn_bounded(_pipeline_worker.main, args=(2, _free_port(), str(out), ["mlp", "decoder"]), nprocs=2,
+                  deadline_s=240)
+    results = [json.loads((out / f"rank{r}.json").read_text()) for r in range(2)]
+    for r, res in enumerate(results):
+        assert "fatal" not in res, f"rank {r} failed:\n{res['fatal']}"
+    return results
+
+
+def _same_training(res):
+    np.testing.assert_allclose(res["losses"], res["ref_losses"], rtol=1e-5)
+    assert res["weights"] and set(res["weights"]) == set(res["ref_weights"])
+    for name, w in res["weights"].items():
+        np.testing.assert_allclose(np.asarray(w), np.asarray(res["ref_weights"][name]), rtol=1e-5, atol=1e-6,
+                                   err_msg=name)
+
+
+@pytest.mark.multiprocess
+@pytest.mark.parametrize("scheduler", ["1f1b", "gpipe"])
+def test_pipeline_mlp_two_stages_matches_one_process(ranks, scheduler):
+    for r, res in enumerate(ranks):
+        got = res[f"mlp_{scheduler}"]
+        _same_training(got)
+        owned = {n.split(".")[0] for n in got["weights"]}
+        assert owned == ({"l1", "l2"} if r == 0 else {"l3", "l4"})
+        assert len(set(got["losses"])) == 3  # the loss changes: the weights were updated
+
+
+@pytest.mark.multiprocess
+def test_pipeline_decoder_functional_style_matches_one_process(ranks):
+    """AutoParallel(train_one_step).pipeline(stages=2, scheduler='gpipe') + value_and_grad + PipelineGradReducer;
+    the causal mask is computed outside the tagged cells (each stage computes it, the first cell of stage 1
+    receives it with the hidden state)."""
+    for r, res in enumerate(ranks):
+        got = res["decoder"]
+        _same_training(got)
+        np.testing.assert_allclose(got["eval"], got["ref_eval"], rtol=1e-5)  # forward-only schedule
+        assert any(n.startswith("emb") for n in got["weights"]) == (r == 0)
+        assert any(n.startswith("head") for n in got["weights"]) == (r == 1)
+
+
+# ------------------------------------------------------------------------------------------------ one process
+class _MLP(nn.Cell):
+    def __init__(self, residual=False):
+        super().__init__()
+        self.l1, self.l2, self.l3 = nn.Dense(4, 8), nn.Dense(8, 8), nn.Dense(8, 3)
+        self.residual = residual
+
+    def construct(self, x):
+        a = self.l1(x)
+        b = self.l2(a)
+        return self.l3(b + a if self.residual else b)
+
+
+def _x(n=8):
+    return ms.Tensor(np.random.default_rng(0).standard_normal((n, 4)).astype(np.float32))
+
+
+def test_pipeline_cell_sums_micro_batches_in_one_process():
+    ms.set_seed(0)
+    net = _MLP()
+    x = _x()
+    out = nn.PipelineCell(net, 4)(x)
+    expected = sum(net(x[2 * i:2 * i + 2]) for i in range(4))
+    np.testing.assert_allclose(out.asnumpy(), expected.asnumpy(), rtol=1e-6)
+    inter = nn.MicroBatchInterleaved(net, 2)(x)
+    np.testing.assert_allclose(inter.asnumpy(), (net(x[:4]) + net(x[4:])).asnumpy(), rtol=1e-6)
+    assert type(out).__name__ == "Tensor"
+
+
+def test_pipeline_cell_argument_errors():
+    net = _MLP()
+    with pytest.raises(TypeError, match="'network' must cell type"):
+        nn.PipelineCell(lambda x: x, 2)
+    with pytest.raises(TypeError, match="'micro_size' must be integer"):
+        nn.PipelineCell(net, 2.0)
+    with pytest.raises(ValueError, match="'micro_size' must be large than 0"):
+        nn.PipelineCell(net, 0)
+    with pytest.raises(ValueError, match=r"input\(6\) must be divided by micro size\(4\)"):
+        nn.PipelineCell(net, 4)(_x(6))
+    with pytest.raises(ValueError, match="no 'shard' on 'PipelineCell'"):
+        nn.PipelineCell(net, 2).shard(((1, 1),))
+    with pytest.raises(KeyError, match="stage_config"):
+        nn.PipelineCell(net, 2, stage_config={"nope": 1})
+    with pytest.raises(ValueError, match="'interleave_num' must be large than 0"):
+        nn.MicroBatchInterleaved(net, 0)
+    pc = nn.PipelineCell(net, 2, stage_config={"l1": 0, "l3": 1})
+    assert net.l1.pipeline_stage == 0 and net.l3.pipeline_stage == 1
+    assert [p.name for p in pc.trainable_params()] == ["l1.weight", "l1.bias", "l2.weight", "l2.bias", "l3.weight",
+                                                       "l3.bias"]  # auto_prefix=False: names unchanged
+
+
+def test_pipeline_context_keys_follow_mindspore_checks():
+    try:
+        with pytest.raises(ValueError, match="should be greater or equal 1"):
+            ms.set_auto_parallel_context(pipeline_stages=0)
+        with pytest.raises(TypeError, match="only '1f1b' is allowed"):
+            ms.set_auto_parallel_context(pipeline_config={"pipeline_interleave": False,
+                                                          "pipeline_scheduler": "gpipe"})
+        with pytest.raises(ValueError, match="Unknown config"):
+            ms.set_auto_parallel_context(pipeline_config={"pipeline_interleave": True, "x": 1,
+                                                          "pipeline_scheduler": "gpipe"})
+        ms.set_auto_parallel_context(pipeline_stages=2, pipeline_config={"pipeline_interleave": True,
+                                                                         "pipeline_scheduler": "gpipe"})
+        assert ms.get_auto_parallel_context("pipeline_stages") == 2
+        assert ms.get_auto_parallel_context("pipeline_config")["pipeline_scheduler"] == "gpipe"
+    finally:
+        ms.reset_auto_parallel_context()
+    assert ms.get_auto_parallel_context("pipeline_config") == {"pipeline_interleave": False,
+                                                               "pipeline_scheduler": "1f1b"}
+
+
+def test_pipeline_grad_reducer_scales_by_scale_sense():
+    p = ms.Parameter(ms.Tensor(np.ones(2, np.float32)), name="w")
+    red = nn.PipelineGradReducer([p], scale_sense=4.0)
+    out = red((ms.Tensor(np.array([2.0, 8.0], np.float32)),))
+    np.testing.assert_allclose(out[0].asnumpy(), [0.5, 2.0])
+    assert [q.name for q in red.get_parameters()] == ["scale_sense"]
+
+
+def test_auto_parallel_sets_the_context_only_while_running():
+    from ms_compat.parallel.auto_parallel import AutoParallel
+    seen = {}
+
+    def step():
+        seen.update(stages=ms.get_auto_parallel_context("pipeline_stages"),
+                    mode=ms.get_auto_parallel_context("parallel_mode"),
+                    sched=ms.get_auto_parallel_context("pipeline_config")["pipeline_scheduler"])
+        return 1
+
+    par = AutoParallel(step, parallel_mode="semi_auto")
+    par.pipeline(stages=2, scheduler="gpipe")
+    assert par() == 1 and par.get_pipeline_stages() == 2
+    assert seen == {"stages": 2, "mode": "semi_auto_parallel", "sched": "gpipe"}
+    assert ms.get_auto_parallel_context("pipeline_stages") == 1
+    with pytest.raises(ValueError, match="'parallel_mode' must be one of"):
+        AutoParallel(step, parallel_mode="auto")
+    with pytest.raises(ValueError, match="'scheduler' must be"):
+        par.pipeline(stages=2, scheduler="zb")
+    with pytest.raises(ValueError, match="must be larger than zero"):
+        par.pipeline(stages=0)
+
+
+def _stage_run(net, stage, x, recv=()):
+    from ms_compat.parallel.pipeline import _StageModule, install_stage_wrappers
+    install_stage_wrappers(net, 2)
+    return _StageModule(net, stage, 1)(*recv, in0=x)
+
+
+def test_stage_cutting_runs_only_this_stages_cells():
+    """Stage 0 stops at the first cell of stage 1 and returns its inputs; stage 1 runs from them (the cells of
+    stage 0 are only shape-inferred on the meta device)."""
+    ms.set_seed(0)
+    net = _MLP()
+    net.l1.pipeline_stage, net.l2.pipeline_stage, net.l3.pipeline_stage = 0, 0, 1
+    x = _x(2)
+    calls = []
+    net.l1.register_forward_hook(lambda c, i, o: calls.append((o.device.type, type(o).__name__)))
+    sent = _stage_run(net, 0, x)
+    assert isinstance(sent, tuple) and len(sent) == 1
+    np.testing.assert_allclose(sent[0].detach().numpy(), net.l2(net.l1(x)).asnumpy(), rtol=1e-6)
+    calls.clear()
+    out = _stage_run(net, 1, x, sent)
+    # stage 1 never computes l1 for real: a meta run gives the shape, the cell returns a marked placeholder
+    assert calls == [("meta", "Tensor"), ("cpu", "_Skipped")]
+    calls.clear()
+    np.testing.assert_allclose(out[0].detach().numpy(), net(x).asnumpy(), rtol=1e-6)
+
+
+def test_stage_cutting_refuses_values_crossing_stages_outside_the_first_cell():
+    ms.set_seed(0)
+    net = _MLP(residual=True)  # l3 (stage 1) uses a = l1(x) (stage 0) besides l2's output
+    net.l1.pipeline_stage, net.l2.pipeline_stage, net.l3.pipeline_stage = 0, 0, 1
+    x = _x(2)
+    sent = _stage_run(net, 0, x)  # stage 0 is fine: it sends l3's input (b + a)
+    assert len(sent) == 1
+    net2 = _MLP(residual=True)
+    net2.l1.pipeline_stage, net2.l2.pipeline_stage, net2.l3.pipeline_stage = 0, 1, 1
+    with pytest.raises(ValueError, match="uses a value computed by an earlier stage"):
+        _stage_run(net2, 1, x, sent)
+
+
+def test_stage_cutting_errors():
+    net = _MLP()
+    from ms_compat.parallel.pipeline import install_stage_wrappers
+    with pytest.raises(ValueError, match="no cell of the network has 'pipeline_stage'"):
+        install_stage_wrappers(net, 2)
+    net.l1.pipeline_stage = 0
+    with pytest.raises(ValueError, match=r"no cell is in stage\(s\) \[1\]"):
+        install_stage_wrappers(net, 2)
+    net.l3.pipeline_stage = 2
+    with pytest.raises(ValueError, match="must be smaller than pipeline_stages"):
+        install_stage_wrappers(net, 2)
+    net2 = _MLP()
+    net2.l1.pipeline_stage, net2.l2.pipeline_stage, net2.l3.pipeline_stage = 0, 1, 0
+    with pytest.raises(ValueError, match="stages must follow the order of execution"):
+        _stage_run(net2, 1, _x(2), (torch.zeros(2, 8),))
