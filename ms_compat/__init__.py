@@ -64,6 +64,7 @@ _LAZY = {
     "grad": "ms_compat.ops.function.grad_func:grad",
     "value_and_grad": "ms_compat.ops.function.grad_func:value_and_grad",
     "shard": "ms_compat.parallel.function_shard:shard",
+    "Layout": "ms_compat.parallel.layout:Layout",
     "install": "ms_compat.alias:install", "uninstall": "ms_compat.alias:uninstall",
     "LossScaleManager": "ms_compat.amp.loss_scale_manager:LossScaleManager",
     "FixedLossScaleManager": "ms_compat.amp.loss_scale_manager:FixedLossScaleManager",

@@ -30,6 +30,7 @@ _LAZY = {
     # collective-communication Primitives (parallel engineer: ms_compat/ops/operations/comm_ops.py)
     **{n: "ms_compat.ops.operations.comm_ops:" + n for n in (
         "AllReduce", "AllGather", "ReduceScatter", "Broadcast", "ReduceOp")},
+    "reshard": "ms_compat.parallel.layout:reshard",  # parallel: Layout on DTensor
 }
 
 

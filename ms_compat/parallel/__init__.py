@@ -14,6 +14,7 @@ _LAZY = {
     "DistributedDataParallel": "ms_compat.parallel.distributed:DistributedDataParallel",
     "nn": "ms_compat.parallel.nn", "pipeline": "ms_compat.parallel.pipeline",
     "auto_parallel": "ms_compat.parallel.auto_parallel",
+    "Layout": "ms_compat.parallel.layout:Layout", "layout": "ms_compat.parallel.layout",
 }
 
 

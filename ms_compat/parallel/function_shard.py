@@ -23,8 +23,13 @@ def shard(fn, in_strategy, out_strategy=None, parameter_plan=None, device="Ascen
 
     A Cell is sharded in place (``Cell.shard``) and returned; a plain function is wrapped in a Cell
     first (it has no parameters, so ``parameter_plan`` must be ``None``). Call the result like ``fn``.
+    Strategies are tuples of slice counts or ``Layout`` objects (DTensor placements on the device
+    matrix's DeviceMesh). With one process ``fn`` is returned unchanged, as in MindSpore 2.10.
     ``device``/``level`` are type-checked and have no effect (see ``Cell.shard``).
     """
+    from .shard import _group_size
+    if _group_size() == 1:  # MindSpore 2.10: one device -> fn itself, unchanged
+        return fn
     if isinstance(fn, Cell):
         cell = fn
     elif callable(fn):

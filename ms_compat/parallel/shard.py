@@ -50,20 +50,27 @@ def _is_layout(obj):
 
 
 def _check_strategy_tuple(strategy, what):
+    """MindSpore's checks of a strategy: a tuple of tuple(int) or of Layouts (not both); returns
+    ``'tuple'`` or ``'layout'``."""
     if not isinstance(strategy, tuple):
         raise TypeError(f"For 'Shard', the '{what}' should be a tuple, but got {type(strategy).__name__}.")
+    kinds = set()
     for stra in strategy:
         if _is_layout(stra):
-            raise TypeError(f"For 'Shard', '{what}' holds a mindspore.parallel.Layout: ms_compat supports tuple "
-                            "strategies only (number of slices per dimension); express the layout as a tuple.")
+            kinds.add("layout")
+            continue
         if not isinstance(stra, tuple):
             raise TypeError(f"The '{what}' should be a tuple(tuple(int)) or tuple(mindspore.parallel.Layout), "
                             f"but got {type(stra).__name__}")
+        kinds.add("tuple")
         if not all(isinstance(x, int) and not isinstance(x, bool) for x in stra):
             raise TypeError("The tuple strategy for each dimension should be tuple(int).")
         if any(x < 1 for x in stra):
             raise ValueError(f"For 'Shard', every value of the strategy {stra} in '{what}' must be >= 1 "
                              "(the number of slices of that dimension).")
+    if len(kinds) > 1:
+        raise TypeError("For 'Shard', the strategy can only pass in consistent type for all dimensions.")
+    return kinds.pop() if kinds else "tuple"
 
 
 def _check_plan(parameter_plan):
@@ -73,13 +80,11 @@ def _check_plan(parameter_plan):
         raise TypeError("For 'Shard', the 'parameter_plan' should be a dict or None, "
                         f"but got {type(parameter_plan).__name__}")
     for k, v in parameter_plan.items():
-        if _is_layout(v):
-            raise TypeError(f"For 'Shard', parameter_plan['{k}'] is a mindspore.parallel.Layout: ms_compat supports "
-                            "tuple strategies only.")
-        if not isinstance(k, str) or not isinstance(v, tuple):
+        if not isinstance(k, str) or not (isinstance(v, tuple) or _is_layout(v)):
             raise TypeError("For 'Shard', the type of each key and value in 'parameter_plan' must be str and "
                             f"tuple/Layout, but got {type(k).__name__} and {type(v).__name__}")
-        _check_strategy_tuple((v,), "parameter_plan")
+        if not _is_layout(v):
+            _check_strategy_tuple((v,), "parameter_plan")
     return parameter_plan
 
 
@@ -154,6 +159,31 @@ def _placements(strategy, mesh_shape, Replicate, Shard, what):
             placements[d] = Shard(i)
             free.remove(d)
     return placements
+
+
+def _slices(strategy, what):
+    """Slices per dimension of a tuple strategy or a Layout."""
+    if _is_layout(strategy):
+        from .layout import layout_slices
+        return layout_slices(strategy, what)
+    return strategy
+
+
+def _layout_mesh_shape(layouts, n):
+    """The DeviceMesh shape given by the Layouts' device matrix (one for all, over all ``n`` processes)."""
+    shapes = {tuple(lay._device_shape) for lay in layouts}
+    if len(shapes) > 1:
+        raise ValueError(f"For 'shard', the Layouts of one cell use different device matrices {sorted(shapes)}; "
+                         "ms_compat builds one DeviceMesh per cell.")
+    shape = shapes.pop()
+    if math.prod(shape) != n:
+        raise ValueError(f"For 'shard', the device matrix {shape} of the Layout holds {math.prod(shape)} devices "
+                         f"but there are {n} processes; ms_compat's DeviceMesh spans all of them.")
+    for lay in layouts:
+        if list(lay._rank_list) != list(range(n)):
+            raise ValueError(f"For 'shard', Layout rank_list {lay._rank_list} is not supported: the DeviceMesh "
+                             "holds the ranks in order (rank_list=None).")
+    return shape
 
 
 def device_mesh_for(shape):
@@ -366,22 +396,32 @@ def cell_shard(cell, in_strategy, out_strategy=None, parameter_plan=None, device
     n = _device_count()
     _, Replicate, Shard, _, _, _ = _dtensor_api()
 
-    planned = []  # (param, strategy, key)
+    planned = []  # (param, strategy or Layout, key)
     for key, strategy in plan.items():
         p = _find_param(cell, key)
         if p is None:
             warnings.warn(f"{key} is not exist, ignored its setting.", UserWarning, stacklevel=3)
             continue
-        _check_divisible(tuple(p.shape), strategy, key, is_param=True)
+        _check_divisible(tuple(p.shape), _slices(strategy, key), key, is_param=True)
         planned.append((p, strategy, key))
 
     strategies = list(in_strategy) + [s for _, s, _ in planned] + list(out_strategy or ())
-    shape = _mesh_shape(strategies, n)
+    layouts = [s for s in strategies if _is_layout(s)]
+    shape = _layout_mesh_shape(layouts, n) if layouts else _mesh_shape(strategies, n)
     mesh = device_mesh_for(shape)
-    in_places = [_placements(s, shape, Replicate, Shard, f"input {i}") for i, s in enumerate(in_strategy)]
-    out_places = None if out_strategy is None else [
-        _placements(s, shape, Replicate, Shard, f"output {i}") for i, s in enumerate(out_strategy)]
-    plan_placements = {id(p): _placements(s, shape, Replicate, Shard, f"parameter '{k}'") for p, s, k in planned}
+
+    def places(s, what):
+        if _is_layout(s):
+            from .layout import layout_placements
+            return layout_placements(s, what)
+        return _placements(s, shape, Replicate, Shard, what)
+
+    in_places = [places(s, f"input {i}") for i, s in enumerate(in_strategy)]
+    out_places = None if out_strategy is None else [places(s, f"output {i}") for i, s in enumerate(out_strategy)]
+    plan_placements = {id(p): places(s, f"parameter '{k}'") for p, s, k in planned}
+    in_strategy = tuple(_slices(s, f"input {i}") for i, s in enumerate(in_strategy))
+    if out_strategy is not None:
+        out_strategy = tuple(_slices(s, f"output {i}") for i, s in enumerate(out_strategy))
 
     if cell.__dict__.get("_ms_shard_strategy") is not None:
         old = cell.__dict__["_ms_shard_strategy"]
@@ -444,6 +484,9 @@ def _gather_outputs(out, mesh, full, nested):
     if isinstance(out, (tuple, list)):
         return type(out)(_gather_outputs(o, mesh, full, nested) for o in out)
     return out
+
+
+from .layout import Layout  # noqa: E402  (mindspore.parallel.shard.Layout)
 
 
 def shard(fn, in_strategy, out_strategy=None, parameter_plan=None, device="Ascend", level=0):

@@ -152,6 +152,11 @@ def _ensure_init():
         C.init()
 
 
+def _LAY(*tensor_map):
+    from ms_compat.parallel import Layout
+    return Layout((2,), ("mp",))(*tensor_map)
+
+
 def scenario_shard(rank, res):
     import ms_compat as ms
     _ensure_init()
@@ -175,6 +180,10 @@ def scenario_shard(rank, res):
             "self.fc1.weight": (2, 1), "self.fc1.bias": (2,), "self.fc2.weight": (1, 2)})),
         "out_strategy": (lambda: Linear(w1, b1), dict(in_strategy=((1, 1),), out_strategy=((1, 2),),
                                                        parameter_plan={"weight": (2, 1), "bias": (2,)})),
+        # the same strategies written with mindspore.Layout (DTensor placements on the device matrix)
+        "layout_mlp": (lambda: MLP(w1, b1, w2, b2), dict(in_strategy=(_LAY("None", "None"),), parameter_plan={
+            "fc1.weight": _LAY("mp", "None"), "fc1.bias": _LAY("mp"), "fc2.weight": _LAY("None", "mp")})),
+        "layout_batch": (lambda: Linear(w1, b1), dict(in_strategy=(_LAY("mp", "None"),))),
     }
     ms.set_auto_parallel_context(parallel_mode=ParallelMode.SEMI_AUTO_PARALLEL)
     for name, (make, kw) in cases.items():
@@ -236,6 +245,14 @@ def scenario_shard(rank, res):
     res["err_plan_type"] = _err(lambda: lin.shard(((1, 1),), parameter_plan=[("weight", (2, 1))]))
     res["err_plan_len"] = _err(lambda: Linear(w1, b1).shard(((1, 1),), parameter_plan={"weight": (2,)}))
     res["err_device_type"] = _err(lambda: lin.shard(((1, 1),), device=1))
+    res["err_mixed_layout"] = _err(lambda: Linear(w1, b1).shard(((1, 1), _LAY("mp", "None"))))
+    res["err_layout_devices"] = _err(lambda: Linear(w1, b1).shard(
+        (ms.Layout((2, 2), ("dp", "mp"))("dp", "None"),)))
+    # function-level shard with a Layout, and reshard inside a sharded cell (values unchanged)
+    from ms_compat import ops
+    f = ms.shard(lambda a: ops.relu(a) * 3 + ops.reshard(a, _LAY("None", "mp")), (_LAY("mp", "None"),))
+    res["fn_layout"] = f(torch.tensor(x)).asnumpy().tolist()
+    res["fn_layout_ref"] = (torch.relu(torch.tensor(x)) * 3 + torch.tensor(x)).numpy().tolist()
     c = Linear(w1, b1)
     c.shard(((2, 1),))
     res["err_uneven_input"] = _err(lambda: c(torch.ones(3, 6)))

@@ -105,10 +105,13 @@ LOCAL_SHAPES = {
     "mlp_plan": {"fc1.weight": [4, 6], "fc1.bias": [4], "fc2.weight": [4, 4], "fc2.bias": [4]},
 }
 LOCAL_SHAPES["recompute"] = LOCAL_SHAPES["mlp_plan"]
+LOCAL_SHAPES["layout_mlp"] = LOCAL_SHAPES["mlp_plan"]
+LOCAL_SHAPES["layout_batch"] = LOCAL_SHAPES["batch"]
 LOCAL_SHAPES["nested"] = {"fc1.weight": [4, 6], "fc1.bias": [4], "fc2.weight": [4, 8], "fc2.bias": [4]}
 
 
-@pytest.mark.parametrize("case", ["column", "row", "batch", "mlp_plan", "recompute", "nested"])
+@pytest.mark.parametrize("case", ["column", "row", "batch", "mlp_plan", "recompute", "nested", "layout_mlp",
+                                  "layout_batch"])
 def test_shard_matches_single_process(ranks, case):
     for res in ranks:
         got, ref = res[f"shard_{case}"], res[f"shard_{case}_ref"]
@@ -159,6 +162,14 @@ def test_shard_errors(ranks):
     assert res["err_uneven_input"][0] == "ValueError" and "input 0" in res["err_uneven_input"][1]
     assert res["err_input_count"][0] == "ValueError"
     assert res["warn_missing_param"] == ["nope.weight is not exist, ignored its setting."]
+    assert res["err_mixed_layout"] == ["TypeError", "For 'Shard', the strategy can only pass in consistent type for "
+                                                    "all dimensions."]
+    assert res["err_layout_devices"][0] == "ValueError" and "(2, 2)" in res["err_layout_devices"][1]
+
+
+def test_function_shard_with_layout_and_reshard(ranks):
+    for res in ranks:
+        _close(res["fn_layout"], res["fn_layout_ref"])
 
 
 def test_shard_ignored_outside_semi_auto_parallel(ranks):
