@@ -65,6 +65,9 @@ _LAZY = {
     "value_and_grad": "ms_compat.ops.function.grad_func:value_and_grad",
     "shard": "ms_compat.parallel.function_shard:shard",
     "Layout": "ms_compat.parallel.layout:Layout",
+    **{n: "ms_compat.parallel.checkpoint_transform:" + n for n in (  # distributed checkpoints
+        "load_distributed_checkpoint", "transform_checkpoints", "transform_checkpoint_by_rank",
+        "merge_sliced_parameter", "build_searched_strategy")},
     "install": "ms_compat.alias:install", "uninstall": "ms_compat.alias:uninstall",
     "LossScaleManager": "ms_compat.amp.loss_scale_manager:LossScaleManager",
     "FixedLossScaleManager": "ms_compat.amp.loss_scale_manager:FixedLossScaleManager",

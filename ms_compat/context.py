@@ -183,6 +183,8 @@ _auto_parallel_defaults = {
 _auto_parallel_defaults.update({  # pipeline parallel (ms_compat/parallel/pipeline.py)
     "pipeline_config": {"pipeline_interleave": False, "pipeline_scheduler": "1f1b"},
     "pipeline_result_broadcast": False, "pipeline_segments": 1,
+    # strategy files (ms_compat/parallel/strategy_file.py); save_file/load_file mirror the two older keys
+    "strategy_ckpt_config": {"load_file": "", "save_file": "", "only_trainable_params": True},
 })
 _auto_parallel = dict(_auto_parallel_defaults)
 
@@ -198,6 +200,12 @@ def set_auto_parallel_context(**kwargs):
         if k in _CHECKS:
             v = _CHECKS[k](v)
         _auto_parallel[k] = v
+        if k == "strategy_ckpt_config":
+            _auto_parallel["strategy_ckpt_load_file"] = v["load_file"]
+            _auto_parallel["strategy_ckpt_save_file"] = v["save_file"]
+        elif k in ("strategy_ckpt_load_file", "strategy_ckpt_save_file"):
+            _auto_parallel["strategy_ckpt_config"] = dict(_auto_parallel["strategy_ckpt_config"],
+                                                          **{k[len("strategy_ckpt_"):]: v})
 
 
 def _check_pipeline_stages(v):
@@ -241,7 +249,23 @@ def _check_bool(key):
     return check
 
 
-_CHECKS = {"pipeline_stages": _check_pipeline_stages, "pipeline_config": _check_pipeline_config,
+def _check_strategy_ckpt_config(cfg):
+    """MindSpore's checks of ``strategy_ckpt_config``; the keys not given keep their defaults."""
+    if not isinstance(cfg, dict):
+        raise TypeError("For 'set_auto_parallel_context', the argument 'strategy_ckpt_config' must be dict, but got "
+                        f"the type : {type(cfg)}.")
+    unknown = [k for k in cfg if k not in ("load_file", "save_file", "only_trainable_params")]
+    if unknown:
+        raise ValueError(f"Unknown config: {unknown}")
+    for key, typ, tname in (("load_file", str, "str"), ("save_file", str, "str"),
+                            ("only_trainable_params", bool, "bool")):
+        if key in cfg and not isinstance(cfg[key], typ):
+            raise TypeError(f"For 'set_auto_parallel_context().set_strategy_ckpt_config', the argument '{key}' must "
+                            f"be {tname}, but got the type : {type(cfg[key])} .")
+    return {"load_file": "", "save_file": "", "only_trainable_params": True, **cfg}
+
+
+_CHECKS = {"strategy_ckpt_config": _check_strategy_ckpt_config, "pipeline_stages": _check_pipeline_stages, "pipeline_config": _check_pipeline_config,
            "pipeline_result_broadcast": _check_bool("pipeline_result_broadcast")}
 
 

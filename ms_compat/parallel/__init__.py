@@ -15,6 +15,12 @@ _LAZY = {
     "nn": "ms_compat.parallel.nn", "pipeline": "ms_compat.parallel.pipeline",
     "auto_parallel": "ms_compat.parallel.auto_parallel",
     "Layout": "ms_compat.parallel.layout:Layout", "layout": "ms_compat.parallel.layout",
+    "function": "ms_compat.parallel.function",
+    "checkpoint_transform": "ms_compat.parallel.checkpoint_transform",
+    "sharded_checkpoint": "ms_compat.parallel.sharded_checkpoint",
+    **{n: "ms_compat.parallel.checkpoint_transform:" + n for n in (
+        "load_distributed_checkpoint", "transform_checkpoints", "transform_checkpoint_by_rank",
+        "merge_sliced_parameter", "build_searched_strategy", "rank_list_for_transform")},
 }
 
 

@@ -256,6 +256,8 @@ def _distribute_parameters(cell, mesh, plan_placements):
             p.data = local.clone()
             p.__dict__[_LAYOUT] = (mesh, tuple(placements), global_shape)
             p.__dict__[_STRIDE] = torch.empty(global_shape, device="meta").stride()
+            from .strategy_file import register
+            register(p)
     return entries
 
 
@@ -435,6 +437,8 @@ def cell_shard(cell, in_strategy, out_strategy=None, parameter_plan=None, device
     cell.__dict__["_ms_device_mesh"] = mesh
     cell._set_forward_wrapper("shard", _make_forward_factory(mesh, list(in_strategy), in_places, out_strategy,
                                                              out_places))
+    from .strategy_file import maybe_write_strategy_file
+    maybe_write_strategy_file()
     return None
 
 

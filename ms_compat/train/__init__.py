@@ -3,6 +3,8 @@ from .._missing import module_getattr as _mg
 
 _LAZY = {
     "serialization": "ms_compat.train.serialization",
+    **{n: "ms_compat.parallel.checkpoint_transform:" + n for n in (  # distributed checkpoints
+        "load_distributed_checkpoint", "merge_sliced_parameter", "build_searched_strategy")},
     "save_checkpoint": "ms_compat.train.serialization:save_checkpoint",
     "load_checkpoint": "ms_compat.train.serialization:load_checkpoint",
     "load_param_into_net": "ms_compat.train.serialization:load_param_into_net",

@@ -1365,7 +1365,9 @@ def save_checkpoint(save_obj, ckpt_file_name, integrated_save=True, async_save=F
     MindSpore (needs the ``cryptography`` package). Differences: the write is atomic (temporary file
     and ``os.replace``); plain tensors in a dict are accepted; ``async_save='process'`` uses a thread;
     ``enc_key`` with ``crc_check=True`` raises ``ValueError`` (MindSpore documents them as exclusive
-    and writes an unusable trailer). ``integrated_save`` has no effect (no parallel slices).
+    and writes an unusable trailer). Parameters laid out by ``Cell.shard`` are saved whole with
+    ``integrated_save=True`` (an all-gather: every rank must call it) and as this rank's slices with
+    ``False``, as in MindSpore (see ms_compat/parallel/checkpoint_transform.py).
     """
     if format not in ("safetensors", "ckpt"):
         raise ValueError(f"For 'save_checkpoint', the format must be 'safetensors' or 'ckpt', but got {format}.")
@@ -1399,6 +1401,9 @@ def save_checkpoint(save_obj, ckpt_file_name, integrated_save=True, async_save=F
         if crc_check:
             raise ValueError("For 'save_checkpoint', 'enc_key' and 'crc_check' cannot be used together.")
     items = _collect(save_obj, choice_func)
+    if _is_module(save_obj) and "ms_compat.parallel.shard" in sys.modules:  # a parallel run: slices or whole
+        from ..parallel.checkpoint_transform import integrated_items
+        items = integrated_items(items, integrated_save)
     if append_dict:
         for k, v in append_dict.items():
             items[k] = _append_value(v)
