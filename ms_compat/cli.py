@@ -10,6 +10,7 @@ COMMANDS = {
     "convert": ("ms_compat.train.convert:main", "convert checkpoints: .ckpt <-> .safetensors <-> .pt state_dict"),
     "compare": ("ms_compat.testing.compare_cli:main", "compare a model layer by layer against real MindSpore"),
     "coverage": ("ms_compat.api_coverage:main", "which MindSpore 2.10 names ms_compat provides (NAME ...: one by one)"),
+    "msrun": ("ms_compat.parallel.cluster.run:main", "MindSpore's msrun command line, started with torchrun"),
 }
 
 

@@ -15,7 +15,7 @@ _LAZY = {
     "nn": "ms_compat.parallel.nn", "pipeline": "ms_compat.parallel.pipeline",
     "auto_parallel": "ms_compat.parallel.auto_parallel",
     "Layout": "ms_compat.parallel.layout:Layout", "layout": "ms_compat.parallel.layout",
-    "function": "ms_compat.parallel.function",
+    "function": "ms_compat.parallel.function", "cluster": "ms_compat.parallel.cluster",
     "checkpoint_transform": "ms_compat.parallel.checkpoint_transform",
     "sharded_checkpoint": "ms_compat.parallel.sharded_checkpoint",
     **{n: "ms_compat.parallel.checkpoint_transform:" + n for n in (
