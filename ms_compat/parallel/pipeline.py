@@ -175,14 +175,19 @@ def _meta_outputs(cell, inner, args, kwargs):
         meta_leaves = [as_ms(torch.empty(t.shape, dtype=t.dtype, device="meta")) if isinstance(t, torch.Tensor)
                        else t for t in leaves]
         m_args, m_kwargs = tree_unflatten(meta_leaves, spec)
-        state = {k: torch.empty(v.shape, dtype=v.dtype, device="meta")
-                 for k, v in cell.state_dict(keep_vars=True).items()}
+        from .shard import _bypass, sharded_layout
+        state = {}
+        for k, v in cell.state_dict(keep_vars=True).items():
+            lay = sharded_layout(v) if isinstance(v, torch.nn.Parameter) else None
+            state[k] = torch.empty(lay[2] if lay else v.shape, dtype=v.dtype, device="meta")  # whole shapes
         ex = _active[-1]
         ex.meta_depth += 1
+        _bypass.append(1)  # Cell.shard's DTensor wrappers step aside: plain tensors of whole shape
         try:
             with torch.no_grad():
                 out = torch.func.functional_call(cell, state, tuple(m_args), m_kwargs)
         finally:
+            _bypass.pop()
             ex.meta_depth -= 1
         o_leaves, o_spec = tree_flatten(out)
         hit = ([(tuple(t.shape), t.dtype) if isinstance(t, torch.Tensor) else ("value", t) for t in o_leaves], o_spec)

@@ -34,6 +34,7 @@ import torch.distributed as dist
 __all__ = ["cell_shard", "cell_set_data_parallel", "device_mesh_for", "sharded_layout", "full_value"]
 
 _meshes: dict = {}
+_bypass: list = []  # non-empty while the pipeline runs a cell on the meta device (shapes only, no DTensor)
 _LAYOUT = "_ms_shard_layout"  # Parameter.__dict__ key: (mesh, placements, global shape)
 _STRIDE = "_ms_shard_stride"  # Parameter.__dict__ key: the global tensor's contiguous stride
 
@@ -106,7 +107,16 @@ def _device_count():
         raise ValueError(f"For 'shard', set_auto_parallel_context(device_num={device_num}) differs from the "
                          f"number of processes ({world}); ms_compat builds the DeviceMesh over all processes, so "
                          "device_num must equal the world size.")
-    return world
+    stages = _pipeline_stages()
+    if world % stages:
+        raise ValueError(f"For 'shard', the number of processes ({world}) must be divisible by pipeline_stages "
+                         f"({stages}).")
+    return world // stages  # with pipeline stages, a cell is sharded over the devices of one stage
+
+
+def _pipeline_stages():
+    from ..context import get_auto_parallel_context
+    return max(get_auto_parallel_context("pipeline_stages"), 1)
 
 
 # ------------------------------------------------------------------------------------------------ mesh/layouts
@@ -187,14 +197,23 @@ def _layout_mesh_shape(layouts, n):
 
 
 def device_mesh_for(shape):
-    """The (cached) CPU/CUDA ``DeviceMesh`` of ``shape`` over all processes."""
+    """The (cached) CPU/CUDA ``DeviceMesh`` of ``shape`` over all processes — with ``pipeline_stages`` S > 1,
+    over the processes of this process's stage (the world is a ``(S, *shape)`` mesh, stage-major as
+    MindSpore numbers the ranks of its stages)."""
     shape = tuple(shape)
-    mesh = _meshes.get(shape)
+    stages = _pipeline_stages()
+    key = shape if stages == 1 else ("pipeline", stages) + shape
+    mesh = _meshes.get(key)
     if mesh is None:
         *_, init_device_mesh, _ = _dtensor_api()
         device_type = "cuda" if dist.get_backend() == "nccl" else "cpu"
-        mesh = init_device_mesh(device_type, shape)
-        _meshes[shape] = mesh
+        if stages == 1:
+            mesh = init_device_mesh(device_type, shape)
+        else:
+            names = tuple(f"dim{i}" for i in range(len(shape)))
+            world = init_device_mesh(device_type, (stages,) + shape, mesh_dim_names=("pipeline",) + names)
+            mesh = world[names if len(names) > 1 else names[0]]
+        _meshes[key] = mesh
     return mesh
 
 
@@ -289,6 +308,8 @@ def _make_param_swap_factory(entries):
 
     def factory(cell, inner):
         def with_dtensor_parameters(*args, **kwargs):
+            if _bypass:
+                return inner(*args, **kwargs)
             saved = []
             try:
                 for mod, leaf in entries:
@@ -344,6 +365,8 @@ def _make_forward_factory(mesh, in_strats, in_places, out_strats, out_places):
 
     def factory(cell, inner):
         def sharded_forward(*args, **kwargs):
+            if _bypass:
+                return inner(*args, **kwargs)
             if len(args) != len(in_strats):
                 raise ValueError(f"For 'shard', the cell got {len(args)} positional inputs but in_strategy "
                                  f"{in_strats} has {len(in_strats)} entries (one per input).")
@@ -459,6 +482,8 @@ def cell_set_data_parallel(cell):
 
     def factory(c, inner):
         def data_parallel_forward(*args, **kwargs):
+            if _bypass:
+                return inner(*args, **kwargs)
             from ..common.tensor import to_torch
             nested = any(isinstance(a, DTensor) for a in args)
             dargs = []

@@ -32,21 +32,30 @@ def _mlp():
     return net
 
 
-def _decoder():
+def _decoder(tensor_parallel=False, batch_parallel=False):
     """A small decoder: embedding, 4 pre-norm blocks (causal attention + MLP), norm, head; the causal mask is
-    computed outside the tagged cells and passed to every block."""
+    computed outside the tagged cells and passed to every block. ``tensor_parallel``: each block's MLP is
+    sharded Megatron-style over the 2 devices of its stage (fc1 by output features, fc2 by input features)."""
     import ms_compat as ms
     from ms_compat import nn, ops
 
     V, D, H = 11, 16, 2
+
+    class MLP(nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.fc1, self.fc2 = nn.Dense(D, 2 * D), nn.Dense(2 * D, D)
+            self.act = nn.GELU()
+
+        def construct(self, x):
+            return self.fc2(self.act(self.fc1(x)))
 
     class Block(nn.Cell):
         def __init__(self):
             super().__init__()
             self.ln1, self.ln2 = nn.LayerNorm((D,)), nn.LayerNorm((D,))
             self.qkv, self.proj = nn.Dense(D, 3 * D), nn.Dense(D, D)
-            self.fc1, self.fc2 = nn.Dense(D, 2 * D), nn.Dense(2 * D, D)
-            self.act = nn.GELU()
+            self.mlp = MLP()
 
         def construct(self, x, mask):
             b, s, _ = x.shape
@@ -57,7 +66,7 @@ def _decoder():
             att = ops.matmul(q, k.transpose(0, 1, 3, 2)) / (D // H) ** 0.5 + mask
             y = ops.matmul(ops.softmax(att, -1), v).transpose(0, 2, 1, 3).reshape(b, s, D)
             x = x + self.proj(y)
-            return x + self.fc2(self.act(self.fc1(self.ln2(x))))
+            return x + self.mlp(self.ln2(x))
 
     class Decoder(nn.Cell):
         def __init__(self):
@@ -89,6 +98,14 @@ def _decoder():
     for cell, stage in ((dec.emb, 0), (dec.blocks[0], 0), (dec.blocks[1], 0), (dec.blocks[2], 1),
                         (dec.blocks[3], 1), (dec.norm, 1), (dec.head, 1)):
         cell.pipeline_stage = stage
+    if batch_parallel:  # the data-parallel strategy inside each stage: batch cut in 2, weights replicated
+        for blk in dec.blocks:
+            blk.mlp.shard(in_strategy=((2, 1, 1),))
+    if tensor_parallel:
+        for i, blk in enumerate(dec.blocks):
+            blk.mlp.shard(in_strategy=((1, 1, 1),), parameter_plan={
+                f"blocks.{i}.mlp.fc1.weight": (2, 1), f"blocks.{i}.mlp.fc1.bias": (2,),
+                f"blocks.{i}.mlp.fc2.weight": (1, 2)})
     return dec, LossNet(dec), V
 
 
@@ -172,6 +189,47 @@ def scenario_decoder(rank, res):
         return 0 if n.startswith(("emb", "blocks.0.", "blocks.1.")) else 1
     res["decoder"] = {"losses": losses, "ref_losses": ref_losses, "eval": ev, "ref_eval": ref_ev,
                       "weights": _owned(dec, rank, stage_of), "ref_weights": _owned(ref, rank, stage_of)}
+
+
+def _train_tp_pp(pipelined, batch_parallel=False):
+    """Tensor parallel (Cell.shard) x pipeline (2 stages) on 4 processes: stage k = ranks 2k, 2k+1;
+    ``batch_parallel``: a batch-cutting (data-parallel) strategy instead of the tensor-parallel one."""
+    import ms_compat as ms
+    from ms_compat import nn
+    from ms_compat.parallel.shard import full_value
+    ms.reset_auto_parallel_context()
+    if pipelined:
+        ms.set_auto_parallel_context(parallel_mode=ms.ParallelMode.SEMI_AUTO_PARALLEL, pipeline_stages=2)
+    dec, loss_net, V = _decoder(tensor_parallel=pipelined and not batch_parallel,
+                                batch_parallel=pipelined and batch_parallel)
+    step = nn.TrainOneStepCell(nn.PipelineCell(loss_net, 2), nn.Momentum(dec.trainable_params(), 0.05, 0.9))
+    step.set_train()
+    rng = np.random.default_rng(3)
+    losses = []
+    for _ in range(3):
+        ids = ms.Tensor(rng.integers(0, V, (4, 6)).astype(np.int32))
+        labels = ms.Tensor(rng.integers(0, V, (4, 6)).astype(np.int32))
+        losses.append(float(step(ids, labels).asnumpy()))
+    ms.reset_auto_parallel_context()
+    return dec, losses, full_value
+
+
+def scenario_tp_pp(rank, res):
+    _two_way_pp(rank, res, "tp_pp", False)
+    _two_way_pp(rank, res, "dp_pp", True)
+
+
+def _two_way_pp(rank, res, key, batch_parallel):
+    dec, losses, full_value = _train_tp_pp(True, batch_parallel)
+    ref, ref_losses, _ = _train_tp_pp(False)
+    stage = rank // 2
+
+    def owned(net, whole):
+        return {p.name: (full_value(p) if whole else p).asnumpy().tolist() for p in net.get_parameters()
+                if (0 if p.name.startswith(("emb", "blocks.0.", "blocks.1.")) else 1) == stage}
+    res[key] = {"losses": losses, "ref_losses": ref_losses, "weights": owned(dec, True),
+                    "ref_weights": owned(ref, False),
+                    "local_fc1": list(dec.blocks[2 * stage].mlp.fc1.weight.shape)}
 
 
 def main(rank, world, port, outdir, scenarios):

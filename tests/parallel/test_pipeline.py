@@ -74,6 +74,24 @@ def test_pipeline_decoder_functional_style_matches_one_process(ranks):
         assert any(n.startswith("head") for n in got["weights"]) == (r == 1)
 
 
+@pytest.mark.multiprocess
+@pytest.mark.skipif(os.environ.get("MS_COMPAT_PARALLEL_4PROC") != "1",
+                    reason="4 processes: opt-in (MS_COMPAT_PARALLEL_4PROC=1), as the other 4-process tests")
+def test_tensor_parallel_times_pipeline_four_processes(tmp_path):
+    """2 stages x 2-way tensor parallel (each block's MLP sharded over its stage's 2 processes), and 2 stages
+    x a 2-way batch-cutting (data-parallel) strategy."""
+    spawn_bounded(_pipeline_worker.main, args=(4, _free_port(), str(tmp_path), ["tp_pp"]), nprocs=4,
+                  deadline_s=400)
+    for r in range(4):
+        res = json.loads((tmp_path / f"rank{r}.json").read_text())
+        assert "fatal" not in res, f"rank {r} failed:\n{res['fatal']}"
+        got = res["tp_pp"]
+        _same_training(got)
+        assert got["local_fc1"] == [16, 16]  # fc1.weight (32, 16) cut in 2 over the stage's processes
+        _same_training(res["dp_pp"])
+        assert res["dp_pp"]["local_fc1"] == [32, 16]  # replicated
+
+
 # ------------------------------------------------------------------------------------------------ one process
 class _MLP(nn.Cell):
     def __init__(self, residual=False):
