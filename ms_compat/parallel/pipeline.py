@@ -98,10 +98,13 @@ def stage_info():
     per_stage = world // stages
     key = (world, stages)
     if key not in _groups:  # every rank creates every pipeline group, in the same order
+        import datetime
+        from ..communication.management import comm_timeout
+        timeout = datetime.timedelta(seconds=comm_timeout())  # a lost stage fails the others, never hangs
         made = {}
         for pos in range(per_stage):
             ranks = [pos + k * per_stage for k in range(stages)]
-            made[pos] = (dist.new_group(ranks) if per_stage > 1 else dist.group.WORLD, ranks)
+            made[pos] = (dist.new_group(ranks, timeout=timeout) if per_stage > 1 else dist.group.WORLD, ranks)
         _groups[key] = made
     group, ranks = _groups[key][rank % per_stage]
     return rank // per_stage, stages, group, ranks
@@ -344,10 +347,14 @@ def run_pipeline(owner, network, micro_size, inputs):
         p.grad = None
     try:
         losses = []
-        if is_last:
-            rt.schedule.step(target=torch.zeros(micro_size), losses=losses, return_outputs=False, **kwargs)
-        else:
-            rt.schedule.step(return_outputs=False, **kwargs)
+        try:
+            if is_last:
+                rt.schedule.step(target=torch.zeros(micro_size), losses=losses, return_outputs=False, **kwargs)
+            else:
+                rt.schedule.step(return_outputs=False, **kwargs)
+        except RuntimeError as e:
+            raise RuntimeError(f"Pipeline step failed in stage {rt.stage} (rank {dist.get_rank()}; pipeline ranks "
+                               f"{rt.ranks}): {e}") from e
         grads = [p.grad for p in params]
     finally:
         for p, g in zip(params, saved):

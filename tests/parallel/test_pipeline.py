@@ -8,8 +8,11 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 import socket
+import subprocess
 import sys
+import textwrap
 
 import numpy as np
 import pytest
@@ -90,6 +93,62 @@ def test_tensor_parallel_times_pipeline_four_processes(tmp_path):
         assert got["local_fc1"] == [16, 16]  # fc1.weight (32, 16) cut in 2 over the stage's processes
         _same_training(res["dp_pp"])
         assert res["dp_pp"]["local_fc1"] == [32, 16]  # replicated
+
+
+KILLED = textwrap.dedent("""
+    import os, signal, sys, time
+    import numpy as np
+    import ms_compat as ms
+    from ms_compat import nn
+    from ms_compat.communication import init, get_rank
+    init()
+    ms.set_auto_parallel_context(parallel_mode="semi_auto_parallel", pipeline_stages=2)
+    ms.set_seed(0)
+    net = nn.SequentialCell([nn.Dense(4, 8), nn.Dense(8, 2)])
+    net[0].pipeline_stage, net[1].pipeline_stage = 0, 1
+    step = nn.TrainOneStepCell(nn.PipelineCell(nn.WithLossCell(net, nn.MSELoss()), 2),
+                               nn.Momentum(net.trainable_params(), 0.1, 0.9))
+    x, y = ms.Tensor(np.ones((4, 4), np.float32)), ms.Tensor(np.ones((4, 2), np.float32))
+    step(x, y)
+    print("one step", flush=True)
+    if get_rank() == 1:
+        os.kill(os.getpid(), signal.SIGKILL)
+    start = time.monotonic()
+    try:
+        for _ in range(3):
+            step(x, y)
+    except Exception as e:
+        print(f"failed after {time.monotonic() - start:.1f}s: {type(e).__name__}: {str(e)[:300]!r}", flush=True)
+        sys.exit(3)
+    print("no error", flush=True)
+""")
+
+
+@pytest.mark.multiprocess
+@pytest.mark.skipif(sys.platform != "linux", reason="SIGKILL")
+def test_killed_stage_fails_the_other_bounded(tmp_path):
+    (tmp_path / "killed.py").write_text(KILLED)
+    port = _free_port()
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    procs = []
+    for rank in range(2):
+        env = dict(os.environ, RANK=str(rank), LOCAL_RANK=str(rank), WORLD_SIZE="2", LOCAL_WORLD_SIZE="2",
+                   MASTER_ADDR="127.0.0.1", MASTER_PORT=str(port), MS_COMPAT_COMM_TIMEOUT="10",
+                   PYTHONPATH=root + os.pathsep + os.environ.get("PYTHONPATH", ""))
+        procs.append(subprocess.Popen([sys.executable, "killed.py"], cwd=tmp_path, env=env, stdout=subprocess.PIPE,
+                                      stderr=subprocess.PIPE, text=True))
+    try:
+        out, err = procs[0].communicate(timeout=180)
+    finally:
+        for p in procs:
+            if p.poll() is None:
+                p.kill()
+            p.wait()
+    assert procs[1].returncode == -signal.SIGKILL
+    assert procs[0].returncode == 3, (out, err[-2000:])
+    line = out.splitlines()[-1]
+    assert line.startswith("failed after") and "RuntimeError" in line, out
+    assert float(line.split()[2].rstrip("s:")) < 60
 
 
 # ------------------------------------------------------------------------------------------------ one process
