@@ -37,7 +37,7 @@ from torch.utils._pytree import tree_flatten, tree_map, tree_unflatten
 
 from ..common.tensor import Tensor, as_ms, to_torch
 
-__all__ = ["pipeline_active", "stage_info", "run_pipeline", "stage_parameters"]
+__all__ = ["pipeline_active", "stage_info", "run_pipeline", "install_stage_wrappers"]
 
 _SCHEDULERS = ("1f1b", "gpipe")
 _MS_ONLY_SCHEDULERS = ("seqpipe", "seqvpp", "seqsmartvpp", "zero_bubble_v")
@@ -157,8 +157,9 @@ def install_stage_wrappers(network, num_stages):
 class _Execution:
     """State of one stage-module call (one micro-batch on this rank)."""
 
-    def __init__(self, stage, recv):
+    def __init__(self, stage, recv, device):
         self.stage = stage
+        self.device = device
         self.recv = recv  # tensors from the previous stage (None on stage 0)
         self.current = 0
         self.started = stage == 0
@@ -166,14 +167,15 @@ class _Execution:
 
 
 _active: list = []  # the running _Execution (a stack: one level)
-_shape_cache: dict = {}
 
 
-def _meta_outputs(cell, inner, args, kwargs):
-    """The output structure of ``cell`` on these inputs, computed on the ``meta`` device (no data)."""
+def _meta_outputs(cell, args, kwargs):
+    """Zeros shaped like the output of ``cell`` on these inputs (marked ``_Skipped``); the shapes come from
+    running the cell on the ``meta`` device (no data), once per input signature."""
     leaves, spec = tree_flatten((args, kwargs))
-    key = (id(cell), tuple((tuple(t.shape), t.dtype) if isinstance(t, torch.Tensor) else repr(t) for t in leaves))
-    hit = _shape_cache.get(key)
+    key = tuple((tuple(t.shape), t.dtype) if isinstance(t, torch.Tensor) else repr(t) for t in leaves)
+    cache = cell.__dict__.setdefault("_ms_pipeline_shapes", {})
+    hit = cache.get(key)
     if hit is None:
         meta_leaves = [as_ms(torch.empty(t.shape, dtype=t.dtype, device="meta")) if isinstance(t, torch.Tensor)
                        else t for t in leaves]
@@ -194,9 +196,11 @@ def _meta_outputs(cell, inner, args, kwargs):
             ex.meta_depth -= 1
         o_leaves, o_spec = tree_flatten(out)
         hit = ([(tuple(t.shape), t.dtype) if isinstance(t, torch.Tensor) else ("value", t) for t in o_leaves], o_spec)
-        _shape_cache[key] = hit
+        cache[key] = hit
     desc, o_spec = hit
-    vals = [torch.zeros(d[0], dtype=d[1]).as_subclass(_Skipped) if d[0] != "value" else d[1] for d in desc]
+    device = _active[-1].device
+    vals = [torch.zeros(d[0], dtype=d[1], device=device).as_subclass(_Skipped) if d[0] != "value" else d[1]
+            for d in desc]
     return tree_unflatten(vals, o_spec)
 
 
@@ -212,7 +216,7 @@ def _make_stage_wrapper(name):
                                  f"{ex.current}: the stages must follow the order of execution.")
             ex.current = s
             if s < ex.stage:
-                return _meta_outputs(cell, inner, args, kwargs)
+                return _meta_outputs(cell, args, kwargs)
             leaves, spec = tree_flatten((args, kwargs))
             tpos = [i for i, t in enumerate(leaves) if isinstance(t, torch.Tensor)]
             if s == ex.stage:
@@ -256,7 +260,7 @@ class _StageModule(torch.nn.Module):
 
     def forward(self, *recv, **inputs):
         args = [as_ms(inputs[f"in{i}"]) for i in range(self.num_inputs)]
-        ex = _Execution(self.stage, recv if self.stage > 0 else None)
+        ex = _Execution(self.stage, recv if self.stage > 0 else None, args[0].device if args else None)
         _active.append(ex)
         try:
             out = self.__dict__["network"](*args)
@@ -315,15 +319,6 @@ class _PipelineLoss(torch.autograd.Function):
         return (None, None) + tuple(None if g is None else g * grad_out.to(g.dtype) for g in ctx.grads)
 
 
-def stage_parameters(network):
-    """Parameters of ``network`` this rank's stage trains (the others' gradients here are zeros)."""
-    rt = network.__dict__.get("_ms_pipeline_runtime")
-    owned = network.__dict__.get("_ms_pipeline_owned")
-    if rt is None or owned is None:
-        return list(network.trainable_params())
-    return [p for p in network.trainable_params() if id(p) in owned]
-
-
 def run_pipeline(owner, network, micro_size, inputs):
     """One pipeline step of ``network`` on ``inputs`` cut into ``micro_size`` micro-batches; the result
     is the sum of the micro-batch outputs on every rank of the pipeline group (broadcast from the last
@@ -353,14 +348,17 @@ def run_pipeline(owner, network, micro_size, inputs):
             else:
                 rt.schedule.step(return_outputs=False, **kwargs)
         except RuntimeError as e:
+            cause = e.__cause__
+            while cause is not None:  # a check of ours inside the stage (PipelineStage wraps it): its own type
+                if isinstance(cause, (ValueError, TypeError)):
+                    raise cause from e
+                cause = cause.__cause__
             raise RuntimeError(f"Pipeline step failed in stage {rt.stage} (rank {dist.get_rank()}; pipeline ranks "
                                f"{rt.ranks}): {e}") from e
         grads = [p.grad for p in params]
     finally:
         for p, g in zip(params, saved):
             p.grad = g
-    network.__dict__["_ms_pipeline_owned"] = {id(p) for p, g in zip(params, grads) if g is not None}
-    network.__dict__["_ms_pipeline_runtime"] = rt
     grads = [torch.zeros_like(to_torch(p)) if g is None else to_torch(g) for p, g in zip(params, grads)]
     total = _sum_outputs([to_torch(x).detach() for x in losses]) if is_last else None
     loss = _broadcast_result(total, rt)
