@@ -238,7 +238,7 @@ def _make_stage_wrapper(name):
             tensors = [leaves[i] for i in tpos]
             if any(isinstance(t, _Skipped) for t in tensors):
                 raise ValueError(_cross_stage_msg(name, s))
-            raise _StageEnd(tuple(to_torch(t) for t in tensors))
+            raise _StageEnd(tuple(to_torch(t).contiguous() for t in tensors))
         return pipeline_stage_forward
     return factory
 

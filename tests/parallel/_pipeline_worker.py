@@ -144,6 +144,36 @@ def scenario_mlp(rank, res):
                                    "weights": _owned(net, rank, stage_of), "ref_weights": _owned(ref, rank, stage_of)}
 
 
+def scenario_model(rank, res):
+    """Model(PipelineCell(WithLossCell(net)), optimizer).train: MindSpore's pipeline tutorial form."""
+    import ms_compat as ms
+    import ms_compat.dataset as ds
+    from ms_compat import nn
+    out = {}
+    for pipelined in (True, False):
+        ms.reset_auto_parallel_context()
+        if pipelined:
+            ms.set_auto_parallel_context(parallel_mode=ms.ParallelMode.SEMI_AUTO_PARALLEL, pipeline_stages=2)
+        net = _mlp()
+        rng = np.random.default_rng(0)
+        data = ds.NumpySlicesDataset({"x": rng.standard_normal((16, 8)).astype(np.float32),
+                                      "y": rng.standard_normal((16, 4)).astype(np.float32)}, shuffle=False).batch(8)
+        model = ms.Model(nn.PipelineCell(nn.WithLossCell(net, nn.MSELoss()), 2),
+                         optimizer=nn.Momentum(net.trainable_params(), 0.1, 0.9))
+        losses = []
+
+        class Record(ms.Callback):
+            def on_train_step_end(self, run_context):
+                losses.append(float(run_context.original_args().net_outputs.asnumpy()))
+
+        model.train(2, data, callbacks=[Record()], dataset_sink_mode=False)
+        out["losses" if pipelined else "ref_losses"] = losses
+        stage_of = lambda n: 0 if n[:2] in ("l1", "l2") else 1  # noqa: E731
+        out["weights" if pipelined else "ref_weights"] = _owned(net, rank, stage_of)
+    ms.reset_auto_parallel_context()
+    res["model"] = out
+
+
 def _train_decoder(pipelined):
     """MindSpore 2.10's functional style: value_and_grad + PipelineGradReducer, run through AutoParallel."""
     import ms_compat as ms

@@ -37,7 +37,7 @@ def _free_port():
 @pytest.fixture(scope="module")
 def ranks(tmp_path_factory):
     out = tmp_path_factory.mktemp("pipeline")
-    spawn_bounded(_pipeline_worker.main, args=(2, _free_port(), str(out), ["mlp", "decoder"]), nprocs=2,
+    spawn_bounded(_pipeline_worker.main, args=(2, _free_port(), str(out), ["mlp", "decoder", "model"]), nprocs=2,
                   deadline_s=240)
     results = [json.loads((out / f"rank{r}.json").read_text()) for r in range(2)]
     for r, res in enumerate(results):
@@ -62,6 +62,13 @@ def test_pipeline_mlp_two_stages_matches_one_process(ranks, scheduler):
         owned = {n.split(".")[0] for n in got["weights"]}
         assert owned == ({"l1", "l2"} if r == 0 else {"l3", "l4"})
         assert len(set(got["losses"])) == 3  # the loss changes: the weights were updated
+
+
+@pytest.mark.multiprocess
+def test_pipeline_with_model_train(ranks):
+    for res in ranks:
+        _same_training(res["model"])
+        assert len(res["model"]["losses"]) == 4  # 2 epochs x 2 steps
 
 
 @pytest.mark.multiprocess
