@@ -1,5 +1,7 @@
-"""``mindspore.parallel``: ``shard`` and data-parallel gradient reduction on DTensor / torch.distributed
-(see migration_guides/parallel.md)."""
+"""``mindspore.parallel``: ``shard`` and ``Layout`` on DTensor, data-parallel gradient reduction on
+torch.distributed, pipeline parallel on torch.distributed.pipelining (``parallel.nn``, ``auto_parallel``),
+distributed checkpoints (``checkpoint_transform``; ``sharded_checkpoint`` on torch.distributed.checkpoint)
+and the ``msrun`` launcher on torchrun (``cluster.run``). See migration_guides/parallel.md."""
 from __future__ import annotations
 
 from .._missing import module_getattr as _mg
