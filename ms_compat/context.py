@@ -265,7 +265,8 @@ def _check_strategy_ckpt_config(cfg):
     return {"load_file": "", "save_file": "", "only_trainable_params": True, **cfg}
 
 
-_CHECKS = {"strategy_ckpt_config": _check_strategy_ckpt_config, "pipeline_stages": _check_pipeline_stages, "pipeline_config": _check_pipeline_config,
+_CHECKS = {"strategy_ckpt_config": _check_strategy_ckpt_config, "pipeline_stages": _check_pipeline_stages,
+           "pipeline_config": _check_pipeline_config,
            "pipeline_result_broadcast": _check_bool("pipeline_result_broadcast")}
 
 

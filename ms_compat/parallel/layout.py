@@ -65,7 +65,8 @@ class Layout:
                 if not isinstance(in_ele, int):
                     raise TypeError(f"The element of rank_list should be int, but got {type(in_ele).__name__}.")
             if len(np.array(rank_list).shape) != 1:
-                raise ValueError(f"The rank_list should be a 1-D list, but got {len(np.array(rank_list).shape)}-D list.")
+                raise ValueError("The rank_list should be a 1-D list, but got "
+                                 f"{len(np.array(rank_list).shape)}-D list.")
             if len(rank_list) != np.prod(np.array(device_matrix)):
                 raise ValueError("The length of rank_list should be equal to the product of device_matrix, "
                                  f"but got {len(rank_list)} and {np.prod(np.array(device_matrix))}.")

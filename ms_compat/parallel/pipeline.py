@@ -29,8 +29,6 @@ every stage form the pipeline group. See migration_guides/parallel.md.
 """
 from __future__ import annotations
 
-import warnings
-
 import torch
 import torch.distributed as dist
 from torch.utils._pytree import tree_flatten, tree_map, tree_unflatten
@@ -39,7 +37,6 @@ from ..common.tensor import Tensor, as_ms, to_torch
 
 __all__ = ["pipeline_active", "stage_info", "run_pipeline", "install_stage_wrappers"]
 
-_SCHEDULERS = ("1f1b", "gpipe")
 _MS_ONLY_SCHEDULERS = ("seqpipe", "seqvpp", "seqsmartvpp", "zero_bubble_v")
 
 
@@ -292,6 +289,7 @@ class _Runtime:
         self.pstage = PipelineStage(self.module, self.stage, self.num_stages, device, group=self.group)
         self.schedule = _scheduler()(self.pstage, micro_size, loss_fn=_identity_loss, scale_grads=False)
         self.micro_size = micro_size
+        self.device = device
         self.last_rank = self.ranks[-1]
 
 
@@ -381,14 +379,6 @@ def _broadcast_result(total, rt):
         meta = [None]
     dist.broadcast_object_list(meta, src=rt.last_rank, group=rt.group)
     if rt.stage != rt.num_stages - 1:
-        t = torch.empty(meta[0][0], dtype=meta[0][1])
+        t = torch.empty(meta[0][0], dtype=meta[0][1], device=rt.device)
     dist.broadcast(t, src=rt.last_rank, group=rt.group)
     return as_ms(t)
-
-
-def warn_not_pipelined():
-    if _ctx("pipeline_stages") > 1:
-        warnings.warn("pipeline_stages > 1 is only used in semi auto parallel or auto parallel mode with the "
-                      "processes initialised; PipelineCell runs its micro-batches one after the other here.",
-                      UserWarning, stacklevel=3)
-

@@ -90,8 +90,8 @@ class Pipeline(PipelineCell):
 
 
 class MicroBatchInterleaved(Cell):
-    """Mirrors ``mindspore.parallel.nn.MicroBatchInterleaved(network, interleave_num=2)`` (= ``nn.MicroBatchInterleaved``):
-    every input is cut along axis 0 into ``interleave_num`` slices and the output is ``0.0 +`` the sum of
+    """Mirrors ``mindspore.parallel.nn.MicroBatchInterleaved(network, interleave_num=2)``
+    (= ``nn.MicroBatchInterleaved``): every input is cut along axis 0 into ``interleave_num`` slices and the output is ``0.0 +`` the sum of
     ``network`` on each slice. MindSpore uses the slices to overlap one slice's communication with the
     next one's computation; ms_compat runs them one after the other (same values)."""
 

@@ -31,8 +31,8 @@ class PipelineGradReducer(Cell):
 
     def construct(self, *args, **kwargs):
         grads = args[0] if len(args) == 1 and isinstance(args[0], (tuple, list)) else args
-        if len(grads) != self.__dict__["_num_params"]:
-            raise ValueError(f"For 'PipelineGradReducer', got {len(grads)} gradients for {self.__dict__['_num_params']} "
-                             "parameters.")
+        n = self.__dict__["_num_params"]
+        if len(grads) != n:
+            raise ValueError(f"For 'PipelineGradReducer', got {len(grads)} gradients for {n} parameters.")
         scale = to_torch(self.scale_sense).detach()
         return tuple(as_ms(to_torch(g) * torch.reciprocal(scale).to(g.dtype)) for g in grads)
