@@ -33,7 +33,8 @@ class AutoParallel(Cell):
 
     Kept configuration: ``pipeline(stages, output_broadcast, interleave, scheduler)``,
     ``dataset_strategy``, ``save_param_strategy_file``/``load_param_strategy_file`` (the
-    ``strategy_ckpt_config`` files), ``enable_gradients_mean``, ``hsdp`` (sets
+    ``strategy_ckpt_config`` files; the save file is written after the first call, when MindSpore
+    compiles), ``enable_gradients_mean``, ``hsdp`` (sets
     ``enable_parallel_optimizer``). Stored without effect (as with the context keys of the same
     meaning): ``comm_fusion``, ``transformer_opt``, ``no_init_parameters_in_compile``,
     ``enable_fp32_communication``, ``disable_gradient_fp32_sync``, ``disable_loss_repeated_mean``,
@@ -219,6 +220,9 @@ class AutoParallel(Cell):
             "enable_parallel_optimizer": self._enable_parallel_optimizer,
             "strategy_ckpt_load_file": self._load_strategy_file_path,
             "strategy_ckpt_save_file": self._save_strategy_file_path,
+            "strategy_ckpt_config": {"load_file": self._load_strategy_file_path,
+                                     "save_file": self._save_strategy_file_path,
+                                     "only_trainable_params": self._only_trainable_params},
         })
         try:
             yield
@@ -229,4 +233,10 @@ class AutoParallel(Cell):
     def construct(self, *args, **kwargs):
         with self._context():
             fn = self.__dict__.get("_fn")
-            return fn(*args, **kwargs) if fn is not None else self.network(*args, **kwargs)
+            out = fn(*args, **kwargs) if fn is not None else self.network(*args, **kwargs)
+            if self._save_strategy_file_path and not self.__dict__.get("_strategy_written"):
+                # MindSpore writes the strategy file when it compiles (the first call)
+                from .strategy_file import maybe_write_strategy_file
+                maybe_write_strategy_file()
+                self.__dict__["_strategy_written"] = True
+            return out

@@ -260,6 +260,16 @@ def test_auto_parallel_sets_the_context_only_while_running():
         par.pipeline(stages=0)
 
 
+def test_auto_parallel_writes_the_strategy_file_after_the_first_call(tmp_path):
+    from ms_compat.parallel.auto_parallel import AutoParallel
+    par = AutoParallel(lambda: ms.get_auto_parallel_context("strategy_ckpt_config")["save_file"])
+    par.save_param_strategy_file(str(tmp_path / "s.json"))
+    assert par() == str(tmp_path / "s.json")
+    assert ms.build_searched_strategy(str(tmp_path / "s.json")) == {}  # one process: nothing laid out
+    with pytest.raises(TypeError, match="'file_path' must be str"):
+        par.save_param_strategy_file(1)
+
+
 def _stage_run(net, stage, x, recv=()):
     from ms_compat.parallel.pipeline import _StageModule, install_stage_wrappers
     install_stage_wrappers(net, 2)
