@@ -16,6 +16,10 @@ for the devices left over), then:
   output when ``out_strategy`` is ``None``, else this process's slice of each output laid out by
   ``out_strategy``. A sharded cell called from inside another sharded cell exchanges DTensors.
 
+Strategies may also be ``Layout`` objects (device matrix + tensor map, see ``layout.py``): the device
+matrix is then the mesh's shape. With ``pipeline_stages`` S > 1 the mesh covers the processes of this
+process's stage (world / S of them), as MindSpore's device matrix covers one stage.
+
 Each process passes the same full input (MindSpore's ``full_batch=True`` view of the data).
 Strategies that cannot be expressed on one DeviceMesh of the world's processes, and shapes that a
 strategy does not divide evenly, raise ``ValueError`` naming the strategy. MindSpore rules kept:
