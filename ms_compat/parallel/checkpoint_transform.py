@@ -220,7 +220,8 @@ def load_distributed_checkpoint(network, checkpoint_filenames=None, predict_stra
     ``strategy_ckpt_load_file``) their strategy file. Each parameter is merged and cut for this process:
     by ``predict_strategy`` (a strategy file or ``{name: layout}``) when given, else by the layout the
     network has now (``Cell.shard``: only this rank's slice is kept), else whole; then loaded with
-    ``load_param_into_net``. ``checkpoint_filenames`` may also be the directory of a
+    ``load_param_into_net``; returns ``True`` (the parameter dict with ``return_param_dict``), as
+    MindSpore. ``checkpoint_filenames`` may also be the directory of a
     torch.distributed.checkpoint save (``sharded_checkpoint.save_sharded``), re-sharded by PyTorch.
     The safetensors modes (``unified_safetensors_dir`` ...) are not provided."""
     from ..train.serialization import load_param_into_net
@@ -233,7 +234,8 @@ def load_distributed_checkpoint(network, checkpoint_filenames=None, predict_stra
                               path="mindspore.load_distributed_checkpoint")
     if isinstance(checkpoint_filenames, str) and os.path.isdir(checkpoint_filenames):
         from .sharded_checkpoint import load_sharded
-        return load_sharded(network, checkpoint_filenames)
+        load_sharded(network, checkpoint_filenames)
+        return True
     if not isinstance(checkpoint_filenames, list) or not checkpoint_filenames:
         raise TypeError("For 'load_distributed_checkpoint', the argument 'checkpoint_filenames' should be a "
                         f"non-empty list of str, but got {type(checkpoint_filenames)}.")
@@ -241,6 +243,10 @@ def load_distributed_checkpoint(network, checkpoint_filenames=None, predict_stra
         from ..context import get_auto_parallel_context
         train_strategy_filename = get_auto_parallel_context("strategy_ckpt_load_file") or None
     src = _strategy(train_strategy_filename, "train_strategy_filename")
+    if src and _device_num(src) != len(checkpoint_filenames):
+        raise ValueError("For 'Load_distributed_checkpoint', the length of 'checkpoint_filenames' should be equal to "
+                         "the device count of training process. But got the length of 'checkpoint_filenames' is "
+                         f"{len(checkpoint_filenames)} and the device count is {_device_num(src)}.")
     if isinstance(predict_strategy, str):
         dst = read_strategy_file(predict_strategy)
     elif isinstance(predict_strategy, dict):
@@ -261,8 +267,8 @@ def load_distributed_checkpoint(network, checkpoint_filenames=None, predict_stra
     params = _transform(rank, per_rank, src, dst)
     if name_map:
         params = {name_map.get(k, k): v for k, v in params.items()}
-    not_loaded = load_param_into_net(network, params, strict_load=strict_load)
-    return params if return_param_dict else not_loaded
+    load_param_into_net(network, params, strict_load=strict_load)
+    return params if return_param_dict else True
 
 
 def integrated_items(items, integrated_save):

@@ -13,11 +13,21 @@ The directory is PyTorch's own format: ``torch.distributed.checkpoint.format_uti
 """
 from __future__ import annotations
 
+import contextlib
 import os
+import warnings
 
 import torch
 
 __all__ = ["save_sharded", "load_sharded", "sharded_state_dict"]
+
+
+@contextlib.contextmanager
+def _single_process_ok():
+    """DCP warns that it assumes one process when there is no process group: here that is the intent."""
+    with warnings.catch_warnings():
+        warnings.filterwarnings("ignore", message="torch.distributed is disabled", category=UserWarning)
+        yield
 
 
 def _no_dist():
@@ -48,7 +58,7 @@ def save_sharded(network, checkpoint_dir):
     """Write ``network``'s parameters to ``checkpoint_dir`` with ``torch.distributed.checkpoint.save`` (every
     rank must call it; one process without a process group works too)."""
     import torch.distributed.checkpoint as dcp
-    with torch.no_grad():
+    with torch.no_grad(), _single_process_ok():
         dcp.save(sharded_state_dict(network), checkpoint_id=os.fspath(checkpoint_dir), no_dist=_no_dist())
 
 
@@ -63,6 +73,6 @@ def load_sharded(network, checkpoint_dir):
     if missing:
         raise ValueError(f"For 'load_sharded', the parameters {missing} of the network are not in the checkpoint "
                          f"{checkpoint_dir}.")
-    with torch.no_grad():
+    with torch.no_grad(), _single_process_ok():
         dcp.load(sd, checkpoint_id=os.fspath(checkpoint_dir), no_dist=_no_dist())
     return []

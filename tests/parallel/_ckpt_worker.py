@@ -64,8 +64,11 @@ def scenario_ckpt(rank, out, res):
     net2 = make_net(1)
     net2.shard(in_strategy=((1, 1),), parameter_plan=PLAN_DST)
     res["dst_local_shapes"] = {p.name: list(p.shape) for p in net2.get_parameters()}
-    res["load_distributed_not_loaded"] = list(ms.load_distributed_checkpoint(
-        net2, files, train_strategy_filename=src_strategy))
+    res["load_distributed_ret"] = ms.load_distributed_checkpoint(net2, files, train_strategy_filename=src_strategy)
+    try:
+        ms.load_distributed_checkpoint(net2, files[:1], train_strategy_filename=src_strategy)
+    except ValueError as e:
+        res["err_file_count"] = str(e)
     res["via_load_distributed"] = _full_values(net2)
     # ... and from the torch.distributed.checkpoint directory (PyTorch re-shards)
     net3 = make_net(2)
