@@ -262,6 +262,22 @@ def _two_way_pp(rank, res, key, batch_parallel):
                     "local_fc1": list(dec.blocks[2 * stage].mlp.fc1.weight.shape)}
 
 
+def scenario_example(rank, res):
+    """Run examples/pipeline_mlp.py's main() in this process (its init() adopts the running process group)."""
+    import contextlib
+    import importlib.util
+    import io
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    spec = importlib.util.spec_from_file_location("pipeline_mlp_example",
+                                                  os.path.join(root, "examples", "pipeline_mlp.py"))
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    buf = io.StringIO()
+    with contextlib.redirect_stdout(buf):
+        mod.main()
+    res["example"] = buf.getvalue()
+
+
 def main(rank, world, port, outdir, scenarios):
     os.environ.update(RANK=str(rank), WORLD_SIZE=str(world), LOCAL_RANK=str(rank), LOCAL_WORLD_SIZE=str(world),
                       MASTER_ADDR="127.0.0.1", MASTER_PORT=str(port), MS_COMPAT_COMM_TIMEOUT="60")

@@ -37,8 +37,8 @@ def _free_port():
 @pytest.fixture(scope="module")
 def ranks(tmp_path_factory):
     out = tmp_path_factory.mktemp("pipeline")
-    spawn_bounded(_pipeline_worker.main, args=(2, _free_port(), str(out), ["mlp", "decoder", "model"]), nprocs=2,
-                  deadline_s=240)
+    spawn_bounded(_pipeline_worker.main, args=(2, _free_port(), str(out), ["mlp", "decoder", "model", "example"]),
+                  nprocs=2, deadline_s=240)
     results = [json.loads((out / f"rank{r}.json").read_text()) for r in range(2)]
     for r, res in enumerate(results):
         assert "fatal" not in res, f"rank {r} failed:\n{res['fatal']}"
@@ -62,6 +62,13 @@ def test_pipeline_mlp_two_stages_matches_one_process(ranks, scheduler):
         owned = {n.split(".")[0] for n in got["weights"]}
         assert owned == ({"l1", "l2"} if r == 0 else {"l3", "l4"})
         assert len(set(got["losses"])) == 3  # the loss changes: the weights were updated
+
+
+@pytest.mark.multiprocess
+def test_example_pipeline_mlp(ranks):
+    """examples/pipeline_mlp.py (by hand: torchrun --nproc_per_node 2 ...) asserts it matches one process."""
+    assert "processes: 2; stages: 2; losses:" in ranks[0]["example"]
+    assert "rank 1: stage 1 weights layers.2.weight..layers.3.bias" in ranks[1]["example"]
 
 
 @pytest.mark.multiprocess
