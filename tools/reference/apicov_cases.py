@@ -1,0 +1,125 @@
+"""Cases for the API-coverage additions of issue 16 §3 outside ops/dataset/parallel (top level, common.dtype,
+runtime/hal, DeviceCtx, _Function, frombuffer/swap_tensors, vmap, nn.probability, boost, train.amp...). Each
+case is a snippet run with ``import mindspore as ms`` (and ``np``) under real MindSpore 2.10
+(tools/reference/gen_apicov.py) and under ms_compat.install() (tests/test_apicov_facts.py); the snippet sets
+``out`` to a JSON-able value. An exception is recorded as ``[type name, first line of the message]``.
+``S(x)`` is ``str(x)`` with MindSpore's dtype spelling (ms_compat's dtypes are torch dtypes, whose ``str`` is
+``torch.float32``: the one documented difference, see ms_compat/common/dtype.py).
+"""
+
+_FN = """
+class Mul3(ms.common._grad_function._Function):
+    @staticmethod
+    def forward(ctx, x, y):
+        ctx.save_for_backward(x, y)
+        return x * y
+    @staticmethod
+    def backward(ctx, g):
+        x, y = ctx.saved_tensors
+        return g * y * 3, g * x
+"""
+
+CASES = {
+    # ---- common.dtype kinds and aliases
+    "dtype_kinds": ("from mindspore.common import dtype as d\n"
+                    "out = [S(d.Float(16)), S(d.Float(32)), S(d.Float(64)), S(d.Int(8)), S(d.Int(64)), "
+                    "d.Float(32) == ms.float32, d.Int(32) == ms.int32, isinstance(ms.float16, d.Float), "
+                    "isinstance(ms.int8, d.Float), isinstance(ms.int64, d.Int), isinstance(ms.uint8, d.Int), "
+                    "isinstance(ms.float8_e4m3fn, d.Float), isinstance(ms.bfloat16, d.Float), S(d.Float())]"),
+    "dtype_float_bad_bits": "from mindspore.common import dtype as d\nd.Float(33)",
+    "dtype_int_bad_bits": "from mindspore.common import dtype as d\nd.Int(12)",
+    "dtype_tensor_type": ("from mindspore.common import dtype as d\nt = d.TensorType(ms.float32)\n"
+                          "out = [S(t), S(t.element_type()), t == d.TensorType(ms.float32), "
+                          "t == d.TensorType(ms.int32), S(ms.TensorType(ms.int8))]"),
+    "dtype_aliases": ("from mindspore.common import dtype as d\n"
+                      "out = [S(getattr(d, n)) for n in ('bool', 'byte', 'ubyte', 'short', 'ushort', 'intc', "
+                      "'uintc', 'intp', 'uintp', 'long', 'cfloat', 'cdouble', 'float8_e4m3fn', 'float8_e5m2')]"),
+    "dtype_aliases_are_dtypes": ("from mindspore.common import dtype as d\n"
+                                 "out = [d.byte == ms.int8, d.ubyte == ms.uint8, d.long == ms.int64, "
+                                 "d.cfloat == ms.complex64, d.bool == ms.bool_, ms.Int(16) == ms.int16]"),
+    "dtype_list_tuple": "out = [S(ms.list_), S(ms.tuple_), repr(ms.list_), repr(ms.tuple_)]",
+    "dtype_py_obj": ("import warnings\nwarnings.simplefilter('ignore')\n"
+                     "out = [S(ms.get_py_obj_dtype(o)) for o in (1, 1.0, True, [1], (1,), None, 'a', "
+                     "np.float32(1), np.int8(1), int, float, ms.Tensor([1.0]), ms.Tensor([1], ms.int32), "
+                     "ms.nn.Dense(2, 2), ms.float32)]"),
+    "dtype_py_obj_bad": "ms.get_py_obj_dtype({})",
+    "dtype_to_pytype": ("out = [ms.dtype_to_pytype(t).__name__ for t in (ms.bool_, ms.int8, ms.uint64, ms.float16, "
+                        "ms.bfloat16, ms.float_, ms.int_, ms.complex64, ms.list_, ms.tuple_, ms.string, "
+                        "ms.type_none)]"),
+    "dtype_to_pytype_float8": "ms.dtype_to_pytype(ms.float8_e4m3fn)",
+    "dtype_quant": ("from mindspore.common.dtype import QuantDtype\n"
+                    "out = [[m.name, m._value_] for m in QuantDtype] + [ms.QuantDtype.INT4._value_]"),
+    "dtype_number_type_prefix": ("from mindspore.common import dtype as d\n"
+                                 "out = [S(t) for t in d.number_type[:14]]"),
+    # ---- DeviceCtx
+    "device_ctx_bad_name": "with ms.DeviceCtx('XPU'):\n    pass",
+    "device_ctx_bad_id": "with ms.DeviceCtx('CPU', -1):\n    pass",
+    "device_ctx_meta": ("import numpy as np\nfrom mindspore import nn\n"
+                        "with ms.DeviceCtx('meta'):\n    net = nn.Dense(3, 2)\n"
+                        "out = [list(net.weight.shape), ms.get_current_device().device_target]"),
+    # ---- custom autograd function
+    "grad_function": (_FN + "x = ms.Tensor(np.array([1., 2., 3.], np.float32))\n"
+                      "y = ms.Tensor(np.array([4., 5., 6.], np.float32))\n"
+                      "f = lambda a, b: Mul3.apply(a, b).sum()\n"
+                      "gx, gy = ms.grad(f, grad_position=(0, 1))(x, y)\n"
+                      "out = [Mul3.apply(x, y).asnumpy().tolist(), gx.asnumpy().tolist(), gy.asnumpy().tolist()]"),
+    "grad_function_top_level": "out = ms._Function is ms.common._grad_function._Function",
+    "grad_function_setup_context": ("class Sq(ms._Function):\n"
+                                    "    @staticmethod\n    def forward(x):\n        return x * x\n"
+                                    "    @staticmethod\n    def setup_context(ctx, inputs, output):\n"
+                                    "        ctx.save_for_backward(inputs[0])\n"
+                                    "    @staticmethod\n    def backward(ctx, g):\n"
+                                    "        (x,) = ctx.saved_tensors\n        return g * 2 * x + 1\n"
+                                    "x = ms.Tensor(np.array([1., -2.], np.float32))\n"
+                                    "out = ms.grad(lambda a: Sq.apply(a).sum())(x).asnumpy().tolist()"),
+    # ---- frombuffer / swap_tensors / vmap
+    "frombuffer": ("b = bytearray([1, 2, 3, 4, 5, 6])\nt = ms.frombuffer(b, ms.uint8)\n"
+                   "u = ms.frombuffer(b, ms.uint8, count=2, offset=3)\n"
+                   "f = ms.frombuffer(np.array([1.5, -2.0], np.float32).tobytes(), ms.float32)\n"
+                   "out = [t.asnumpy().tolist(), u.asnumpy().tolist(), f.asnumpy().tolist(), S(f.dtype)]"),
+    "frombuffer_bad_count": "ms.frombuffer(bytearray([1, 2, 3]), ms.uint8, count=0)",
+    "frombuffer_bad_size": "ms.frombuffer(bytearray([1, 2, 3]), ms.float32)",
+    "swap_tensors": ("a = ms.Tensor(np.array([1., 2.], np.float32))\nb = ms.Tensor(np.array([[3]], np.int32))\n"
+                     "ms.swap_tensors(a, b)\nout = [a.asnumpy().tolist(), S(a.dtype), b.asnumpy().tolist(), "
+                     "S(b.dtype)]"),
+    "vmap": ("x = ms.Tensor(np.arange(6, dtype=np.float32).reshape(2, 3))\n"
+             "def sq(v):\n    return (v * v).sum()\n"
+             "def add(v, w):\n    return v + w\n"
+             "out = [ms.vmap(sq)(x).asnumpy().tolist(), "
+             "ms.vmap(add, in_axes=(1, None))(x, ms.Tensor(1.0)).asnumpy().tolist()]"),
+    # ---- runtime
+    "runtime_set_memory_bad": "ms.runtime.set_memory('2G')",
+    "runtime_set_memory_zero": "ms.runtime.set_memory(max_size='0GB')",
+    "runtime_set_memory_level": "ms.runtime.set_memory(optimize_level='O2')",
+    "runtime_streams_same_objects": ("out = [ms.runtime.Stream is ms.Stream, ms.runtime.StreamCtx is ms.StreamCtx, "
+                                     "ms.runtime.current_stream is ms.current_stream]"),
+}
+
+
+def _spelling(ms_module):
+    if not hasattr(ms_module, "__ms_compat_version__"):
+        return str
+    import torch
+    from ms_compat.common.dtype import dtype_str
+    return lambda x: dtype_str(x) if isinstance(x, torch.dtype) else str(x)
+
+
+def run_case(src, ms_module):
+    """Run one snippet with ``ms`` bound to ``ms_module`` (and ``np``); the JSON-able result or
+    [error type, first line]."""
+    import os
+    import runpy
+    import tempfile
+    import numpy as np
+    # from a real file: MindSpore's grad/vmap read the source of the functions they transform
+    fd, path = tempfile.mkstemp(suffix=".py", prefix="apicov_case_")
+    with os.fdopen(fd, "w") as f:
+        f.write(src)
+    try:
+        ns = runpy.run_path(path, init_globals={"ms": ms_module, "np": np, "out": None, "S": _spelling(ms_module)})
+    except Exception as e:  # noqa: BLE001 - recording what is raised
+        text = str(e).strip()
+        return {"error": [type(e).__name__, text.splitlines()[0] if text else ""]}
+    finally:
+        os.unlink(path)
+    return {"out": ns["out"]}
