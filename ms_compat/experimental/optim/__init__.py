@@ -12,6 +12,7 @@ from .nadam import NAdam
 from .radam import RAdam
 from .rmsprop import RMSprop
 from .rprop import Rprop
+from . import lr_scheduler
 
 _LAZY = {}
 
