@@ -67,6 +67,15 @@ WILL_NOT = [
     (r"^(save_mindir)$", "MindIR graph export has no PyTorch meaning: use torch.export (torch.export.save/load)"),
     (r"^(obfuscate_ckpt|load_obf_params_into_net)$", "MindSpore safeguard model obfuscation: no PyTorch counterpart"),
     (r"^(Node|NodeType|ScopedValue)$", "mindspore.rewrite (source-rewriting) API: use torch.fx for graph rewriting"),
+    (r"^(TFTCommValue|_tft_handler|RSCPluginHandle|OptTFTWrapper)$", "MindSpore's training fault tolerance for "
+     "Ascend clusters (MindIO TTP/UCE/ARF with MindX): use torch.distributed.elastic (torchrun) and "
+     "torch.distributed.checkpoint"),
+    (r"^(comm_exec_order_check|runtime_execution_order_check)$", "checks the communication-operator order logs "
+     "of MindSpore's runtime: use TORCH_DISTRIBUTED_DEBUG=DETAIL or PyTorch's NCCL flight recorder"),
+    (r"^(dryrun)$", "MindSpore's simulation mode (MS_SIMULATION_LEVEL): use the meta device "
+     "(mindspore.DeviceCtx('meta') / torch.device('meta')) or torch._subclasses.FakeTensorMode"),
+    (r"^(GetNextSingleOp)$", "device data-queue op of MindSpore's dataset sinking: iterate the dataset in Python"),
+    (r"^(GraphCell)$", "runs a MindIR graph loaded by mindspore.load: use torch.export.load(...).module()"),
 ]
 # whole module paths that will not be provided
 WILL_NOT_MODULES = [

@@ -91,6 +91,29 @@ CASES = {
     "runtime_set_memory_bad": "ms.runtime.set_memory('2G')",
     "runtime_set_memory_zero": "ms.runtime.set_memory(max_size='0GB')",
     "runtime_set_memory_level": "ms.runtime.set_memory(optimize_level='O2')",
+    # ---- mindspore.numpy grids and histograms
+    "np_mgrid": ("import mindspore.numpy as mnp\ng = mnp.mgrid[0:3, 1:5:2]\n"
+                 "h = mnp.mgrid[-1:1:5j]\nout = [g.asnumpy().tolist(), S(g.dtype), h.asnumpy().tolist(), S(h.dtype)]"),
+    "np_ogrid": ("import mindspore.numpy as mnp\ng = mnp.ogrid[0:3, 0:4:2]\n"
+                 "out = [[x.asnumpy().tolist() for x in g], [S(x.dtype) for x in g], "
+                 "mnp.ogrid[0:1:3j].asnumpy().tolist()]"),
+    "np_histogram2d": ("import mindspore.numpy as mnp\n"
+                       "x = ms.Tensor(np.array([0.1, 0.4, 0.5, 0.9, 0.2], np.float32))\n"
+                       "y = ms.Tensor(np.array([1.0, 0.2, 0.7, 0.3, 0.9], np.float32))\n"
+                       "h, ex, ey = mnp.histogram2d(x, y, bins=(2, 3))\n"
+                       "h2 = mnp.histogram2d(x, y, bins=2, range=[[0, 1], [0, 1]], density=True)[0]\n"
+                       "out = [h.asnumpy().tolist(), ex.asnumpy().tolist(), ey.asnumpy().tolist(), "
+                       "h2.asnumpy().tolist(), S(h.dtype)]"),
+    "np_histogramdd": ("import mindspore.numpy as mnp\n"
+                       "s = ms.Tensor(np.array([[0.1, 1.0, 2.0], [0.4, 0.2, 1.5], [0.5, 0.7, 0.1], [0.9, 0.3, 0.9]],"
+                       " np.float32))\n"
+                       "h, e = mnp.histogramdd(s, bins=2)\n"
+                       "w = mnp.histogramdd(s, bins=[2, 1, 2], weights=ms.Tensor(np.array([1., 2., 3., 4.], "
+                       "np.float32)))[0]\n"
+                       "out = [h.asnumpy().tolist(), [x.asnumpy().tolist() for x in e], w.asnumpy().tolist()]"),
+    "utils_dlpack": ("from mindspore.utils import from_dlpack, to_dlpack\n"
+                     "t = ms.Tensor(np.array([[1, 2], [3, 4]], np.int32))\nu = from_dlpack(to_dlpack(t))\n"
+                     "out = [u.asnumpy().tolist(), S(u.dtype), type(u).__name__]"),
     "runtime_streams_same_objects": ("out = [ms.runtime.Stream is ms.Stream, ms.runtime.StreamCtx is ms.StreamCtx, "
                                      "ms.runtime.current_stream is ms.current_stream]"),
 }
