@@ -41,7 +41,9 @@ for _mod, _names in (("ms_compat.nn.layer.matrix_cells", ("MatMul", "MatrixDiag"
                                                         "TopKCategoricalAccuracy", "Top1CategoricalAccuracy",
                                                         "Top5CategoricalAccuracy", "ConfusionMatrix", "Perplexity",
                                                         "Dice", "CosineSimilarity", "ROC", "auc", "names",
-                                                        "get_metric_fn", "get_metrics", "rearrange_inputs"))):
+                                                        "get_metric_fn", "get_metrics", "rearrange_inputs")),
+                     ("ms_compat.train.metrics_surface", ("HausdorffDistance", "MeanSurfaceDistance",
+                                                          "RootMeanSquareDistance"))):
     for _n in _names:
         _LAZY.setdefault(_n, f"{_mod}:{_n}")
 _LAZY["layer"] = "ms_compat.nn.layer"

@@ -41,6 +41,8 @@ _LAZY = {
         "Top5CategoricalAccuracy", "ConfusionMatrix", "Perplexity", "Dice", "CosineSimilarity", "ROC", "auc", "names",
         "rearrange_inputs")},
     "BleuScore": "ms_compat.train.bleu_score:BleuScore",
+    **{n: "ms_compat.train.metrics_surface:" + n for n in (
+        "HausdorffDistance", "MeanSurfaceDistance", "RootMeanSquareDistance")},
     "LossScaleManager": "ms_compat.amp.loss_scale_manager:LossScaleManager",
     "FixedLossScaleManager": "ms_compat.amp.loss_scale_manager:FixedLossScaleManager",
     "DynamicLossScaleManager": "ms_compat.amp.loss_scale_manager:DynamicLossScaleManager",

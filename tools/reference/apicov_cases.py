@@ -7,6 +7,13 @@ case is a snippet run with ``import mindspore as ms`` (and ``np``) under real Mi
 ``torch.float32``: the one documented difference, see ms_compat/common/dtype.py).
 """
 
+_MASKS = """
+a = np.zeros((7, 8), np.float32); a[1:5, 2:6] = 1; a[5, 3] = 2
+b = np.zeros((7, 8), np.float32); b[2:6, 1:5] = 1; b[0, 7] = 1
+c = np.zeros((4, 5, 6), np.float32); c[1:3, 1:4, 2:5] = 1
+d = np.zeros((4, 5, 6), np.float32); d[0:3, 2:5, 1:4] = 1
+"""
+
 _FN = """
 class Mul3(ms.common._grad_function._Function):
     @staticmethod
@@ -114,6 +121,29 @@ CASES = {
     "utils_dlpack": ("from mindspore.utils import from_dlpack, to_dlpack\n"
                      "t = ms.Tensor(np.array([[1, 2], [3, 4]], np.int32))\nu = from_dlpack(to_dlpack(t))\n"
                      "out = [u.asnumpy().tolist(), S(u.dtype), type(u).__name__]"),
+    # ---- segmentation surface metrics (mindspore.train / nn / top level)
+    "metric_hausdorff": (_MASKS + "from mindspore import train, nn\nout = []\n"
+                         "for args in [(), ('chessboard',), ('taxicab', 50.0), ('euclidean', None, True), "
+                         "('euclidean', None, False, False)]:\n"
+                         "    m = train.HausdorffDistance(*args)\n    m.clear()\n"
+                         "    m.update(ms.Tensor(a), ms.Tensor(b), 1)\n    r = [float(m.eval())]\n"
+                         "    m.clear()\n    m.update(ms.Tensor(c), ms.Tensor(d), 1)\n    out.append(r + [float(m.eval())])\n"
+                         "out.append(nn.HausdorffDistance is ms.HausdorffDistance)"),
+    "metric_msd_rmsd": (_MASKS + "from mindspore import train\nout = []\n"
+                        "for cls in (train.MeanSurfaceDistance, train.RootMeanSquareDistance):\n"
+                        "    for args in [(), (True,), (True, 'taxicab'), (False, 'chessboard')]:\n"
+                        "        m = cls(*args)\n        m.clear()\n"
+                        "        m.update(ms.Tensor(a), ms.Tensor(b), 1)\n        r = [float(m.eval())]\n"
+                        "        m.clear()\n        m.update(c, d, 1)\n        out.append(r + [float(m.eval())])"),
+    "metric_hausdorff_label2": (_MASKS + "m = ms.train.HausdorffDistance()\nm.clear()\n"
+                                "m.update(ms.Tensor(a), ms.Tensor(b), 2)\nout = float(m.eval())"),
+    "metric_hausdorff_bad_metric": "ms.train.HausdorffDistance('cosine')",
+    "metric_hausdorff_no_update": "m = ms.train.HausdorffDistance()\nm.clear()\nm.eval()",
+    "metric_hausdorff_bad_label": (_MASKS + "m = ms.train.HausdorffDistance()\nm.clear()\n"
+                                   "m.update(ms.Tensor(a), ms.Tensor(b), 7)"),
+    "metric_msd_two_inputs": (_MASKS + "m = ms.train.MeanSurfaceDistance()\nm.clear()\nm.update(a, b)"),
+    "metric_rmsd_label_type": (_MASKS + "m = ms.train.RootMeanSquareDistance()\nm.clear()\nm.update(a, b, '1')"),
+    "metric_msd_symmetric_type": "ms.train.MeanSurfaceDistance(symmetric=1)",
     "runtime_streams_same_objects": ("out = [ms.runtime.Stream is ms.Stream, ms.runtime.StreamCtx is ms.StreamCtx, "
                                      "ms.runtime.current_stream is ms.current_stream]"),
 }
