@@ -38,21 +38,25 @@ def results():
     return json.loads(lines[0][2:])
 
 
-def _close(a, b):
+# float32 sums in another order (the occlusion scores are matmuls of a 16-vector)
+ABS_TOL = {"metric_occlusion": 1e-5}
+
+
+def _close(a, b, tol=1e-7):
     """Equal, floats to float32 precision (JSON round trip of float32 values)."""
     if isinstance(a, float) and isinstance(b, (float, int)) and not isinstance(b, bool):
-        return a == pytest.approx(b, rel=1e-6, abs=1e-7)
+        return a == pytest.approx(b, rel=1e-6, abs=tol)
     if isinstance(a, list) and isinstance(b, list):
-        return len(a) == len(b) and all(_close(x, y) for x, y in zip(a, b))
+        return len(a) == len(b) and all(_close(x, y, tol) for x, y in zip(a, b))
     if isinstance(a, dict) and isinstance(b, dict):
-        return a.keys() == b.keys() and all(_close(a[k], b[k]) for k in a)
+        return a.keys() == b.keys() and all(_close(a[k], b[k], tol) for k in a)
     return a == b
 
 
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_matches_mindspore(results, name):
     norm = lambda v: json.loads(json.dumps(v, sort_keys=True))  # noqa: E731
-    assert _close(norm(results[name]), norm(REF[name])), (results[name], REF[name])
+    assert _close(norm(results[name]), norm(REF[name]), ABS_TOL.get(name, 1e-7)), (results[name], REF[name])
 
 
 def test_cpu_streams_and_events():

@@ -43,7 +43,9 @@ for _mod, _names in (("ms_compat.nn.layer.matrix_cells", ("MatMul", "MatrixDiag"
                                                         "Dice", "CosineSimilarity", "ROC", "auc", "names",
                                                         "get_metric_fn", "get_metrics", "rearrange_inputs")),
                      ("ms_compat.train.metrics_surface", ("HausdorffDistance", "MeanSurfaceDistance",
-                                                          "RootMeanSquareDistance"))):
+                                                          "RootMeanSquareDistance")),
+                     ("ms_compat.train.metrics_confusion", ("ConfusionMatrixMetric",)),
+                     ("ms_compat.train.metrics_occlusion", ("OcclusionSensitivity",))):
     for _n in _names:
         _LAZY.setdefault(_n, f"{_mod}:{_n}")
 _LAZY["layer"] = "ms_compat.nn.layer"

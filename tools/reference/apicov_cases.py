@@ -144,6 +144,39 @@ CASES = {
     "metric_msd_two_inputs": (_MASKS + "m = ms.train.MeanSurfaceDistance()\nm.clear()\nm.update(a, b)"),
     "metric_rmsd_label_type": (_MASKS + "m = ms.train.RootMeanSquareDistance()\nm.clear()\nm.update(a, b, '1')"),
     "metric_msd_symmetric_type": "ms.train.MeanSurfaceDistance(symmetric=1)",
+    "metric_confusion": ("from mindspore import train\nr = np.random.RandomState(3)\n"
+                         "yp = (r.rand(3, 2, 4, 4) > 0.5).astype(np.float32)\n"
+                         "yt = (r.rand(3, 2, 4, 4) > 0.4).astype(np.float32)\nout = []\n"
+                         "for name in ('sensitivity', 'Specificity', 'precision', 'npv', 'miss rate', 'fpr', 'fdr', "
+                         "'for', 'pt', 'csi', 'accuracy', 'ba', 'f1', 'mcc', 'fm', 'bm', 'mk'):\n"
+                         "    for kw in ({}, {'calculation_method': True}, {'calculation_method': True, "
+                         "'decrease': 'sum'}, {'skip_channel': False}):\n"
+                         "        m = train.ConfusionMatrixMetric(metric_name=name, **kw)\n        m.clear()\n"
+                         "        m.update(ms.Tensor(yp[:2]), ms.Tensor(yt[:2]))\n        m.update(yp[2:], yt[2:])\n"
+                         "        out.append(np.asarray(m.eval(), np.float64).reshape(-1).tolist())"),
+    "metric_confusion_2d": ("from mindspore import nn\nm = nn.ConfusionMatrixMetric(metric_name='f1')\nm.clear()\n"
+                            "m.update(np.array([[1, 0], [1, 1], [0, 0]], np.float32), "
+                            "np.array([[1, 1], [0, 1], [0, 0]], np.float32))\n"
+                            "out = np.asarray(m.eval(), np.float64).reshape(-1).tolist()"),
+    "metric_confusion_bad_name": ("m = ms.train.ConfusionMatrixMetric(metric_name='bogus')\nm.clear()\n"
+                                  "m.update(np.ones((1, 2, 2), np.float32), np.ones((1, 2, 2), np.float32))\nm.eval()"),
+    "metric_confusion_not_binary": ("m = ms.train.ConfusionMatrixMetric()\nm.clear()\n"
+                                    "m.update(np.ones((1, 2, 2), np.float32), np.full((1, 2, 2), 0.5, np.float32))"),
+    "metric_confusion_bad_decrease": "ms.train.ConfusionMatrixMetric(decrease='avg')",
+    "metric_confusion_empty": "m = ms.train.ConfusionMatrixMetric(calculation_method=True)\nm.clear()\nm.eval()",
+    "metric_occlusion": ("class M(ms.nn.Cell):\n    def __init__(self):\n        super().__init__()\n"
+                         "        self.w = ms.Parameter(ms.Tensor(np.arange(48, dtype=np.float32).reshape(16, 3) / 10), "
+                         "name='w')\n"
+                         "    def construct(self, x):\n        return ms.ops.matmul(x.reshape(x.shape[0], -1), self.w)\n"
+                         "x = np.linspace(-1, 1, 16, dtype=np.float32).reshape(1, 4, 4)\nout = []\n"
+                         "for kw in ({}, {'margin': 1, 'pad_val': 0.5, 'n_batch': 3}, {'b_box': [1, 2, 0, 3]}):\n"
+                         "    m = ms.train.OcclusionSensitivity(**kw)\n    m.clear()\n"
+                         "    m.update(M(), ms.Tensor(x), np.array(1))\n"
+                         "    out.append(np.asarray(m.eval(), np.float64).tolist())\n"
+                         "out.append(ms.nn.OcclusionSensitivity is ms.OcclusionSensitivity)"),
+    "metric_occlusion_batch": ("m = ms.train.OcclusionSensitivity()\nm.clear()\n"
+                               "m.update(ms.nn.Dense(2, 2), np.ones((2, 2), np.float32), np.array([0, 1]))"),
+    "metric_occlusion_pad_type": "ms.train.OcclusionSensitivity(pad_val=1)",
     "runtime_streams_same_objects": ("out = [ms.runtime.Stream is ms.Stream, ms.runtime.StreamCtx is ms.StreamCtx, "
                                      "ms.runtime.current_stream is ms.current_stream]"),
 }
