@@ -76,6 +76,8 @@ WILL_NOT = [
      "(mindspore.DeviceCtx('meta') / torch.device('meta')) or torch._subclasses.FakeTensorMode"),
     (r"^(GetNextSingleOp)$", "device data-queue op of MindSpore's dataset sinking: iterate the dataset in Python"),
     (r"^(GraphCell)$", "runs a MindIR graph loaded by mindspore.load: use torch.export.load(...).module()"),
+    (r"^(_auto_mixed_precision_rewrite)$", "MindSpore's AMP by source rewriting (mindspore.rewrite): "
+     "mindspore.amp.auto_mixed_precision gives the same casts"),
 ]
 # whole module paths that will not be provided
 WILL_NOT_MODULES = [

@@ -177,6 +177,16 @@ CASES = {
     "metric_occlusion_batch": ("m = ms.train.OcclusionSensitivity()\nm.clear()\n"
                                "m.update(ms.nn.Dense(2, 2), np.ones((2, 2), np.float32), np.array([0, 1]))"),
     "metric_occlusion_pad_type": "ms.train.OcclusionSensitivity(pad_val=1)",
+    # ---- mindspore.train.amp tables
+    "amp_tables": ("from mindspore.train import amp\n"
+                   "x = ms.Tensor(np.array([1.5, 2.25], np.float32))\ni = ms.Tensor(np.array([1, 2], np.int32))\n"
+                   "out = [S(amp.amp_cast(x, ms.float16).dtype), S(amp.amp_cast(i, ms.float16).dtype), "
+                   "amp.amp_cast(3, ms.float16), amp.MS_AMP_BY_REWRITE, dict(amp.AMP_PRIM_ARG_TABLE), "
+                   "type(amp.AMP_PRIM_ARG_TABLE).__name__, amp.Primitive is ms.ops.Primitive, "
+                   "all(c.__name__ in [b.__name__ for b in amp.AMP_AUTO_BLACK_LIST] for c in "
+                   "(ms.ops.Exp, ms.ops.Softmax, ms.ops.LayerNorm)), "
+                   "all(c.__name__ in [w.__name__ for w in amp.AMP_AUTO_WHITE_LIST] for c in "
+                   "(ms.ops.MatMul, ms.ops.Conv2D, ms.ops.BatchMatMul))]"),
     "runtime_streams_same_objects": ("out = [ms.runtime.Stream is ms.Stream, ms.runtime.StreamCtx is ms.StreamCtx, "
                                      "ms.runtime.current_stream is ms.current_stream]"),
 }
