@@ -187,6 +187,23 @@ CASES = {
                    "(ms.ops.Exp, ms.ops.Softmax, ms.ops.LayerNorm)), "
                    "all(c.__name__ in [w.__name__ for w in amp.AMP_AUTO_WHITE_LIST] for c in "
                    "(ms.ops.MatMul, ms.ops.Conv2D, ms.ops.BatchMatMul))]"),
+    # ---- mindspore.boost gradient accumulation
+    "boost_grad_accumulation": ("from mindspore import nn, boost\n"
+                                "w = ms.Parameter(ms.Tensor(np.array([1.0, 2.0], np.float32)), name='w')\n"
+                                "opt = nn.SGD([w], learning_rate=0.5)\nga = boost.GradientAccumulation(2, opt)\n"
+                                "out = []\n"
+                                "for k in range(5):\n"
+                                "    g = (ms.Tensor(np.array([1.0 + k, -1.0], np.float32)),)\n"
+                                "    loss = ga(ms.Tensor(float(k)), g)\n"
+                                "    out.append([float(loss), w.asnumpy().tolist(), "
+                                "ga._grad_accumulation[0].asnumpy().tolist(), int(ga._accumulation_step.asnumpy())])\n"
+                                "out.append([p.name for p in ga.get_parameters()])"),
+    "boost_grad_ops": ("from mindspore.boost.grad_accumulation import gradient_accumulation_op, gradient_clear_op\n"
+                       "from mindspore import ops\nacc = ms.Parameter(ms.Tensor(np.zeros(2, np.float32)), name='a')\n"
+                       "hm = ops.HyperMap()\n"
+                       "hm(ops.partial(gradient_accumulation_op, 4), (acc,), (ms.Tensor(np.array([2.0, 8.0], "
+                       "np.float32)),))\nr = acc.asnumpy().tolist()\nhm(gradient_clear_op, (acc,))\n"
+                       "out = [r, acc.asnumpy().tolist()]"),
     "runtime_streams_same_objects": ("out = [ms.runtime.Stream is ms.Stream, ms.runtime.StreamCtx is ms.StreamCtx, "
                                      "ms.runtime.current_stream is ms.current_stream]"),
 }
