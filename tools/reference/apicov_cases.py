@@ -204,6 +204,38 @@ CASES = {
                        "hm(ops.partial(gradient_accumulation_op, 4), (acc,), (ms.Tensor(np.array([2.0, 8.0], "
                        "np.float32)),))\nr = acc.asnumpy().tolist()\nhm(gradient_clear_op, (acc,))\n"
                        "out = [r, acc.asnumpy().tolist()]"),
+    # ---- nn cells
+    # MindSpore 2.10's CPU build has no AvgPool1D / AvgPool3D-ext / L1LossExt kernels: there the reference comes
+    # from the classic ops with the same arguments (nn.AvgPool1d/AvgPool3d pad_mode='pad', nn.L1Loss)
+    "nn_avgpool_ext": ("from mindspore import nn\nx = ms.Tensor(np.arange(2 * 3 * 7, dtype=np.float32).reshape(2, 3, 7))\n"
+                       "v = ms.Tensor(np.arange(2 * 4 * 5 * 3, dtype=np.float32).reshape(1, 2, 4, 5, 3))\n"
+                       "try:\n"
+                       "    out = [nn.AvgPool1dExt(3)(x).asnumpy().tolist(), "
+                       "nn.AvgPool1dExt(3, 2, 1, True, False)(x).asnumpy().tolist(), "
+                       "nn.AvgPool3dExt(2)(v).asnumpy().tolist(), "
+                       "nn.AvgPool3dExt((2, 2, 1), (1, 2, 1), (1, 0, 0), divisor_override=3)(v).asnumpy().tolist()]\n"
+                       "except RuntimeError:  # no CPU kernel: the classic ops\n"
+                       "    out = [nn.AvgPool1d(3, 3)(x).asnumpy().tolist(), "
+                       "nn.AvgPool1d(3, 2, pad_mode='pad', padding=1, ceil_mode=True, count_include_pad=False)(x)"
+                       ".asnumpy().tolist(), nn.AvgPool3d(2, 2)(v).asnumpy().tolist(), "
+                       "nn.AvgPool3d((2, 2, 1), (1, 2, 1), pad_mode='pad', padding=(1, 0, 0), "
+                       "divisor_override=3)(v).asnumpy().tolist()]"),
+    "nn_l1loss_ext": ("from mindspore import nn\na = ms.Tensor(np.array([[1.0, -2.0], [0.5, 3.0]], np.float32))\n"
+                      "b = ms.Tensor(np.array([[0.0, 1.0], [2.0, 3.5]], np.float32))\n"
+                      "try:\n    out = [float(nn.L1LossExt()(a, b)), float(nn.L1LossExt('sum')(a, b)), "
+                      "nn.L1LossExt('none')(a, b).asnumpy().tolist()]\n"
+                      "except RuntimeError:  # no CPU kernel: the classic nn.L1Loss\n"
+                      "    out = [float(nn.L1Loss()(a, b)), float(nn.L1Loss('sum')(a, b)), "
+                      "nn.L1Loss('none')(a, b).asnumpy().tolist()]"),
+    "nn_micro_batch": ("from mindspore import nn\nnet = nn.Dense(3, 2, weight_init='ones', bias_init='zeros')\n"
+                       "x = ms.Tensor(np.arange(12, dtype=np.float32).reshape(4, 3))\n"
+                       "out = [nn.MicroBatchInterleaved(net, 2)(x).asnumpy().tolist(), "
+                       "nn.MicroBatchInterleaved(net, 4)(x).asnumpy().tolist()]"),
+    "nn_micro_batch_bad": "ms.nn.MicroBatchInterleaved(ms.nn.Dense(3, 2), 0)",
+    "nn_parameter_update": ("from mindspore import nn\np = ms.Parameter(ms.Tensor(np.zeros(3, np.float32)), name='p')\n"
+                            "u = nn.ParameterUpdate(p)\nr = u(ms.Tensor(np.array([1.0, 2.0, 3.0], np.float32)))\n"
+                            "out = [p.asnumpy().tolist(), r.asnumpy().tolist()]"),
+    "nn_parameter_update_bad": "ms.nn.ParameterUpdate(np.zeros(3, np.float32))",
     "runtime_streams_same_objects": ("out = [ms.runtime.Stream is ms.Stream, ms.runtime.StreamCtx is ms.StreamCtx, "
                                      "ms.runtime.current_stream is ms.current_stream]"),
 }
