@@ -6,8 +6,10 @@ from .adam import Adam, AdamWeightDecay, LazyAdam, AdaMax
 from .lamb import Lamb
 from .rmsprop import RMSProp
 from .ada_grad import Adagrad
+from .torch_rule_optims import ASGD, Rprop, Adadelta, ProximalAdagrad, FTRL
 
-__all__ = ["Optimizer", "SGD", "Momentum", "Adam", "AdamWeightDecay", "LazyAdam", "AdaMax", "Lamb", "RMSProp", "Adagrad"]
+__all__ = ["Optimizer", "SGD", "Momentum", "Adam", "AdamWeightDecay", "LazyAdam", "AdaMax", "Lamb", "RMSProp", "Adagrad",
+           "ASGD", "Rprop", "Adadelta", "ProximalAdagrad", "FTRL"]
 
 
 def __getattr__(name):  # missing names raise MissingAPIError naming the MindSpore API
