@@ -227,6 +227,18 @@ CASES = {
                       "except RuntimeError:  # no CPU kernel: the classic nn.L1Loss\n"
                       "    out = [float(nn.L1Loss()(a, b)), float(nn.L1Loss('sum')(a, b)), "
                       "nn.L1Loss('none')(a, b).asnumpy().tolist()]"),
+    "nn_fractional_max_pool": ("from mindspore import nn\n"
+                               "x = ms.Tensor(np.arange(72, dtype=np.float32).reshape(2, 1, 6, 6) * "
+                               "(-1.0) ** np.arange(72).reshape(2, 1, 6, 6))\n"
+                               "s = ms.Tensor(np.array([[[0.3, 0.7]], [[0.5, 0.2]]], np.float32))\n"
+                               "o = nn.FractionalMaxPool2d(2, output_size=(3, 3), _random_samples=s)(x)\n"
+                               "o2, i2 = nn.FractionalMaxPool2d(3, output_ratio=(0.5, 0.5), return_indices=True, "
+                               "_random_samples=s)(x)\n"
+                               "v = ms.Tensor(np.sin(np.arange(2 * 5 * 5 * 5, dtype=np.float32)).reshape(1, 2, 5, 5, 5))\n"
+                               "s3 = ms.Tensor(np.array([[[0.3, 0.7, 0.1], [0.9, 0.4, 0.6]]], np.float32))\n"
+                               "o3 = nn.FractionalMaxPool3d(2, output_size=(2, 3, 2), _random_samples=s3)(v)\n"
+                               "out = [o.asnumpy().tolist(), o2.asnumpy().tolist(), i2.asnumpy().tolist(), "
+                               "o3.asnumpy().tolist()]"),
     "nn_micro_batch": ("from mindspore import nn\nnet = nn.Dense(3, 2, weight_init='ones', bias_init='zeros')\n"
                        "x = ms.Tensor(np.arange(12, dtype=np.float32).reshape(4, 3))\n"
                        "out = [nn.MicroBatchInterleaved(net, 2)(x).asnumpy().tolist(), "
