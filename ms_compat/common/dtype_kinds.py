@@ -17,7 +17,7 @@ import torch
 
 from . import dtype as _d
 
-__all__ = ["Float", "Int", "UInt", "TensorType", "list_", "tuple_", "number_type", "QuantDtype",
+__all__ = ["Float", "Int", "UInt", "BFloat", "Complex", "TensorType", "list_", "tuple_", "number_type", "QuantDtype",
            "get_py_obj_dtype", "dtype_to_pytype"]
 
 _FLOATS = {16: torch.float16, 32: torch.float32, 64: torch.float64}
@@ -49,6 +49,9 @@ def _kind(name, bits_table, members, generic, text):
 Float = _kind("Float", _FLOATS, (*_FLOATS.values(), torch.float8_e4m3fn, torch.float8_e5m2), _d.float_, "Float")
 Int = _kind("Int", _INTS, _INTS.values(), _d.int_, "Int")
 UInt = _kind("UInt", _UINTS, _UINTS.values(), _d.uint, "UInt")
+BFloat = _kind("BFloat", {16: torch.bfloat16}, (torch.bfloat16,), _d.Type("bfloat", "BFloat"), "BFloat")
+Complex = _kind("Complex", {64: torch.complex64, 128: torch.complex128}, (torch.complex64, torch.complex128),
+                _d.Type("complex", "Complex"), "Complex")
 
 
 class TensorType:

@@ -248,6 +248,22 @@ CASES = {
                             "u = nn.ParameterUpdate(p)\nr = u(ms.Tensor(np.array([1.0, 2.0, 3.0], np.float32)))\n"
                             "out = [p.asnumpy().tolist(), r.asnumpy().tolist()]"),
     "nn_parameter_update_bad": "ms.nn.ParameterUpdate(np.zeros(3, np.float32))",
+    # ---- private names real packages import
+    "private_c_expression": ("from mindspore._c_expression import TensorPy\n"
+                             "from mindspore._c_expression.typing import Float, BFloat, Complex, Type\n"
+                             "from mindspore.common._stub_tensor import StubTensor\n"
+                             "t = ms.Tensor(np.ones(2, np.float32))\nu = t + 1\n"
+                             "out = [isinstance(t, TensorPy), isinstance(u, TensorPy), isinstance(u, (ms.Tensor, StubTensor)), "
+                             "isinstance(ms.float16, Float), isinstance(ms.bfloat16, BFloat), isinstance(ms.float32, BFloat), "
+                             "isinstance(ms.complex64, Complex), isinstance(ms.float32, Type), S(BFloat(16)), "
+                             "S(Complex(128))]"),
+    "private_cell_attr_register": ("from mindspore._extends import cell_attr_register\n"
+                                   "class C(ms.nn.Cell):\n    @cell_attr_register\n"
+                                   "    def __init__(self, a, b=2):\n        super().__init__()\n        self.a = a\n"
+                                   "class D(ms.nn.Cell):\n    @cell_attr_register(attrs=['b'])\n"
+                                   "    def __init__(self, a, b=3):\n        super().__init__()\n"
+                                   "out = [C(1).cell_init_args, C(1, b=5).cell_init_args, D(4).cell_init_args]"),
+    "private_graph_no_grad": "from mindspore.graph.api import _no_grad\nout = _no_grad is ms._no_grad",
     "runtime_streams_same_objects": ("out = [ms.runtime.Stream is ms.Stream, ms.runtime.StreamCtx is ms.StreamCtx, "
                                      "ms.runtime.current_stream is ms.current_stream]"),
 }
