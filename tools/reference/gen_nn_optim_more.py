@@ -1,4 +1,4 @@
-"""Reference trajectories of nn.ASGD, nn.Rprop, nn.Adadelta, nn.ProximalAdagrad and nn.FTRL for
+"""Reference trajectories of nn.ASGD, nn.Rprop, nn.Adadelta, nn.ProximalAdagrad, nn.FTRL and nn.AdamOffload for
 tests/nn/test_nn_optim_more.py: 3 steps with default and non-default arguments (and a group case), the
 parameters after each step, the state at the end, and errors of bad arguments.
 
@@ -28,6 +28,9 @@ CASES = {
     "Adadelta_groups": "nn.Adadelta([{'params': p[:1], 'lr': 0.3}, {'params': p[1:]}], learning_rate=0.9)",
     "ProximalAdagrad_default": "nn.ProximalAdagrad(p)",
     "ProximalAdagrad_nondefault": "nn.ProximalAdagrad(p, accum=0.2, learning_rate=0.1, l1=0.05, l2=0.1, weight_decay=0.1)",
+    "AdamOffload_default": "nn.AdamOffload(p)",
+    "AdamOffload_nondefault": "nn.AdamOffload(p, learning_rate=0.01, beta1=0.8, beta2=0.9, eps=1e-4, weight_decay=0.1, "
+                              "loss_scale=2.0)",
     "FTRL_default": "nn.FTRL(p)",
     # l1 = 0: with l1 > 0 MindSpore 2.10's CPU kernel does not follow its documented sign(z)*l1 (see nn.FTRL)
     "FTRL_nondefault": "nn.FTRL(p, initial_accum=0.2, learning_rate=0.1, lr_power=-0.7, l2=0.1, weight_decay=0.1)",
