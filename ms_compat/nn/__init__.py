@@ -50,7 +50,8 @@ for _mod, _names in (("ms_compat.nn.layer.matrix_cells", ("MatMul", "MatrixDiag"
                      ("ms_compat.nn.loss.l1_loss_ext", ("L1LossExt",)),
                      ("ms_compat.nn.wrap.micro_batch", ("MicroBatchInterleaved", "ParameterUpdate")),
                      ("ms_compat.nn.optim", ("ASGD", "Rprop", "Adadelta", "ProximalAdagrad", "FTRL", "AdamOffload")),
-                     ("ms_compat.nn.layer.fractional_pool", ("FractionalMaxPool2d", "FractionalMaxPool3d"))):
+                     ("ms_compat.nn.layer.fractional_pool", ("FractionalMaxPool2d", "FractionalMaxPool3d")),
+                     ("ms_compat.nn.utils.init", ("no_init_parameters",))):
     for _n in _names:
         _LAZY.setdefault(_n, f"{_mod}:{_n}")
 _LAZY["layer"] = "ms_compat.nn.layer"

@@ -239,6 +239,13 @@ CASES = {
                                "o3 = nn.FractionalMaxPool3d(2, output_size=(2, 3, 2), _random_samples=s3)(v)\n"
                                "out = [o.asnumpy().tolist(), o2.asnumpy().tolist(), i2.asnumpy().tolist(), "
                                "o3.asnumpy().tolist()]"),
+    "nn_no_init_parameters": ("import tempfile, os\nfrom mindspore import nn\nfrom mindspore.nn.utils import no_init_parameters\n"
+                              "src = nn.Dense(3, 2)\nd = tempfile.mkdtemp()\nf = os.path.join(d, 'n.ckpt')\n"
+                              "ms.save_checkpoint(src, f)\n"
+                              "with no_init_parameters():\n    inside = ms.Parameter.init_param\n    net = nn.Dense(3, 2)\n"
+                              "ms.load_param_into_net(net, ms.load_checkpoint(f))\n"
+                              "out = [inside, ms.Parameter.init_param, bool((net.weight.asnumpy() == src.weight.asnumpy())"
+                              ".all()), nn.no_init_parameters is no_init_parameters]"),
     "nn_micro_batch": ("from mindspore import nn\nnet = nn.Dense(3, 2, weight_init='ones', bias_init='zeros')\n"
                        "x = ms.Tensor(np.arange(12, dtype=np.float32).reshape(4, 3))\n"
                        "out = [nn.MicroBatchInterleaved(net, 2)(x).asnumpy().tolist(), "
