@@ -76,6 +76,8 @@ WILL_NOT = [
      "(mindspore.DeviceCtx('meta') / torch.device('meta')) or torch._subclasses.FakeTensorMode"),
     (r"^(GetNextSingleOp)$", "device data-queue op of MindSpore's dataset sinking: iterate the dataset in Python"),
     (r"^(GraphCell)$", "runs a MindIR graph loaded by mindspore.load: use torch.export.load(...).module()"),
+    (r"^(flops_collection)$", "reads the FLOPs MindSpore's graph compiler recorded for a compiled phase: count the "
+     "FLOPs of a run with torch.utils.flop_counter.FlopCounterMode"),
     (r"^(_auto_mixed_precision_rewrite)$", "MindSpore's AMP by source rewriting (mindspore.rewrite): "
      "mindspore.amp.auto_mixed_precision gives the same casts"),
 ]

@@ -167,3 +167,10 @@ def test_exit_by_request_single_process(monkeypatch):
     g = ms.Tensor(np.ones(2, np.float32))
     assert not e.is_distributed
     assert e.exit_by_request(g, ms.Tensor(np.array([1], np.int32)), flag) is g and not bool(flag)
+
+
+def test_pynative_executor_internals_are_placeholders():
+    from ms_compat._missing import MissingAPIError
+    from ms_compat.common.jit import _pynative_executor
+    with pytest.raises(MissingAPIError, match="mindspore.common.api._pynative_executor.new_graph"):
+        _pynative_executor.new_graph(None)

@@ -270,6 +270,12 @@ CASES = {
                                    "class D(ms.nn.Cell):\n    @cell_attr_register(attrs=['b'])\n"
                                    "    def __init__(self, a, b=3):\n        super().__init__()\n"
                                    "out = [C(1).cell_init_args, C(1, b=5).cell_init_args, D(4).cell_init_args]"),
+    "private_pynative_executor": ("from mindspore.common.api import _pynative_executor as e\n"
+                                  "r = [e.enable_grad(), e.grad_flag(), e.requires_grad()]\n"
+                                  "e.set_enable_grad(False)\nr.append(e.enable_grad())\ne.set_enable_grad(True)\n"
+                                  "e.set_grad_flag(True)\nr.append(e.grad_flag())\ne.set_grad_flag(False)\n"
+                                  "with ms._no_grad():\n    r.append(e.enable_grad())\n"
+                                  "out = r + [e.enable_grad(), e.sync()]"),
     "private_graph_no_grad": "from mindspore.graph.api import _no_grad\nout = _no_grad is ms._no_grad",
     "runtime_streams_same_objects": ("out = [ms.runtime.Stream is ms.Stream, ms.runtime.StreamCtx is ms.StreamCtx, "
                                      "ms.runtime.current_stream is ms.current_stream]"),
