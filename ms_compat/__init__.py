@@ -83,6 +83,20 @@ _LAZY = {
 for _n in ("byte", "ubyte", "short", "ushort", "intc", "uintc", "intp", "uintp", "long", "cfloat", "cdouble",
            "float8_e4m3fn", "float8_e5m2", "dtype_to_pytype", "Type"):  # dtype aliases (coverage engineer)
     _LAZY.setdefault(_n, f"ms_compat.common.dtype_aliases:{_n}")
+for _n in ("Int", "TensorType", "list_", "tuple_", "get_py_obj_dtype", "QuantDtype"):  # dtype kinds
+    _LAZY.setdefault(_n, f"ms_compat.common.dtype_kinds:{_n}")
+for _n in ("Stream", "Event", "StreamCtx", "current_stream", "default_stream", "communication_stream",
+           "set_cur_stream"):  # device streams (mindspore.runtime)
+    _LAZY.setdefault(_n, f"ms_compat._streams:{_n}")
+for _n in ("memory_allocated", "max_memory_allocated", "memory_reserved", "max_memory_reserved", "memory_stats",
+           "memory_summary", "reset_peak_memory_stats", "reset_max_memory_allocated", "reset_max_memory_reserved",
+           "empty_cache", "launch_blocking", "set_memory"):  # memory functions (mindspore.runtime)
+    _LAZY.setdefault(_n, f"ms_compat.runtime:{_n}")
+for _n, _t in (("DeviceCtx", "ms_compat.common.device_ctx"), ("_Function", "ms_compat.common._grad_function"),
+               ("frombuffer", "ms_compat.common.tensor_memory"), ("swap_tensors", "ms_compat.common.tensor_memory"),
+               ("vmap", "ms_compat.ops.function.func_transforms"), ("UntypedStorage", "torch")):
+    _LAZY.setdefault(_n, f"{_t}:{_n}")
+_LAZY.setdefault("register_saved_tensors_hooks", "ms_compat.nn.saved_tensors:saved_tensors_hooks_decorator")
 for _n in ("manual_seed", "seed", "initial_seed", "get_rng_state", "set_rng_state", "default_generator",
            "Generator"):
     _LAZY.setdefault(_n, f"ms_compat.common.random_state:{_n}")

@@ -46,6 +46,40 @@ WILL_NOT = [
      "(not mapped)"),
     (r"^(DatasetHelper|connect_network_with_dataset|data_sink|rdr|RDR|set_dump|dump)", "device data sinking / "
      "dump tooling of the MindSpore runtime"),
+    (r"^(hifloat8|qint4x2)$", "no PyTorch dtype (HiFloat8 is an Ascend format, qint4x2 packs two int4 in a byte): "
+     "use torch.float8_e4m3fn / torch.float8_e5m2, or pack int4 pairs into torch.uint8"),
+    (r"^(StreamLimitCtx|set_stream_limit|get_stream_limit|reset_stream_limit|set_device_limit|get_device_limit)$",
+     "Ascend-only: limits the Ascend cube/vector cores a stream or device uses; PyTorch has no per-stream core "
+     "limit (on CUDA, NVIDIA MPS's CUDA_MPS_ACTIVE_THREAD_PERCENTAGE limits SMs per process)"),
+    (r"^(MemPool|PluggableAllocator|use_mem_pool|memory_replay)$", "Ascend-only in MindSpore 2.10 (its allocator "
+     "functions take an aclrtStream): on CUDA use torch.cuda.MemPool, torch.cuda.memory.CUDAPluggableAllocator "
+     "and torch.cuda.use_mem_pool"),
+    (r"^(dispatch_threads_num|set_cpu_affinity|set_kernel_launch_group|set_kernel_launch_capture)$", "tunes the "
+     "threads and kernel dispatch of MindSpore's own runtime, which PyTorch does not have: use "
+     "torch.set_num_threads / os.sched_setaffinity, and torch.cuda.CUDAGraph or torch.compile(mode='reduce-overhead') "
+     "to capture kernel launches"),
+    (r"^(set_recursion_limit)$", "MindSpore graph-compiler call-depth limit (torch.compile has none; Python's own "
+     "limit is sys.setrecursionlimit)"),
+    (r"^(mindio_preload|set_mindio_server_info)$", "Huawei MindIO storage-acceleration service: read checkpoints with "
+     "mindspore.load_checkpoint / torch.load"),
+    (r"^(sdc_detect_start|sdc_detect_stop|get_sdc_detect_result|stress_detect)$", "Ascend-only silent-data-corruption "
+     "and hardware stress detection"),
+    (r"^(save_mindir)$", "MindIR graph export has no PyTorch meaning: use torch.export (torch.export.save/load)"),
+    (r"^(obfuscate_ckpt|load_obf_params_into_net)$", "MindSpore safeguard model obfuscation: no PyTorch counterpart"),
+    (r"^(Node|NodeType|ScopedValue)$", "mindspore.rewrite (source-rewriting) API: use torch.fx for graph rewriting"),
+    (r"^(TFTCommValue|_tft_handler|RSCPluginHandle|OptTFTWrapper)$", "MindSpore's training fault tolerance for "
+     "Ascend clusters (MindIO TTP/UCE/ARF with MindX): use torch.distributed.elastic (torchrun) and "
+     "torch.distributed.checkpoint"),
+    (r"^(comm_exec_order_check|runtime_execution_order_check)$", "checks the communication-operator order logs "
+     "of MindSpore's runtime: use TORCH_DISTRIBUTED_DEBUG=DETAIL or PyTorch's NCCL flight recorder"),
+    (r"^(dryrun)$", "MindSpore's simulation mode (MS_SIMULATION_LEVEL): use the meta device "
+     "(mindspore.DeviceCtx('meta') / torch.device('meta')) or torch._subclasses.FakeTensorMode"),
+    (r"^(GetNextSingleOp)$", "device data-queue op of MindSpore's dataset sinking: iterate the dataset in Python"),
+    (r"^(GraphCell)$", "runs a MindIR graph loaded by mindspore.load: use torch.export.load(...).module()"),
+    (r"^(flops_collection)$", "reads the FLOPs MindSpore's graph compiler recorded for a compiled phase: count the "
+     "FLOPs of a run with torch.utils.flop_counter.FlopCounterMode"),
+    (r"^(_auto_mixed_precision_rewrite)$", "MindSpore's AMP by source rewriting (mindspore.rewrite): "
+     "mindspore.amp.auto_mixed_precision gives the same casts"),
 ]
 # whole module paths that will not be provided
 WILL_NOT_MODULES = [

@@ -70,6 +70,8 @@ PATH_ALIASES = {
     "mindspore.parallel.shard": "ms_compat.parallel",
     "mindspore.parallel.auto_parallel": "ms_compat.parallel",
     "mindspore.mint.nn.layer": "ms_compat.mint.nn",
+    "mindspore.common.device": "ms_compat.common.device_ctx",
+    "mindspore.graph.api": "ms_compat.common.jit",
 }
 
 # Prefixes under which any *real* MindSpore submodule (e.g. ``mindspore.nn.layer.basic``,

@@ -6,6 +6,8 @@
 """
 from __future__ import annotations
 
+import collections
+
 import numpy as np
 import torch
 
@@ -22,9 +24,14 @@ def set_device(device_target, device_id=None):
     context.set_context(device_target=device_target)
 
 
+DeviceInfo = collections.namedtuple("DeviceInfo", ["device_target", "device_id"])
+DeviceInfo.__doc__ = "Mirrors ``mindspore.device_manager.DeviceInfo`` (a named tuple)."
+
+
 def get_current_device():
-    """``(device_target, device_id)`` as set by ``set_device``/``set_context``."""
-    return context.get_context("device_target"), context.get_context("device_id")
+    """Mirrors ``mindspore.get_current_device()``: ``DeviceInfo(device_target, device_id)`` (a named tuple) as set
+    by ``set_device``/``set_context``."""
+    return DeviceInfo(context.get_context("device_target"), context.get_context("device_id"))
 
 
 def synchronize():

@@ -5,19 +5,23 @@ Mirrors MindSpore 2.10's ``mindspore.hal`` device/memory functions. ``device_tar
 PyTorch's CUDA caching allocator (``torch.cuda.memory_stats``); on the CPU, where neither MindSpore nor
 PyTorch keeps a device memory pool, the memory queries return 0 / ``{}`` as MindSpore's CPU build does.
 ``Ascend`` is never available here; asking for a backend that is not available raises ``ValueError`` with
-MindSpore's message. Streams and events (``Stream``, ``Event``, ``StreamCtx``…) are not provided yet
-(placeholders; use ``torch.cuda.Stream`` / ``torch.cuda.Event``).
+MindSpore's message. Streams and events (``Stream``, ``Event``, ``StreamCtx``, ``current_stream``…) are those of
+``mindspore.runtime`` (ms_compat/_streams.py: ``torch.cuda`` streams on a GPU, one synchronous stream on the CPU).
 """
 from __future__ import annotations
 
 import torch
 
 from . import _missing
+from ._streams import (Event, Stream, StreamCtx, communication_stream, current_stream, default_stream,  # noqa: F401
+                       set_cur_stream)
 
 __all__ = ["device_count", "is_available", "is_initialized", "get_device_name", "get_device_capability",
            "get_device_properties", "get_arch_list", "memory_allocated", "max_memory_allocated",
            "memory_reserved", "max_memory_reserved", "memory_stats", "memory_summary", "reset_peak_memory_stats",
-           "reset_max_memory_allocated", "reset_max_memory_reserved", "empty_cache", "synchronize"]
+           "reset_max_memory_allocated", "reset_max_memory_reserved", "empty_cache", "synchronize",
+           "Stream", "Event", "StreamCtx", "current_stream", "default_stream", "communication_stream",
+           "set_cur_stream"]
 
 _TARGETS = ("CPU", "GPU", "Ascend")
 

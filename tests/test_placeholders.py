@@ -78,23 +78,23 @@ print("@@" + json.dumps({"bad": bad[:50], "n": n, "placeholders": ph, "used": us
 
 
 def test_placeholder_holds_still_and_fails_when_used(caplog):
-    p = ms_compat.hal.Stream  # MindSpore 2.10 has it; ms_compat does not (yet)
-    assert is_placeholder(p) and p is ms_compat.hal.Stream
+    p = ms_compat.nn.DenseThor  # MindSpore 2.10 has it; ms_compat does not (yet)
+    assert is_placeholder(p) and p is ms_compat.nn.DenseThor
     assert isinstance(1, p) is False and isinstance(1, (int, p)) and not issubclass(int, p)
     d = {p: 1}  # hashable, can sit in tables, annotations, isinstance tuples
-    assert d[p] == 1 and p == p and "mindspore.hal.Stream" in repr(p)
+    assert d[p] == 1 and p == p and "mindspore.nn.DenseThor" in repr(p)
     assert (p | None) is not None  # `Missing | None` in an annotation
     with caplog.at_level(logging.WARNING, logger="ms_compat"):
         for use in (lambda: p(), lambda: p.priority, lambda: bool(p), lambda: list(p), lambda: p[0]):
             with pytest.raises(MissingAPIError) as ei:
                 use()
             e = ei.value
-            assert e.path == "mindspore.hal.Stream" and e.kind == "not_yet"
-            assert "'mindspore.hal.Stream' (MindSpore 2.10.0) is not implemented in ms_compat yet" in str(e)
-            assert "python -m ms_compat coverage mindspore.hal.Stream" in str(e)
-    logged = [r for r in caplog.records if "mindspore.hal.Stream" in r.getMessage()]
+            assert e.path == "mindspore.nn.DenseThor" and e.kind == "not_yet"
+            assert "'mindspore.nn.DenseThor' (MindSpore 2.10.0) is not implemented in ms_compat yet" in str(e)
+            assert "python -m ms_compat coverage mindspore.nn.DenseThor" in str(e)
+    logged = [r for r in caplog.records if "mindspore.nn.DenseThor" in r.getMessage()]
     assert len(logged) <= 1  # logged once per process (earlier tests may have used it already)
-    assert "mindspore.hal.Stream" in used_placeholders()
+    assert "mindspore.nn.DenseThor" in used_placeholders()
     assert not hasattr(p, "priority") and getattr(p, "priority", 7) == 7  # MissingAPIError is an AttributeError
 
 
@@ -118,8 +118,8 @@ def test_subclassing_a_placeholder_defers_the_error_to_instantiation():
 
 def test_strict_imports_fail_at_import(monkeypatch):
     monkeypatch.setenv("MS_COMPAT_STRICT_IMPORTS", "1")
-    with pytest.raises(MissingAPIError, match="'mindspore.hal.Stream' .* not implemented in ms_compat yet"):
-        ms_compat.hal.Stream
+    with pytest.raises(MissingAPIError, match="'mindspore.nn.DenseThor' .* not implemented in ms_compat yet"):
+        ms_compat.nn.DenseThor
     with pytest.raises(MissingAPIError):
         class Mine(importlib.import_module("ms_compat._missing").placeholder("mindspore.boost.AdaSum")):
             pass
@@ -137,8 +137,8 @@ def test_three_kinds_of_message():
     assert ei.value.kind == "will_not" and "will not be" in str(ei.value) and "torch.export" in str(ei.value)
     # not yet: the coverage command shipped with the package
     with pytest.raises(MissingAPIError) as ei:
-        ms_compat.hal.Event()
-    assert ei.value.kind == "not_yet" and "python -m ms_compat coverage mindspore.hal.Event" in str(ei.value)
+        ms_compat.nn.Conv2dThor()
+    assert ei.value.kind == "not_yet" and "python -m ms_compat coverage mindspore.nn.Conv2dThor" in str(ei.value)
     # a MindSpore-internal name nobody uses
     with pytest.raises(MissingAPIError) as ei:
         ms_compat.nn._no_such_private_helper
@@ -147,12 +147,12 @@ def test_three_kinds_of_message():
 
 def test_coverage_command():
     r = subprocess.run([sys.executable, "-m", "ms_compat", "coverage", "mindspore.nn.Dense", "mindspore.load",
-                        "mindspore.ops.reluu", "mindspore.hal.Event"], capture_output=True, text=True, timeout=120)
+                        "mindspore.ops.reluu", "mindspore.nn.Conv2dThor"], capture_output=True, text=True, timeout=120)
     lines = r.stdout.splitlines()
     assert lines[0] == "mindspore.nn.Dense: covered"
     assert lines[1].startswith("mindspore.load: will not (MindIR") and "torch.export" in lines[1]
     assert lines[2].startswith("mindspore.ops.reluu: absent (did you mean mindspore.ops.relu")
-    assert lines[3] == "mindspore.hal.Event: not yet"
+    assert lines[3] == "mindspore.nn.Conv2dThor: not yet"
     assert r.returncode == 1  # an absent name
 
 

@@ -18,6 +18,10 @@ _LAZY = {
     "LossScaleManager": "ms_compat.amp.loss_scale_manager:LossScaleManager",
     "FixedLossScaleManager": "ms_compat.amp.loss_scale_manager:FixedLossScaleManager",
     "DynamicLossScaleManager": "ms_compat.amp.loss_scale_manager:DynamicLossScaleManager",
+    "amp_cast": "ms_compat.amp.amp_tables:amp_cast",
+    "AMP_PRIM_ARG_TABLE": "ms_compat.amp.amp_tables:AMP_PRIM_ARG_TABLE",
+    "MS_AMP_BY_REWRITE": "ms_compat.amp.amp_tables:MS_AMP_BY_REWRITE",
+    "Primitive": "ms_compat.ops.primitive:Primitive",
 }
 
 __all__ = ["DynamicLossScaleManager", "LossScaleManager", "FixedLossScaleManager", "build_train_network",
@@ -29,6 +33,9 @@ def __getattr__(name):
     if name in ("AMP_WHITE_LIST", "AMP_BLACK_LIST"):  # mindspore.train.amp's lists (this module serves it too)
         from .amp_levels import amp_list
         return amp_list(name)
+    if name in ("AMP_AUTO_WHITE_LIST", "AMP_AUTO_BLACK_LIST"):  # the 'auto' level's lists
+        from .amp_tables import auto_list
+        return auto_list(name)
     return _mg(__name__, name, _LAZY)
 
 

@@ -82,6 +82,8 @@ _STR = {
     torch.uint64: "UInt64", torch.bool: "Bool", torch.complex64: "Complex64",
     torch.complex128: "Complex128",
 }
+# float8 dtypes are names of mindspore.common.dtype (str as MindSpore's) but not Tensor dtypes here
+_F8_STR = {torch.float8_e4m3fn: "Float8E4M3FN", torch.float8_e5m2: "Float8E5M2"}
 _REPR = {d: "mindspore." + ("bool" if d is torch.bool else str(d).split(".")[1]) for d in _STR}
 _FROM_NAME = {}
 for _d, _s in _STR.items():
@@ -114,6 +116,8 @@ def dtype_str(dtype) -> str:
     """MindSpore's ``str(dtype)`` spelling: ``Float32``, ``BFloat16``, ``Bool`` ..."""
     if isinstance(dtype, Type):
         return str(dtype)
+    if dtype in _F8_STR:
+        return _F8_STR[dtype]
     return _STR[dtype]
 
 
@@ -187,3 +191,11 @@ def pytype_to_dtype(obj):
 
 def itemsize(dtype) -> "int":
     return torch.empty((), dtype=dtype).element_size()
+
+
+# NumPy-style aliases (``byte`` is int8 in MindSpore), kinds (``Float``/``Int``/``TensorType``...), ``bool``
+from .dtype_aliases import (byte, ubyte, short, ushort, intc, uintc, intp, uintp, long, cfloat,  # noqa: E402,F401
+                            cdouble, float8_e4m3fn, float8_e5m2)
+from .dtype_kinds import (Float, Int, UInt, TensorType, list_, tuple_, number_type, QuantDtype,  # noqa: E402,F401
+                          get_py_obj_dtype, dtype_to_pytype)
+globals()["bool"] = torch.bool  # mindspore.common.dtype.bool (MindSpore 2.10's name for bool_)

@@ -14,17 +14,7 @@ cfloat, cdouble = torch.complex64, torch.complex128
 float8_e4m3fn, float8_e5m2 = torch.float8_e4m3fn, torch.float8_e5m2
 
 
-def dtype_to_pytype(type_):
-    """Mirrors ``mindspore.dtype_to_pytype(type_)``: the Python type of a dtype (bool, int, float, complex)."""
-    if not isinstance(type_, torch.dtype):
-        raise TypeError(f"For 'dtype_to_pytype', the input must be a MindSpore dtype, but got {type_!r}.")
-    if type_ is torch.bool:
-        return bool
-    if type_.is_complex:
-        return complex
-    if type_.is_floating_point:
-        return float
-    return int
+from .dtype_kinds import dtype_to_pytype  # noqa: E402,F401  (MindSpore's table, KeyError for others)
 
 
 class _TypeMeta(type):

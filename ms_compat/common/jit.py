@@ -376,3 +376,6 @@ def _function_forbid_reuse(func):
         raise TypeError(f"Decorator _function_forbid_reuse can only be used for function type, but got {func}.")
     func.__function_forbid_reuse__ = True
     return func
+
+
+from .pynative_executor import _pynative_executor  # noqa: E402,F401  (mindspore.common.api._pynative_executor)

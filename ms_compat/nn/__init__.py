@@ -41,7 +41,17 @@ for _mod, _names in (("ms_compat.nn.layer.matrix_cells", ("MatMul", "MatrixDiag"
                                                         "TopKCategoricalAccuracy", "Top1CategoricalAccuracy",
                                                         "Top5CategoricalAccuracy", "ConfusionMatrix", "Perplexity",
                                                         "Dice", "CosineSimilarity", "ROC", "auc", "names",
-                                                        "get_metric_fn", "get_metrics", "rearrange_inputs"))):
+                                                        "get_metric_fn", "get_metrics", "rearrange_inputs")),
+                     ("ms_compat.train.metrics_surface", ("HausdorffDistance", "MeanSurfaceDistance",
+                                                          "RootMeanSquareDistance")),
+                     ("ms_compat.train.metrics_confusion", ("ConfusionMatrixMetric",)),
+                     ("ms_compat.train.metrics_occlusion", ("OcclusionSensitivity",)),
+                     ("ms_compat.nn.layer.pooling_ext", ("AvgPool1dExt", "AvgPool3dExt")),
+                     ("ms_compat.nn.loss.l1_loss_ext", ("L1LossExt",)),
+                     ("ms_compat.nn.wrap.micro_batch", ("MicroBatchInterleaved", "ParameterUpdate")),
+                     ("ms_compat.nn.optim", ("ASGD", "Rprop", "Adadelta", "ProximalAdagrad", "FTRL", "AdamOffload")),
+                     ("ms_compat.nn.layer.fractional_pool", ("FractionalMaxPool2d", "FractionalMaxPool3d")),
+                     ("ms_compat.nn.utils.init", ("no_init_parameters",))):
     for _n in _names:
         _LAZY.setdefault(_n, f"{_mod}:{_n}")
 _LAZY["layer"] = "ms_compat.nn.layer"

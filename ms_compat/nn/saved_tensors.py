@@ -57,3 +57,19 @@ def register_saved_tensors_hooks(cell, pack_hook, unpack_hook):
                             f"but got {type(fn).__name__}.")
     cell._set_forward_wrapper("saved_tensors", _factory(pack_hook, unpack_hook))
     return None
+
+
+def saved_tensors_hooks_decorator(pack_hook, unpack_hook):
+    """Mirrors the top-level ``mindspore.register_saved_tensors_hooks(pack_hook, unpack_hook)``: a decorator that
+    runs the decorated function under the pair (MindSpore: "functionally equivalent to ``with
+    mindspore.saved_tensors_hooks(pack_hook, unpack_hook)``"; it targets graph mode there, and works in both here).
+    The hooks see MindSpore Tensors, as the Cell method's do."""
+    for name, fn in (("pack_hook", pack_hook), ("unpack_hook", unpack_hook)):
+        if not callable(fn):
+            raise TypeError(f"For 'register_saved_tensors_hooks', the argument '{name}' must be callable, "
+                            f"but got {type(fn).__name__}.")
+    wrap = _factory(pack_hook, unpack_hook)
+
+    def decorator(fn):
+        return wrap(None, fn)
+    return decorator

@@ -1100,3 +1100,5 @@ def piecewise(x, condlist, funclist, *args, **kw):
         val = f(x, *args, **kw) if callable(f) else torch.full_like(x, f)
         out = torch.where(_t(c).bool(), _t(val).to(x.dtype), out)
     return out
+
+from .grids import mgrid, ogrid, histogram2d, histogramdd  # noqa: E402,F401

@@ -43,6 +43,10 @@ _LAZY = {
         "Top5CategoricalAccuracy", "ConfusionMatrix", "Perplexity", "Dice", "CosineSimilarity", "ROC", "auc", "names",
         "rearrange_inputs")},
     "BleuScore": "ms_compat.train.bleu_score:BleuScore",
+    **{n: "ms_compat.train.metrics_surface:" + n for n in (
+        "HausdorffDistance", "MeanSurfaceDistance", "RootMeanSquareDistance")},
+    "ConfusionMatrixMetric": "ms_compat.train.metrics_confusion:ConfusionMatrixMetric",
+    "OcclusionSensitivity": "ms_compat.train.metrics_occlusion:OcclusionSensitivity",
     "LossScaleManager": "ms_compat.amp.loss_scale_manager:LossScaleManager",
     "FixedLossScaleManager": "ms_compat.amp.loss_scale_manager:FixedLossScaleManager",
     "DynamicLossScaleManager": "ms_compat.amp.loss_scale_manager:DynamicLossScaleManager",

@@ -3,6 +3,16 @@ from ..._missing import module_getattr as _mg
 from .optimizer import Optimizer
 from .adam import Adam
 from .adamw import AdamW
+from .sgd import SGD
+from .asgd import ASGD
+from .adadelta import Adadelta
+from .adagrad import Adagrad
+from .adamax import Adamax
+from .nadam import NAdam
+from .radam import RAdam
+from .rmsprop import RMSprop
+from .rprop import Rprop
+from . import lr_scheduler
 
 _LAZY = {}
 

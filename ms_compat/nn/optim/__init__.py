@@ -2,12 +2,14 @@
 from .optimizer import Optimizer
 from .sgd import SGD
 from .momentum import Momentum
-from .adam import Adam, AdamWeightDecay, LazyAdam, AdaMax
+from .adam import Adam, AdamWeightDecay, LazyAdam, AdaMax, AdamOffload
 from .lamb import Lamb
 from .rmsprop import RMSProp
 from .ada_grad import Adagrad
+from .torch_rule_optims import ASGD, Rprop, Adadelta, ProximalAdagrad, FTRL
 
-__all__ = ["Optimizer", "SGD", "Momentum", "Adam", "AdamWeightDecay", "LazyAdam", "AdaMax", "Lamb", "RMSProp", "Adagrad"]
+__all__ = ["Optimizer", "SGD", "Momentum", "Adam", "AdamWeightDecay", "LazyAdam", "AdaMax", "Lamb", "RMSProp", "Adagrad",
+           "ASGD", "Rprop", "Adadelta", "ProximalAdagrad", "FTRL", "AdamOffload"]
 
 
 def __getattr__(name):  # missing names raise MissingAPIError naming the MindSpore API

@@ -8,7 +8,7 @@ from ...common.tensor import Tensor, to_torch
 from . import _validate as V
 from .optimizer import Optimizer, _no_grad_plain, _zeros_like_state
 
-__all__ = ["Adam", "AdamWeightDecay", "LazyAdam", "AdaMax"]
+__all__ = ["Adam", "AdamWeightDecay", "LazyAdam", "AdaMax", "AdamOffload"]
 
 
 def _check_param_value(beta1, beta2, eps, prim_name):
@@ -209,3 +209,16 @@ class AdaMax(Optimizer):
             torch.maximum(v * self.beta2, torch.abs(g), out=v)
             p.sub_(lr / (1.0 - b1p) * (m / (v + self.eps)))
         return (True,) * self.param_length
+
+
+class AdamOffload(Adam):
+    """Mirrors ``nn.AdamOffload(params, learning_rate=1e-3, beta1=0.9, beta2=0.999, eps=1e-8, use_locking=False,
+    use_nesterov=False, weight_decay=0.0, loss_scale=1.0)``: ``Adam(..., use_offload=True)``, the same numbers and
+    state names as ``nn.Adam`` (checked against MindSpore 2.10). Difference: MindSpore keeps the moments in host
+    memory and runs the update on the CPU to save device memory; here, as for ``Adam(use_offload=True)``, the
+    update runs where the parameters are."""
+
+    def __init__(self, params, learning_rate=1e-3, beta1=0.9, beta2=0.999, eps=1e-8, use_locking=False,
+                 use_nesterov=False, weight_decay=0.0, loss_scale=1.0):
+        super().__init__(params, learning_rate, beta1, beta2, eps, use_locking, use_nesterov, weight_decay,
+                         loss_scale, use_offload=True)

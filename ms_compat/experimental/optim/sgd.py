@@ -1,0 +1,55 @@
+"""``mindspore.experimental.optim.SGD`` on ``torch.optim.sgd.sgd``."""
+from __future__ import annotations
+
+import torch
+from torch.optim.sgd import sgd as _torch_sgd
+
+from ._torch_rule import TorchRuleOptimizer
+
+__all__ = ["SGD"]
+
+
+class SGD(TorchRuleOptimizer):
+    """Mirrors ``mindspore.experimental.optim.SGD(params, lr, momentum=0, dampening=0, weight_decay=0.0,
+    nesterov=False, *, maximize=False)`` (``lr`` has no default, as in MindSpore), called with a tuple of
+    gradients. PyTorch's SGD rule (first step: the momentum buffer is the gradient). State ``accum.<name>`` (the
+    momentum buffer) and ``stat.<name>`` (1 until the first step with momentum, then 0), as MindSpore's ``ops.SGD``
+    keeps them."""
+
+    STATE = (("accum", "accum", 0.0), ("stat", "stat", 1.0))
+
+    def __init__(self, params, lr, momentum=0, dampening=0, weight_decay=0.0, nesterov=False, *, maximize=False):
+        if isinstance(lr, bool) or not isinstance(lr, (float, int, torch.Tensor)):
+            raise TypeError("For 'SGD', the type of 'lr' should be one of '['float', 'int', 'Tensor']', but got type "
+                            f"'{type(lr).__name__}'.")
+        if lr < 0.0:
+            raise ValueError(f"Invalid learning rate: {lr}")
+        if isinstance(momentum, bool) or not isinstance(momentum, (int, float)):
+            raise TypeError(f"For 'SGD', the type of 'momentum' should be one of '['int', 'float']', but got type "
+                            f"'{type(momentum).__name__}'.")
+        if momentum < 0.0:
+            raise ValueError(f"Invalid momentum value: {momentum}")
+        momentum = float(momentum)
+        for name, v in (("nesterov", nesterov), ("maximize", maximize)):
+            if not isinstance(v, bool):
+                raise TypeError(f"For 'SGD', the type of '{name}' should be 'bool', but got type '{type(v).__name__}'.")
+        super().__init__(params, {"lr": lr, "momentum": momentum, "dampening": dampening,
+                                  "weight_decay": weight_decay, "nesterov": nesterov, "maximize": maximize,
+                                  "grad_centralization": False})
+        for group in self.param_groups:
+            group["dampening"] = float(group["dampening"])
+        if nesterov and (momentum <= 0.0 or dampening != 0.0):
+            raise ValueError("For 'SGD', if 'nesterov' is true, 'momentum' must be > 0.0 and 'dampening' must "
+                             f"equal to 0.0, but got 'momentum' {momentum}, 'dampening' {dampening}")
+        self._init_state()
+
+    def _update(self, gid, group, params, grads, states, step, start, end):
+        bufs = [None if float(st.reshape(-1)[0]) == 1.0 else acc for acc, st in zip(states["accum"], states["stat"])]
+        _torch_sgd(params, grads, bufs, foreach=False, weight_decay=group["weight_decay"],
+                   momentum=group["momentum"], lr=self._lr(gid), dampening=group["dampening"],
+                   nesterov=group["nesterov"], maximize=group["maximize"])
+        if group["momentum"] != 0:  # without momentum MindSpore's ops.SGD leaves accum at 0 and stat at 1
+            for acc, buf, st in zip(states["accum"], bufs, states["stat"]):
+                if buf is not acc:
+                    acc.copy_(buf)
+                st.zero_()

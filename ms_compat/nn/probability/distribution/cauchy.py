@@ -1,0 +1,29 @@
+"""``mindspore.nn.probability.distribution.Cauchy`` on ``torch.distributions.Cauchy``."""
+import torch
+
+from ....common import dtype as mstype
+from .distribution import Distribution, check_float_dtype, check_greater_zero
+
+__all__ = ["Cauchy"]
+
+
+class Cauchy(Distribution):
+    """Mirrors ``Cauchy(loc=None, scale=None, seed=None, dtype=mindspore.float32, name='Cauchy')`` (``mean``, ``sd``,
+    ``var`` raise MindSpore's ``ValueError``: undefined)."""
+
+    PARAMS = ("loc", "scale")
+    METHODS = frozenset({"cdf", "mode", "entropy", "kl_loss", "sample", "get_dist_type"})
+    UNDEFINED = {"mean": "mean", "sd": "standard deviation", "var": "variance"}
+    DIST_TYPE = "Cauchy"
+
+    def __init__(self, loc=None, scale=None, seed=None, dtype=mstype.float32, name="Cauchy"):
+        check_float_dtype(dtype, type(self).__name__)
+        super().__init__(seed, dtype, name, dict(locals()))
+        self._set_defaults(loc=loc, scale=scale)
+        check_greater_zero(self._defaults["scale"], "scale")
+
+    def _torch(self, loc, scale):
+        return torch.distributions.Cauchy(loc, scale, validate_args=False)
+
+    def _mode_t(self, p):
+        return p[0] * torch.ones_like(p[1])

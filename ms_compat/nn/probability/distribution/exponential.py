@@ -1,0 +1,30 @@
+"""``mindspore.nn.probability.distribution.Exponential`` on ``torch.distributions.Exponential``."""
+import torch
+
+from ....common import dtype as mstype
+from .distribution import Distribution, check_float_dtype, check_greater_zero
+
+__all__ = ["Exponential"]
+
+
+class Exponential(Distribution):
+    """Mirrors ``Exponential(rate=None, seed=None, dtype=mindspore.float32, name='Exponential')``."""
+
+    PARAMS = ("rate",)
+    METHODS = frozenset({"cdf", "mean", "mode", "sd", "var", "entropy", "kl_loss", "sample", "get_dist_type"})
+    DIST_TYPE = "Exponential"
+
+    def __init__(self, rate=None, seed=None, dtype=mstype.float32, name="Exponential"):
+        check_float_dtype(dtype, type(self).__name__)
+        super().__init__(seed, dtype, name, dict(locals()))
+        self._set_defaults(rate=rate)
+        check_greater_zero(self._defaults["rate"], "rate")
+
+    def _torch(self, rate):
+        return torch.distributions.Exponential(rate, validate_args=False)
+
+    def _log_survival_t(self, value, params):
+        return -params[0] * torch.clamp(value, min=0)
+
+    def _mode_t(self, p):
+        return torch.zeros_like(p[0])

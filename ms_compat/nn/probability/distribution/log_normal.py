@@ -1,0 +1,31 @@
+"""``mindspore.nn.probability.distribution.LogNormal`` on ``torch.distributions.LogNormal``."""
+import torch
+
+from ....common import dtype as mstype
+from .distribution import Distribution, check_float_dtype, check_greater_zero
+
+__all__ = ["LogNormal"]
+
+
+class LogNormal(Distribution):
+    """Mirrors ``LogNormal(loc=None, scale=None, seed=0, dtype=mindspore.float32, name='LogNormal')`` (the log of
+    the variable is Normal(loc, scale))."""
+
+    PARAMS = ("loc", "scale")
+    METHODS = frozenset({"cdf", "mean", "mode", "sd", "var", "entropy", "kl_loss", "sample", "get_dist_type"})
+    DIST_TYPE = "LogNormal"
+
+    def __init__(self, loc=None, scale=None, seed=0, dtype=mstype.float32, name="LogNormal"):
+        check_float_dtype(dtype, type(self).__name__)
+        super().__init__(seed, dtype, name, dict(locals()))
+        self._set_defaults(loc=loc, scale=scale)
+        check_greater_zero(self._defaults["scale"], "scale")
+
+    def _torch(self, loc, scale):
+        return torch.distributions.LogNormal(loc, scale, validate_args=False)
+
+    def _mode_t(self, p):
+        return torch.exp(p[0] - p[1] ** 2)
+
+    def _kl_t(self, a, b):
+        return torch.distributions.kl_divergence(torch.distributions.Normal(*a), torch.distributions.Normal(*b))

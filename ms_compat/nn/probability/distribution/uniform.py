@@ -1,0 +1,36 @@
+"""``mindspore.nn.probability.distribution.Uniform`` on ``torch.distributions.Uniform``."""
+import torch
+
+from ....common import dtype as mstype
+from .distribution import Distribution, check_float_dtype
+
+__all__ = ["Uniform"]
+
+
+class Uniform(Distribution):
+    """Mirrors ``Uniform(low=None, high=None, seed=None, dtype=mindspore.float32, name='Uniform')`` (no ``mode``
+    in MindSpore 2.10; ``low < high`` is checked)."""
+
+    PARAMS = ("low", "high")
+    METHODS = frozenset({"cdf", "mean", "sd", "var", "entropy", "kl_loss", "sample", "get_dist_type"})
+    DIST_TYPE = "Uniform"
+
+    def __init__(self, low=None, high=None, seed=None, dtype=mstype.float32, name="Uniform"):
+        check_float_dtype(dtype, type(self).__name__)
+        super().__init__(seed, dtype, name, dict(locals()))
+        self._set_defaults(low=low, high=high)
+        lo, hi = self._defaults["low"], self._defaults["high"]
+        if lo is not None and hi is not None and not bool(torch.all(lo < hi)):
+            raise ValueError("low must be less than high.")
+
+    def _torch(self, low, high):
+        return torch.distributions.Uniform(low, high, validate_args=False)
+
+    def _log_prob_t(self, value, params):
+        low, high = params
+        inside = (value >= low) & (value <= high)
+        return torch.where(inside, -torch.log(high - low), torch.full_like(value + low, float("-inf")))
+
+    def _cdf_t(self, value, params):
+        low, high = params
+        return torch.clamp((value - low) / (high - low), 0.0, 1.0)

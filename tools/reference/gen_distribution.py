@@ -1,0 +1,20 @@
+"""References for mindspore.nn.probability distributions and bijectors (tools/reference/distribution_cases.py),
+from real MindSpore 2.10, into tests/reference_data/apicov/probability.json.
+
+Run: python tools/make_references.py gen_distribution
+"""
+import json
+
+import mindspore as ms
+import mindspore.nn.probability.bijector as B
+import mindspore.nn.probability.distribution as D
+
+import refutil
+from distribution_cases import run
+
+ms.set_context(mode=ms.PYNATIVE_MODE, device_target="CPU")
+out = run(ms, D, B)
+# one case per line (compact)
+lines = ",\n".join(f"{json.dumps(k)}: {json.dumps(v, sort_keys=True)}" for k, v in sorted(out.items()))
+(refutil.out_dir("apicov") / "probability.json").write_text("{\n" + lines + "\n}\n")
+print(len(out), "cases")
