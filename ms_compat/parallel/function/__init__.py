@@ -4,3 +4,8 @@ from __future__ import annotations
 from ..layout import reshard
 
 __all__ = ["reshard"]
+
+
+def __getattr__(name):  # missing names raise MissingAPIError naming the MindSpore API
+    from ms_compat._missing import module_getattr
+    return module_getattr(__name__, name, {})

@@ -6,3 +6,8 @@ from .parallel_cell_wrapper import GradAccumulation, MicroBatchInterleaved, Pipe
 from .parallel_grad_reducer import PipelineGradReducer
 
 __all__ = ["PipelineCell", "Pipeline", "MicroBatchInterleaved", "GradAccumulation", "PipelineGradReducer"]
+
+
+def __getattr__(name):  # missing names raise MissingAPIError naming the MindSpore API
+    from ms_compat._missing import module_getattr
+    return module_getattr(__name__, name, {})
