@@ -1,7 +1,8 @@
 """Real third-party MindSpore model code from the package index, unmodified (mindcv 0.3.0: one model of every
 family it registers; mindyolo 0.5.0), under ms_compat matches real MindSpore 2.10 (references made by
 tools/reference/gen_thirdparty.py): parameter names and shapes, loading a checkpoint by name with nothing left
-over, eval-forward outputs (rtol 1e-4) and train-mode gradients."""
+over, eval-forward outputs (rtol 1e-4 unless EVAL_RTOL says otherwise) and train-mode gradients (rtol 1e-3 unless
+GRAD_RTOL says otherwise)."""
 import importlib.util
 import sys
 
@@ -45,8 +46,6 @@ GRAD_DIVERGES = {
     "mindcv_inceptionv4": "both frameworks' float32 gradients lie 1.3e-1 from float64: too noisy to compare",
     "mindcv_res2net": "both frameworks' float32 gradients lie far from float64 (MindSpore 1.0e-1, ms_compat 6.3e-2): "
                       "too noisy to compare",
-    # the other way round: ms_compat's float32 is the imprecise one (open, an ms_compat defect to find)
-    "mindcv_nasnet": "ms_compat's gradients lie 3.9e-2 from float64, MindSpore's 8.4e-5",
 }
 
 
@@ -77,10 +76,17 @@ def _close(actual, expected, rtol, what):
 # their names, checkpoint load and eval forward run by default, so every family stays in the default run.
 FULL_ONLY_GRADS = {"mindcv_repmlp", "mindcv_pnasnet", "mindcv_inceptionv3", "mindcv_inceptionv4", "mindcv_mae",
                    "mindcv_pit", "mindcv_res2net"}
-# Eval forwards that differ from MindSpore beyond 1e-4 for a reason not yet found (open, real-code.md).
-EVAL_DIVERGES = {
-    "mindcv_visformer": "sample 1 of the eval forward differs by 3e-3 of the largest output; sample 0 by 4e-5",
+# Per-model eval-forward tolerances, set the same way as GRAD_RTOL from `tools/corpus_precision.py --eval <key>`
+# (distance of each framework's float32 outputs from a float64 evaluation, relative to the largest |output|).
+EVAL_RTOL = {
+    # ms32-f64 2.1e-4, ours32-f64 9.7e-4 (measured 2026-11-27). Float32 noise amplified by attention over
+    # large logits in sample 1 (sample 0: 7e-5 / 3e-5): ms_compat's own distance is 7.9e-5 with oneDNN off and
+    # 1.1e-4 on one thread, so it depends on the kernels' summation order, not on a semantic difference.
+    "mindcv_visformer": 1e-3,
 }
+# Eval forwards that differ from MindSpore beyond their tolerance for a reason not yet found (open, real-code.md);
+# strict expected failures, so the day one is fixed its test reports XPASS and fails.
+EVAL_DIVERGES = {}
 
 
 def _view_accepts_noncontiguous():
@@ -144,7 +150,7 @@ def test_corpus_model_matches_mindspore(ms, key):
     outs = cases.flatten(net(x))
     assert len(outs) == len([k for k in ref if k.startswith("out")])
     for i, o in enumerate(outs):
-        _close(o.asnumpy(), ref[f"out{i}"], 1e-4, f"{key} eval out{i}")
+        _close(o.asnumpy(), ref[f"out{i}"], EVAL_RTOL.get(key, 1e-4), f"{key} eval out{i}")
 
 
 @pytest.mark.parametrize("key", GRAD_RUNS)
