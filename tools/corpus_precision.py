@@ -3,8 +3,9 @@ MindSpore (the stored reference) and for ms_compat — the measurement behind ea
 tests/thirdparty/test_thirdparty.py:
 
     PYTHONPATH=. python3 tools/corpus_precision.py mindcv_densenet [...]
+    PYTHONPATH=. python3 tools/corpus_precision.py --eval mindcv_visformer [...]   # the eval forward (EVAL_RTOL)
 
-Prints, relative to the largest |gradient| of each compared tensor (and for the norms, relative per norm):
+Prints, relative to the largest |gradient| of each compared tensor (and for the norms, to the largest norm):
 ms32-f64, ours32-f64 and ms32-ours32 maxima over the stored gradients and over all gradient norms.
 """
 import pathlib
@@ -50,7 +51,38 @@ def grads(key, meta, f64):
     return [g.asnumpy().astype(np.float64) for g in gs]
 
 
+def outputs(key, meta, f64):
+    """The eval-forward outputs (float32, or the same graph in float64)."""
+    net = cases.build_key(key)
+    cases.set_weights(net, ms.Tensor)
+    x = ms.Tensor(cases.make_input(meta["size"]))
+    if f64:
+        net.to(torch.float64)
+        x = x.to(torch.float64)
+    net.set_train(False)
+    return [o.asnumpy().astype(np.float64) for o in cases.flatten(net(x))]
+
+
+def eval_distances(key, meta, ref):
+    """Eval outputs: ms32-f64, ours32-f64, ms32-ours32, relative to each output's largest |value| (as the
+    test's atol is)."""
+    o32, o64 = outputs(key, meta, False), outputs(key, meta, True)
+    rows = {"ms32-f64": [], "ours32-f64": [], "ms32-ours32": []}
+    for i, (a, b) in enumerate(zip(o32, o64)):
+        r, s = ref[f"out{i}"].astype(np.float64), max(np.abs(b).max(), 1e-30)
+        rows["ms32-f64"].append(np.abs(r - b).max() / s)
+        rows["ours32-f64"].append(np.abs(a - b).max() / s)
+        rows["ms32-ours32"].append(np.abs(r - a).max() / s)
+    return {k: max(v) for k, v in rows.items()}
+
+
 def main(keys):
+    if keys[:1] == ["--eval"]:
+        for key in keys[1:]:
+            meta, ref = load_ref_json("thirdparty", key), load_ref_npz("thirdparty", key)
+            d = eval_distances(key, meta, ref)
+            print(key, "eval", "  ".join(f"{k}: {v:.1e}" for k, v in d.items()), flush=True)
+        return
     for key in keys:
         meta, ref = load_ref_json("thirdparty", key), load_ref_npz("thirdparty", key)
         g32, g64 = grads(key, meta, False), grads(key, meta, True)
@@ -65,8 +97,9 @@ def main(keys):
         n32 = np.array([np.linalg.norm(g) for g in g32])
         n64 = np.array([np.linalg.norm(g) for g in g64])
         nms = ref["grad_norms"]
-        norms = {"ms32-f64": np.abs(nms - n64) / n64, "ours32-f64": np.abs(n32 - n64) / n64,
-                 "ms32-ours32": np.abs(nms - n32) / n32}
+        top = max(n64.max(), 1e-30)  # relative to the largest norm, as the test's atol is (a norm can be ~0)
+        norms = {"ms32-f64": np.abs(nms - n64) / top, "ours32-f64": np.abs(n32 - n64) / top,
+                 "ms32-ours32": np.abs(nms - n32) / top}
         print(key, "  ".join(f"{k}: grads {max(v):.1e} norms {norms[k].max():.1e}" for k, v in rows.items()),
               flush=True)
 

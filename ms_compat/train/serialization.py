@@ -832,7 +832,7 @@ def load_checkpoint(ckpt_file_name, net=None, strict_load=False, filter_prefix=N
     parameter_dict = {}
     for name, value in raw.items():
         if isinstance(value, torch.Tensor):
-            value = Parameter(value, name=name)
+            value = Parameter._owning(value, name)  # the loaded array is referenced nowhere else: no copy
         parameter_dict[name] = value
     if not parameter_dict:
         raise ValueError("The loaded parameter dict is empty after filter or specify, please check whether "

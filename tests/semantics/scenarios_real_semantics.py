@@ -544,6 +544,28 @@ def parameter_item_assignment(ms, jit):
 
 
 @scenario(eager_only=True)
+def parameter_copies_its_tensor(ms, jit):
+    """``Parameter(t)`` copies ``t`` (mindcv's poolformer builds its layer scales from one tensor): in-place
+    changes to either side afterwards do not reach the other."""
+    t = f32(ms, [0.0, 1.0, 2.0, 3.0])
+    p = ms.Parameter(t, name="p")
+    t[0] = 100.0
+    after_t = p.asnumpy().tolist()
+    p[1] = 50.0
+    t_after_p = t.asnumpy().tolist()
+    p.set_data(f32(ms, [7.0, 7.0, 7.0, 7.0]))
+    t_after_set_data = t.asnumpy().tolist()
+    q = ms.Parameter(p, name="q")
+    p[2] = -1.0
+    shared = f32(ms, [1.0, 2.0])
+    a, b = ms.Parameter(shared, name="a"), ms.Parameter(shared, name="b")
+    a[0] = 9.0
+    return {"p_after_t_write": after_t, "t_after_p_write": t_after_p, "t_after_set_data": t_after_set_data,
+            "q_after_p_write": q.asnumpy().tolist(), "b_after_a_write": b.asnumpy().tolist(),
+            "shared_after_a_write": shared.asnumpy().tolist()}
+
+
+@scenario(eager_only=True)
 def custom_initializer(ms, jit):
     init_mod = ms.common.initializer
     seen = []
