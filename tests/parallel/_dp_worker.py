@@ -167,6 +167,71 @@ def scenario_functional(rank, world, res):
     del reducer
 
 
+def scenario_opt_parallel(rank, world, res):
+    """enable_parallel_optimizer: DATA_PARALLEL + TrainOneStepCell with AdamWeightDecay and Lamb (the
+    optimizers MindSpore accepts there), SEMI_AUTO_PARALLEL with Adam and Momentum (value_and_grad + an
+    explicit reducer); weights equal the single-process run, optimizer-state bytes fall."""
+    import ms_compat as ms
+    from ms_compat import nn, ParallelMode
+    from ms_compat.parallel.optimizer_shard import optimizer_state_bytes
+    part = slice(rank * 8 // world, (rank + 1) * 8 // world)
+    makers = {
+        "adamw": lambda ps: nn.AdamWeightDecay(ps, learning_rate=0.01, weight_decay=0.01),
+        "lamb": lambda ps: nn.Lamb(ps, learning_rate=0.01),
+        "adam": lambda ps: nn.Adam(ps, learning_rate=0.01),
+        "momentum": lambda ps: nn.Momentum(ps, learning_rate=0.1, momentum=0.9),
+    }
+
+    def run(name, dp, shard):
+        ms.reset_auto_parallel_context()
+        net = _net()
+        mode = ParallelMode.DATA_PARALLEL if name in ("adamw", "lamb") else ParallelMode.SEMI_AUTO_PARALLEL
+        if dp:
+            ms.set_auto_parallel_context(parallel_mode=mode, gradients_mean=True, enable_parallel_optimizer=shard)
+        opt = makers[name](net.trainable_params())
+        full_bytes = optimizer_state_bytes(opt)
+        if mode == ParallelMode.DATA_PARALLEL or not dp:
+            step = nn.TrainOneStepCell(_with_loss(net), opt)
+            step.set_train()
+            fwd = None
+        else:
+            loss_fn = nn.MSELoss()
+            grad_fn = ms.value_and_grad(lambda a, b: loss_fn(net(a), b), None, opt.parameters)
+            reducer = nn.DistributedGradReducer(opt.parameters, True, world)
+            fwd = (grad_fn, reducer)
+        for s in range(STEPS):
+            x, t = _data(s)
+            if dp:
+                x, t = x[part], t[part]
+            if fwd is None:
+                step(ms.Tensor(x), ms.Tensor(t))
+            else:
+                _, grads = fwd[0](ms.Tensor(x), ms.Tensor(t))
+                opt(fwd[1](grads))
+        out = {"w": _weights(net), "bytes": optimizer_state_bytes(opt), "full_bytes": full_bytes,
+               "use_parallel": bool(getattr(opt, "use_parallel", False)),
+               "filter": list(opt.optim_filter)}
+        ms.reset_auto_parallel_context()
+        return out
+
+    for name in makers:
+        res[f"opt_{name}"] = {"ref": run(name, False, False), "dp": run(name, True, True)}
+    # MindSpore's checks
+    from ms_compat.parallel.optimizer_shard import plan_parallel_optimizer  # noqa: F401
+    errs = {}
+    for tag, mode, make in (("dp_adam", ParallelMode.DATA_PARALLEL, makers["adam"]),
+                            ("dp_momentum", ParallelMode.DATA_PARALLEL, makers["momentum"]),
+                            ("hybrid", ParallelMode.HYBRID_PARALLEL, makers["lamb"])):
+        ms.set_auto_parallel_context(parallel_mode=mode, enable_parallel_optimizer=True)
+        try:
+            make(_net().trainable_params())
+            errs[tag] = None
+        except RuntimeError as e:
+            errs[tag] = str(e)
+        ms.reset_auto_parallel_context()
+    res["opt_errors"] = errs
+
+
 def main(rank, world, port, outdir, scenarios):
     os.environ.update(RANK=str(rank), WORLD_SIZE=str(world), LOCAL_RANK=str(rank), LOCAL_WORLD_SIZE=str(world),
                       MASTER_ADDR="127.0.0.1", MASTER_PORT=str(port))

@@ -94,3 +94,39 @@ def test_value_and_grad_returns_this_process_gradients(ranks):
         for a, b in zip(res["local_grads"]["got"], res["local_grads"]["own"]):
             _close(a, b)
     assert not np.allclose(ranks[0]["local_grads"]["got"][0], ranks[1]["local_grads"]["got"][0])
+
+
+# ------------------------------------------------------------------------------------------- optimizer parallel
+@pytest.fixture(scope="module")
+def opt_ranks(tmp_path_factory):
+    out = tmp_path_factory.mktemp("opt_parallel")
+    spawn_bounded(_dp_worker.main, args=(2, _free_port(), str(out), ["opt_parallel"]), nprocs=2, deadline_s=300)
+    results = [json.loads((out / f"rank{r}.json").read_text()) for r in range(2)]
+    for r, res in enumerate(results):
+        assert "fatal" not in res, f"rank {r} failed:\n{res['fatal']}"
+    return results
+
+
+@pytest.mark.parametrize("name", ["adamw", "lamb", "adam", "momentum"])
+def test_parallel_optimizer_equals_single_process(opt_ranks, name):
+    filters = []
+    for res in opt_ranks:
+        got = res[f"opt_{name}"]
+        for pname, ref in got["ref"]["w"].items():
+            _close(got["dp"]["w"][pname], ref)
+        assert got["dp"]["use_parallel"] and not got["ref"]["use_parallel"]
+        # each process keeps the state of the parameters it owns (MindSpore's round robin), not all of it
+        assert got["dp"]["bytes"] < got["dp"]["full_bytes"] == got["ref"]["bytes"]
+        filters.append(got["dp"]["filter"])
+    assert filters[0] == [i % 2 == 0 for i in range(len(filters[0]))]
+    assert [not f for f in filters[0]] == filters[1]
+    assert sum(r[f"opt_{name}"]["dp"]["bytes"] for r in opt_ranks) == opt_ranks[0][f"opt_{name}"]["ref"]["bytes"]
+
+
+def test_parallel_optimizer_checks_of_mindspore(opt_ranks):
+    errs = opt_ranks[0]["opt_errors"]
+    # MindSpore 2.10: in data parallel only Lamb, AdamWeightDecay, AdaFactor; hybrid parallel refused
+    assert errs["dp_adam"] == ("For 'Optimizer', parallel optimizer only support optimizer 'Lamb' and "
+                               "'AdamWeightDecay' and 'AdaFactor', but got Adam.")
+    assert "but got Momentum." in errs["dp_momentum"]
+    assert errs["hybrid"].startswith("For 'Optimizer', parallel optimizer is not supported in hybrid_parallel")
