@@ -47,6 +47,7 @@ def _run_once(mode):
     return out
 
 
+@pytest.mark.timeout(120 + 90 * RUNS)  # each run starts 2 interpreters; 20 runs exceed the suite's default
 @pytest.mark.parametrize("mode", ["ddp", "dp"])
 def test_two_process_scripts_exit_cleanly_many_times(mode):
     for i in range(RUNS):
