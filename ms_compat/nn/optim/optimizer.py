@@ -438,6 +438,13 @@ class Optimizer(Cell):
         return tuple(g * self.reciprocal_scale for g in gradients)
 
     def broadcast_params(self, optim_result):
+        """Mirrors ``Optimizer.broadcast_params``: with the parallel optimizer, every process broadcasts the
+        parameters it updated (``ms_compat/parallel/optimizer_shard.py``; the sharded ``construct`` already
+        does it after each update); returns ``optim_result``."""
+        if self.__dict__.get("use_parallel"):
+            from ...parallel.optimizer_shard import _broadcast_params
+            with torch.no_grad():
+                _broadcast_params(self)
         return optim_result
 
     def construct(self, *hyper_params):
