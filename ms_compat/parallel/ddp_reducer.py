@@ -36,7 +36,8 @@ import torch.distributed as dist
 __all__ = ["DDPGradEngine", "register", "engine_grad"]
 
 _LOW = (torch.float16, torch.bfloat16)
-# id(parameter) -> (weakref to the parameter, engine): the latest DistributedGradReducer of a parameter wins
+# id(parameter) -> (weakref to the parameter, weakref to the engine): the latest DistributedGradReducer of a
+# parameter wins; the reducer owns its engine (and DDP), so both go when the reducer goes
 _ENGINES: dict = {}
 
 
@@ -184,8 +185,10 @@ def _reached(outputs):
 def register(params, mean, degree, pg):
     """Make a :class:`DDPGradEngine` for ``params`` and route their differentiation through it."""
     eng = DDPGradEngine(params, mean, degree, pg)
+    for k in [k for k, (p, e) in _ENGINES.items() if p() is None or e() is None]:
+        del _ENGINES[k]  # entries of collected parameters or reducers
     for p in eng.params:
-        _ENGINES[id(p)] = (weakref.ref(p), eng)
+        _ENGINES[id(p)] = (weakref.ref(p), weakref.ref(eng))
     return eng
 
 
@@ -193,8 +196,8 @@ def _engine_for(targets):
     for t in targets:
         hit = _ENGINES.get(id(t))
         if hit is not None and hit[0]() is t:
-            eng = hit[1]
-            if eng.covers(targets):
+            eng = hit[1]()
+            if eng is not None and eng.covers(targets):
                 return eng
     return None
 
