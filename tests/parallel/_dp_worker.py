@@ -232,6 +232,31 @@ def scenario_opt_parallel(rank, world, res):
     res["opt_errors"] = errs
 
 
+def scenario_fp16(rank, world, res):
+    """float16 weights: DDP's buckets are summed in float32 and cast back (MindSpore's gradient_fp32_sync),
+    the same values as the reducer's own float32 all-reduce of the same gradients."""
+    import ms_compat as ms
+    from ms_compat import nn, ParallelMode
+    ms.set_auto_parallel_context(parallel_mode=ParallelMode.DATA_PARALLEL, gradients_mean=True)
+    net = _net()
+    for p in net.trainable_params():
+        p.data = p.data.to(torch.float16)
+    loss_fn = nn.MSELoss()
+    reducer = nn.DistributedGradReducer(net.trainable_params(), True, world)
+    x, t = _data(rank)  # different data per process
+    _, local = ms.value_and_grad(lambda a, b: loss_fn(net(a), b), None, net.trainable_params())(
+        ms.Tensor(x).astype(ms.float16), ms.Tensor(t).astype(ms.float16))
+    by_ddp = reducer(local)
+    own = reducer(tuple(g * 1 for g in local))  # new tensors: the reducer's own float32 all-reduce
+    ms.reset_auto_parallel_context()
+    res["fp16"] = {"dtypes": [str(g.dtype) for g in by_ddp], "ddp": [g.astype(ms.float32).asnumpy().tolist()
+                                                                   for g in by_ddp],
+                   "own": [g.astype(ms.float32).asnumpy().tolist() for g in own],
+                   "local": [g.astype(ms.float32).asnumpy().tolist() for g in local],
+                   "own_allreduce": reducer.own_allreduce_count,
+                   "ddp_backwards": reducer.__dict__["_engine"].backward_count}
+
+
 def main(rank, world, port, outdir, scenarios):
     os.environ.update(RANK=str(rank), WORLD_SIZE=str(world), LOCAL_RANK=str(rank), LOCAL_WORLD_SIZE=str(world),
                       MASTER_ADDR="127.0.0.1", MASTER_PORT=str(port))

@@ -35,7 +35,7 @@ def _free_port():
 @pytest.fixture(scope="module")
 def ranks(tmp_path_factory):
     out = tmp_path_factory.mktemp("ddp_reducer")
-    spawn_bounded(_dp_worker.main, args=(2, _free_port(), str(out), ["tosc", "functional"]), nprocs=2,
+    spawn_bounded(_dp_worker.main, args=(2, _free_port(), str(out), ["tosc", "functional", "fp16"]), nprocs=2,
                   deadline_s=300)
     results = [json.loads((out / f"rank{r}.json").read_text()) for r in range(2)]
     for r, res in enumerate(results):
@@ -130,3 +130,16 @@ def test_parallel_optimizer_checks_of_mindspore(opt_ranks):
                                "'AdamWeightDecay' and 'AdaFactor', but got Adam.")
     assert "but got Momentum." in errs["dp_momentum"]
     assert errs["hybrid"].startswith("For 'Optimizer', parallel optimizer is not supported in hybrid_parallel")
+
+
+def test_float16_gradients_reduced_in_float32(ranks):
+    for res in ranks:
+        got = res["fp16"]
+        assert got["ddp_backwards"] == 1 and got["own_allreduce"] == 1  # one by DDP's hook, one by the reducer
+        assert set(got["dtypes"]) == {"torch.float16"}
+        for a, b in zip(got["ddp"], got["own"]):
+            np.testing.assert_array_equal(np.asarray(a), np.asarray(b))
+    # the reduced gradient is the mean of the two processes' own float16 gradients (summed in float32)
+    for a, l0, l1 in zip(ranks[0]["fp16"]["ddp"], ranks[0]["fp16"]["local"], ranks[1]["fp16"]["local"]):
+        expect = ((np.asarray(l0, np.float32) + np.asarray(l1, np.float32)) * 0.5).astype(np.float16)
+        np.testing.assert_array_equal(np.asarray(a, np.float16), expect)
