@@ -19,7 +19,7 @@ from benchmarks import bench_import, bench_models, bench_overhead, bench_tensor_
 from benchmarks.common import machine_info
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
-FEATURE_SCRIPTS = ["bench_amp", "bench_recompute", "bench_compile", "bench_checkpoint"]
+FEATURE_SCRIPTS = ["bench_amp", "bench_recompute", "bench_compile", "bench_checkpoint", "bench_parallel"]
 TARGETS = """Targets (issue 11): whole-model step time ms_compat / native ≤ 1.03 eager and ≤ 1.01 compiled; peak memory
 ratio ≤ 1.02; trivial Cell call ≤ 1.3× an nn.Module call; tensor-method overhead ≤ 1 µs per op; `import
 ms_compat` ≤ 150 ms over `import torch`."""

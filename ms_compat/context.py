@@ -179,6 +179,10 @@ _auto_parallel_defaults = {
     "search_mode": "recursive_programming", "enable_parallel_optimizer": False, "pipeline_stages": 1,
     "strategy_ckpt_load_file": "", "strategy_ckpt_save_file": "", "parameter_broadcast": False,
     "auto_parallel_search_mode": "recursive_programming", "comm_fusion": None, "grad_accumulation_step": 1,
+    # optimizer parallel (ms_compat/parallel/optimizer_shard.py)
+    "parallel_optimizer_config": {"gradient_accumulation_shard": False, "parallel_optimizer_threshold": -1,
+                                  "optimizer_weight_shard_size": -1, "optimizer_level": "level1"},
+    "optimizer_weight_shard_size": -1,
 }
 _auto_parallel_defaults.update({  # pipeline parallel (ms_compat/parallel/pipeline.py)
     "pipeline_config": {"pipeline_interleave": False, "pipeline_scheduler": "1f1b"},
@@ -265,9 +269,81 @@ def _check_strategy_ckpt_config(cfg):
     return {"load_file": "", "save_file": "", "only_trainable_params": True, **cfg}
 
 
+def _check_enable_parallel_optimizer(v):
+    if not isinstance(v, bool):
+        raise TypeError(f"The parameter 'enable_parallel_optimizer' must be {bool}, but got {type(v)}")
+    return v
+
+
+def _check_weight_shard_size(v, stored=None):
+    """MindSpore's ``set_optimizer_weight_shard_size``: an int; ≤ 1 is ignored with a warning."""
+    if not isinstance(v, int) or isinstance(v, bool):
+        raise TypeError(f"The type of optimizer_weight_shard_size must be int,                 but got {type(v)}.")
+    if v <= 1:
+        import warnings
+        warnings.warn("The setting 'optimizer_weight_shard_size' is invalid. Please use the integer larger than 1.")
+        return _auto_parallel["optimizer_weight_shard_size"] if stored is None else stored
+    return v
+
+
+def _check_parallel_optimizer_config(cfg):
+    """MindSpore 2.10's checks of ``parallel_optimizer_config`` (keys ``gradient_accumulation_shard``,
+    ``parallel_optimizer_threshold``, ``optimizer_weight_shard_size``, ``optimizer_level``); keys not given
+    keep their current values, as MindSpore sets each one on its context."""
+    if not isinstance(cfg, dict):
+        raise TypeError(f"The parameter 'parallel_optimizer_config' must be {dict}, but got {type(cfg)}")
+    for k in cfg:
+        if k not in ("gradient_accumulation_shard", "parallel_optimizer_threshold", "optimizer_weight_shard_size",
+                     "optimizer_level"):
+            raise ValueError(f"Unknown config: {[k]}")
+    out = dict(_auto_parallel["parallel_optimizer_config"])
+    level = cfg.get("optimizer_level")
+    if "gradient_accumulation_shard" in cfg:
+        v = cfg["gradient_accumulation_shard"]
+        if not isinstance(v, bool):
+            raise TypeError("For 'gradient_accumulation_shard', the 'gradient_accumulation_shard' must be a bool, "
+                            f"but got {type(v).__name__}.")
+        out["gradient_accumulation_shard"] = v
+        if level is not None and level != "level2":
+            raise ValueError(f"The optimizer_level is set as {level}, thus cannot set grad_accumulation_shard as True.")
+    if "parallel_optimizer_threshold" in cfg:
+        v = cfg["parallel_optimizer_threshold"]
+        if not isinstance(v, int) or isinstance(v, bool):
+            raise TypeError(f"For 'parallel_optimizer_threshold', the input value must be int, but got "
+                            f"'{type(v).__name__}'")
+        if v < 0:
+            raise ValueError(f"For 'parallel_optimizer_threshold', the input value must be int and must >= 0, but got "
+                             f"'{v}' with type 'int'.")
+        out["parallel_optimizer_threshold"] = v
+    if "optimizer_weight_shard_size" in cfg:
+        v = cfg["optimizer_weight_shard_size"]
+        if v != -1:
+            if not isinstance(v, int) or isinstance(v, bool):
+                raise TypeError(f"For 'optimizer_weight_shard_size', the input value must be int, but got "
+                                f"'{type(v).__name__}'")
+            if v <= 0:
+                raise ValueError(f"For 'optimizer_weight_shard_size', the input value must be int and must > 0, but "
+                                 f"got '{v}' with type 'int'.")
+            out["optimizer_weight_shard_size"] = _check_weight_shard_size(v, out["optimizer_weight_shard_size"])
+    if level is not None:
+        if level not in ("level1", "level2", "level3"):
+            raise ValueError(f"Optimizer level should in ['level1', 'level2', 'level3'], but got {level}")
+        if out["gradient_accumulation_shard"] and level != "level2":
+            raise ValueError("The grad_accumulation shard is set, thus cannot set optimizer_level != 'level2'")
+        out["optimizer_level"] = level
+        if level == "level2":
+            out["gradient_accumulation_shard"] = True
+        elif level == "level3":
+            out["gradient_accumulation_shard"] = False
+    return out
+
+
 _CHECKS = {"strategy_ckpt_config": _check_strategy_ckpt_config, "pipeline_stages": _check_pipeline_stages,
            "pipeline_config": _check_pipeline_config,
-           "pipeline_result_broadcast": _check_bool("pipeline_result_broadcast")}
+           "pipeline_result_broadcast": _check_bool("pipeline_result_broadcast"),
+           "enable_parallel_optimizer": _check_enable_parallel_optimizer,
+           "parallel_optimizer_config": _check_parallel_optimizer_config,
+           "optimizer_weight_shard_size": _check_weight_shard_size}
 
 
 def get_auto_parallel_context(attr_key):

@@ -3,12 +3,13 @@
 In ``ParallelMode.DATA_PARALLEL`` (or ``HYBRID_PARALLEL``) each process runs the whole network on
 its own part of the batch; ``TrainOneStepCell`` passes the gradients through a
 :class:`DistributedGradReducer`, which all-reduces them (sum, then ``× 1/degree`` when ``mean``)
-so every process applies the same update — what ``torch.nn.parallel.DistributedDataParallel`` does
-in its backward hooks. Gradients are reduced in float32 and cast back (as MindSpore does) through
-one flattened buffer (one collective per step instead of one per parameter). Parameters with
-``layerwise_parallel=True`` and parameters laid out by ``Cell.shard`` / ``set_data_parallel`` (whose
-gradients DTensor already reduces to their layout) are left out, as MindSpore leaves out
-``is_in_pynative_shard`` parameters.
+so every process applies the same update. In a job of several processes the reduction is done by
+``torch.nn.parallel.DistributedDataParallel``'s reducer during the backward pass (bucketed,
+overlapped with the backward; see ``ddp_reducer.py``): the reducer returns what DDP reduced for the
+gradients ms_compat's differentiation returned, and all-reduces itself (one flattened buffer, in
+float32, cast back) any other gradients it is given. Parameters with ``layerwise_parallel=True`` and
+parameters laid out by ``Cell.shard`` / ``set_data_parallel`` (whose gradients DTensor already
+reduces to their layout) are left out, as MindSpore leaves out ``is_in_pynative_shard`` parameters.
 """
 from __future__ import annotations
 
@@ -61,7 +62,10 @@ class DistributedGradReducer(Cell):
     ``construct(grads)`` takes the gradients in the order of ``parameters`` and returns them reduced:
     all-reduce sum over ``group``, then multiplied by ``1/degree`` when ``mean``. ``mean=None`` reads
     ``gradients_mean`` from the auto-parallel context; ``degree=None`` is the group size.
-    ``fusion_type`` is accepted; all reduced gradients share one buffer.
+    ``fusion_type`` is accepted. In a job of several processes the parameters' gradients are reduced
+    by DDP's bucketed reducer while ms_compat differentiates w.r.t. them (``ddp_reducer.py``); this
+    call then returns those reduced gradients, and all-reduces only gradients it did not see produced
+    (one flattened float32 buffer).
     """
 
     def __init__(self, parameters, mean=None, degree=None, fusion_type=1, group=HCCL_WORLD_COMM_GROUP):
@@ -75,8 +79,17 @@ class DistributedGradReducer(Cell):
         self.degree = degree
         self.group = group
         self.fusion_type = fusion_type
+        parameters = list(parameters)
         self.allreduce_filter = tuple(not getattr(p, "layerwise_parallel", False) and not _is_sharded(p)
                                       for p in parameters)
+        self.__dict__["_engine"] = None
+        self.__dict__["own_allreduce_count"] = 0  # reductions done here (gradients DDP did not reduce)
+        if _adopt_torch_group() and get_group_size(group) > 1:
+            from .ddp_reducer import register
+            picked = [p for p, f in zip(parameters, self.allreduce_filter)
+                      if f and isinstance(p, torch.nn.Parameter) and p.requires_grad]
+            if picked:
+                self.__dict__["_engine"] = register(picked, self.mean, degree, _process_group(group))
 
     def construct(self, grads):
         single = isinstance(grads, torch.Tensor)
@@ -86,18 +99,33 @@ class DistributedGradReducer(Cell):
                              f"{len(self.allreduce_filter)} parameters.")
         picked = [i for i, (g, f) in enumerate(zip(seq, self.allreduce_filter))
                   if f and g is not None and not _is_sharded(g)]
+        engine = self.__dict__["_engine"]
+        out = list(seq)
+        if engine is not None and picked:
+            from ..common.tensor import as_ms
+            rest = []
+            for i in picked:
+                red = engine.take_reduced(seq[i])
+                if red is None:
+                    rest.append(i)
+                else:
+                    out[i] = as_ms(red)
+            engine.clear()
+            picked = rest
+            if not picked:
+                return out[0] if single else tuple(out)
         if not picked or not _adopt_torch_group():
             if picked:
                 raise RuntimeError("For 'DistributedGradReducer', distributed communication has not been inited: "
                                    "call ms_compat.communication.init() first.")
-            return grads
+            return out[0] if single else tuple(out)
         from ..common.tensor import as_ms, to_torch
         with torch.no_grad():
             flat = torch.cat([to_torch(seq[i]).detach().reshape(-1).to(torch.float32) for i in picked])
             dist.all_reduce(flat, op=dist.ReduceOp.SUM, group=_process_group(self.group))
+            self.__dict__["own_allreduce_count"] += 1
             if self.mean:
                 flat.mul_(1.0 / self.degree)
-        out = list(seq)
         offset = 0
         for i in picked:
             g = seq[i]

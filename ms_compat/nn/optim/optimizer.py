@@ -193,6 +193,8 @@ class Optimizer(Cell):
         self.need_scale = self.loss_scale != 1.0
         self.param_length = len(params)
         self.optim_filter = (True,) * self.param_length
+        from ...parallel.optimizer_shard import plan_parallel_optimizer
+        plan_parallel_optimizer(self)  # enable_parallel_optimizer: use_parallel, param_rank, optim_filter
 
     @staticmethod
     def _parameters_base_check(parameters, param_info):
@@ -436,6 +438,13 @@ class Optimizer(Cell):
         return tuple(g * self.reciprocal_scale for g in gradients)
 
     def broadcast_params(self, optim_result):
+        """Mirrors ``Optimizer.broadcast_params``: with the parallel optimizer, every process broadcasts the
+        parameters it updated (``ms_compat/parallel/optimizer_shard.py``; the sharded ``construct`` already
+        does it after each update); returns ``optim_result``."""
+        if self.__dict__.get("use_parallel"):
+            from ...parallel.optimizer_shard import _broadcast_params
+            with torch.no_grad():
+                _broadcast_params(self)
         return optim_result
 
     def construct(self, *hyper_params):
@@ -479,6 +488,9 @@ def _no_grad_plain(fn):
     @functools.wraps(fn)
     def run(self, gradients):
         with torch.no_grad(), DisableTorchFunctionSubclass():
+            if self.__dict__.get("use_parallel"):  # optimizer parallel: own parameters, then broadcast
+                from ...parallel.optimizer_shard import sharded_step
+                return sharded_step(self, fn, gradients)
             return fn(self, gradients)
 
     # under torch.compile (GRAPH_MODE / jit) the in-place update runs eagerly (a graph break),

@@ -29,7 +29,8 @@ def _grads_wrt(output, weights, sens=None, inputs=()):
     res = [None] * len(targets)
     if need and out.requires_grad:
         go = torch.ones_like(out) if sens is None else to_torch(sens).to(out.dtype).expand_as(out)
-        got = torch.autograd.grad(out, [targets[i] for i in need], grad_outputs=go, allow_unused=True)
+        from ...parallel.ddp_reducer import engine_grad  # data parallel: DDP's reducer during the backward
+        got = engine_grad([out], [targets[i] for i in need], [go])
         for i, g in zip(need, got):
             res[i] = g
     res = tuple(as_ms(g) if g is not None else as_ms(torch.zeros_like(to_torch(t))) for g, t in zip(res, targets))

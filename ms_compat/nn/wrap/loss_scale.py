@@ -81,7 +81,8 @@ def _grads(loss, weights, sens):
     out = [None] * len(targets)
     t_loss = to_torch(loss)
     if need and t_loss.requires_grad:
-        got = torch.autograd.grad(t_loss, [targets[i] for i in need], grad_outputs=sens, allow_unused=True)
+        from ...parallel.ddp_reducer import engine_grad  # data parallel: DDP's reducer during the backward
+        got = engine_grad([t_loss], [targets[i] for i in need], [sens])
         for i, g in zip(need, got):
             out[i] = g
     return tuple(as_ms(g) if g is not None else as_ms(torch.zeros_like(to_torch(w))) for g, w in zip(out, targets))
@@ -121,8 +122,10 @@ class TrainOneStepWithLossScaleCell(TrainOneStepCell):
             sens = torch.ones_like(t_loss) * scaling_sens.to(t_loss.dtype)
             grads = _grads(loss, weights, sens)
         inv = torch.reciprocal(scaling_sens)
-        grads = tuple(as_ms(to_torch(g) * inv.to(g.dtype)) for g in grads)
+        # MindSpore unscales, then reduces; reducing first lets the reducer use what DDP reduced during the
+        # backward (the same values: the scale is a factor of every term)
         grads = self.grad_reducer(grads)
+        grads = tuple(as_ms(to_torch(g) * inv.to(g.dtype)) for g in grads)
         status, _ = self.start_overflow_check(loss, None)
         cond = self.get_overflow_status(status, grads)
         overflow = self.process_loss_scale(cond)

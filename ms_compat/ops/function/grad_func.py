@@ -201,7 +201,11 @@ def _run(fn, args, positions, weights, has_aux, sens_param, kwargs):
     if diff_outs and targets:
         create = nested
         with _NoSubclassDispatch():  # the engine needs no ms-Tensor wrapping: skip __torch_function__
-            gs = list(torch.autograd.grad(diff_outs, targets, grad_outs, allow_unused=True, create_graph=create))
+            if create:
+                gs = list(torch.autograd.grad(diff_outs, targets, grad_outs, allow_unused=True, create_graph=True))
+            else:  # data parallel: weights covered by a DistributedGradReducer are reduced by DDP's reducer
+                from ...parallel.ddp_reducer import engine_grad
+                gs = engine_grad(diff_outs, targets, grad_outs)
     else:
         gs = [None] * len(targets)
     it = iter(gs)

@@ -1,0 +1,220 @@
+"""``python -m benchmarks.bench_parallel [--quick]``: data parallel in 2 gloo processes (CPU, 127.0.0.1).
+
+For a ResNet-style convnet and a transformer encoder, each process times, interleaved in the same run
+(both processes step together: every step has collectives):
+
+* ``ms_compat DP``: ``TrainOneStepCell`` in ``DATA_PARALLEL`` — gradients reduced by DDP's reducer
+  during the backward (``ms_compat/parallel/ddp_reducer.py``), ``nn.Momentum``;
+* ``plain DDP``: the same Cell in ``torch.nn.parallel.DistributedDataParallel``, ``loss.backward()``,
+  ``torch.optim.SGD(momentum=0.9)``;
+* ``flat all-reduce``: ``TrainOneStepCell`` with the reduction ms_compat did before (one flattened
+  all-reduce after the backward, no overlap) — the ``DistributedGradReducer`` without its DDP engine.
+
+and the optimizer-state bytes per process of ``AdamWeightDecay`` without and with
+``enable_parallel_optimizer``. Prints a markdown report (and the machine's load average).
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import socket
+import statistics
+import sys
+import tempfile
+import time
+
+import numpy as np
+import torch
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def _models(quick):
+    import ms_compat as ms
+    from ms_compat import nn, ops
+
+    class Block(nn.Cell):
+        def __init__(self, c):
+            super().__init__()
+            self.c1 = nn.Conv2d(c, c, 3, pad_mode="same", has_bias=False)
+            self.b1 = nn.BatchNorm2d(c)
+            self.c2 = nn.Conv2d(c, c, 3, pad_mode="same", has_bias=False)
+            self.b2 = nn.BatchNorm2d(c)
+            self.relu = nn.ReLU()
+
+        def construct(self, x):
+            return self.relu(x + self.b2(self.c2(self.relu(self.b1(self.c1(x))))))
+
+    class ResNet(nn.Cell):
+        def __init__(self, c, blocks):
+            super().__init__()
+            self.stem = nn.Conv2d(3, c, 3, pad_mode="same")
+            self.blocks = nn.SequentialCell([Block(c) for _ in range(blocks)])
+            self.head = nn.Dense(c, 10)
+
+        def construct(self, x):
+            y = self.blocks(self.stem(x))
+            return self.head(y.mean(axis=(2, 3)))
+
+    class Layer(nn.Cell):
+        def __init__(self, d, heads):
+            super().__init__()
+            self.h = heads
+            self.qkv = nn.Dense(d, 3 * d)
+            self.o = nn.Dense(d, d)
+            self.n1 = nn.LayerNorm((d,))
+            self.n2 = nn.LayerNorm((d,))
+            self.f1 = nn.Dense(d, 4 * d)
+            self.f2 = nn.Dense(4 * d, d)
+            self.act = nn.GELU()
+
+        def construct(self, x):
+            b, s, d = x.shape
+            q, k, v = ops.split(self.qkv(self.n1(x)), d, axis=-1)
+            q, k, v = (t.reshape(b, s, self.h, d // self.h).transpose(0, 2, 1, 3) for t in (q, k, v))
+            a = ops.softmax(ops.matmul(q, k.transpose(0, 1, 3, 2)) / float(np.sqrt(d // self.h)), axis=-1)
+            x = x + self.o(ops.matmul(a, v).transpose(0, 2, 1, 3).reshape(b, s, d))
+            return x + self.f2(self.act(self.f1(self.n2(x))))
+
+    class Transformer(nn.Cell):
+        def __init__(self, vocab, d, heads, layers):
+            super().__init__()
+            self.emb = nn.Embedding(vocab, d)
+            self.layers = nn.SequentialCell([Layer(d, heads) for _ in range(layers)])
+            self.head = nn.Dense(d, 10)
+
+        def construct(self, ids):
+            return self.head(self.layers(self.emb(ids)).mean(axis=1))
+
+    rng = np.random.default_rng(0)
+    if quick:
+        res = (lambda: ResNet(8, 1), (4, 3, 16, 16))
+        tr = (lambda: Transformer(100, 32, 2, 1), (4, 16))
+    else:
+        res = (lambda: ResNet(32, 4), (16, 3, 32, 32))
+        tr = (lambda: Transformer(4000, 256, 4, 4), (16, 64))
+    x_res = ms.Tensor(rng.standard_normal(res[1]).astype(np.float32))
+    x_tr = ms.Tensor(rng.integers(0, 100 if quick else 4000, tr[1]).astype(np.int32))
+    y = ms.Tensor(rng.integers(0, 10, (res[1][0],)).astype(np.int32))
+    y2 = ms.Tensor(rng.integers(0, 10, (tr[1][0],)).astype(np.int32))
+    return {"ResNet-style convnet": (res[0], x_res, y), "transformer encoder": (tr[0], x_tr, y2)}
+
+
+def _worker(rank, world, port, out, quick):
+    os.environ.update(RANK=str(rank), WORLD_SIZE=str(world), LOCAL_RANK=str(rank), LOCAL_WORLD_SIZE=str(world),
+                      MASTER_ADDR="127.0.0.1", MASTER_PORT=str(port))
+    torch.set_num_threads(1)
+    import ms_compat as ms
+    from ms_compat import communication, nn
+    from ms_compat.parallel import ddp_reducer
+    from ms_compat.parallel.optimizer_shard import optimizer_state_bytes
+    communication.init()
+    res = {}
+    number, repeat = (2, 2) if quick else (5, 7)
+    for name, (make, x, y) in _models(quick).items():
+        loss_fn = nn.SoftmaxCrossEntropyWithLogits(sparse=True, reduction="mean")
+        ms.set_seed(0)
+        ms.set_auto_parallel_context(parallel_mode=ms.ParallelMode.DATA_PARALLEL, gradients_mean=True)
+        n1 = make()
+        step = nn.TrainOneStepCell(nn.WithLossCell(n1, loss_fn), nn.Momentum(n1.trainable_params(), 0.01, 0.9))
+        step.set_train()
+        n3 = make()
+        flat = nn.TrainOneStepCell(nn.WithLossCell(n3, loss_fn), nn.Momentum(n3.trainable_params(), 0.01, 0.9))
+        flat.set_train()
+        flat.grad_reducer.__dict__["_engine"] = None  # the reduction ms_compat did before: after the backward
+        for p in n3.trainable_params():
+            ddp_reducer._ENGINES.pop(id(p), None)
+        ms.reset_auto_parallel_context()
+        n2 = make()
+        n2.set_train()
+        ddp = torch.nn.parallel.DistributedDataParallel(n2)
+        opt = torch.optim.SGD(n2.parameters(), lr=0.01, momentum=0.9)
+
+        def plain():
+            opt.zero_grad(set_to_none=True)
+            loss = loss_fn(ddp(x), y)
+            loss.backward()
+            opt.step()
+
+        fns = {"ms_compat DP": lambda: step(x, y), "plain DDP": plain, "flat all-reduce": lambda: flat(x, y)}
+        for fn in fns.values():  # warm-up (DDP rebuilds its buckets after the first step)
+            for _ in range(2):
+                fn()
+        runs = {k: [] for k in fns}
+        for _ in range(repeat):
+            for k, fn in fns.items():
+                t0 = time.perf_counter()
+                for _ in range(number):
+                    fn()
+                runs[k].append((time.perf_counter() - t0) / number)
+        res[name] = {"time": {k: statistics.median(v) for k, v in runs.items()},
+                     "spread": {k: (min(v), max(v)) for k, v in runs.items()},
+                     "params": sum(p.numel() for p in n1.trainable_params())}
+        # optimizer-state bytes per process, AdamWeightDecay, without / with enable_parallel_optimizer
+        mem = {}
+        for shard in (False, True):
+            ms.set_auto_parallel_context(parallel_mode=ms.ParallelMode.DATA_PARALLEL, gradients_mean=True,
+                                         enable_parallel_optimizer=shard)
+            n4 = make()
+            s4 = nn.TrainOneStepCell(nn.WithLossCell(n4, loss_fn), nn.AdamWeightDecay(n4.trainable_params(), 1e-3))
+            s4.set_train()
+            s4(x, y)
+            mem[str(shard)] = optimizer_state_bytes(s4.optimizer)
+            ms.reset_auto_parallel_context()
+        res[name]["state_bytes"] = mem
+    res["load"] = os.getloadavg()
+    with open(os.path.join(out, f"rank{rank}.json"), "w") as f:
+        json.dump(res, f)
+    communication.release()
+
+
+def run(quick=False):
+    import torch.multiprocessing as mp
+    s = socket.socket()
+    s.bind(("127.0.0.1", 0))
+    port = s.getsockname()[1]
+    s.close()
+    out = tempfile.mkdtemp()
+    load_before = os.getloadavg()
+    mp.spawn(_worker, args=(2, port, out, quick), nprocs=2, join=True)
+    ranks = [json.load(open(os.path.join(out, f"rank{r}.json"))) for r in range(2)]
+    return {"ranks": ranks, "load_before": load_before, "load_after": os.getloadavg()}
+
+
+def to_markdown(r):
+    ranks = r["ranks"]
+    lines = ["2 processes (gloo, 127.0.0.1), 1 thread each; ms per step, median over repetitions of "
+             "interleaved runs (rank 0; min–max in parentheses); ratio = ms_compat DP / plain DDP.", "",
+             "| model | parameters | ms_compat DP ms | plain DDP ms | flat all-reduce ms | DP / DDP | goal ≤ 1.05 |",
+             "|---|---|---|---|---|---|---|"]
+    for name in (k for k in ranks[0] if k != "load"):
+        t, sp = ranks[0][name]["time"], ranks[0][name]["spread"]
+        ratio = t["ms_compat DP"] / t["plain DDP"]
+
+        def f(k):
+            return f"{t[k] * 1e3:.1f} ({sp[k][0] * 1e3:.1f}–{sp[k][1] * 1e3:.1f})"
+        lines.append(f"| {name} | {ranks[0][name]['params']:,} | {f('ms_compat DP')} | {f('plain DDP')} | "
+                     f"{f('flat all-reduce')} | {ratio:.3f} | {'met' if ratio <= 1.05 else 'not met'} |")
+    lines += ["", "Optimizer state per process (`AdamWeightDecay`, bytes):", "",
+              "| model | without sharding | enable_parallel_optimizer rank 0 | rank 1 | rank 0 / without |",
+              "|---|---|---|---|---|"]
+    for name in (k for k in ranks[0] if k != "load"):
+        m0, m1 = ranks[0][name]["state_bytes"], ranks[1][name]["state_bytes"]
+        lines.append(f"| {name} | {m0['False']:,} | {m0['True']:,} | {m1['True']:,} | "
+                     f"{m0['True'] / m0['False']:.2f} |")
+    lines += ["", f"Load average (1, 5, 15 min) before: {', '.join(f'{x:.2f}' for x in r['load_before'])}; "
+              f"after: {', '.join(f'{x:.2f}' for x in r['load_after'])}; cpus: {os.cpu_count()}."]
+    return "\n".join(lines)
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--quick", action="store_true")
+    a = ap.parse_args(argv)
+    sys.path.insert(0, ROOT)
+    print(to_markdown(run(a.quick)))
+
+
+if __name__ == "__main__":
+    main()

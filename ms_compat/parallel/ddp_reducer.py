@@ -1,0 +1,212 @@
+"""The data-parallel gradient reduction of ``mindspore.nn.DistributedGradReducer``, run by PyTorch's
+``DistributedDataParallel`` reducer during the backward pass.
+
+MindSpore's data-parallel training differentiates the network (``GradOperation``, ``value_and_grad``,
+``TrainOneStepCell``), gets each process's own gradients, and passes them to a
+``DistributedGradReducer`` that all-reduces them (sum, then ``× 1/degree`` when ``mean``; in
+float32). Here a ``DistributedGradReducer`` in a job of several processes registers its parameters
+with a :class:`DDPGradEngine`: ``torch.nn.parallel.DistributedDataParallel`` over those parameters,
+with a communication hook carrying MindSpore's rule. When ms_compat differentiates w.r.t. a list of
+weights that covers the engine's parameters, it runs the backward through DDP's C++ reducer
+(gradient buckets all-reduced asynchronously as soon as each bucket's gradients are ready, overlapping
+the rest of the backward) instead of ``torch.autograd.grad``:
+
+* the gradients returned by ``GradOperation`` / ``value_and_grad`` are still each process's own
+  gradients (the hook copies each bucket before reducing it), as in MindSpore;
+* the ``DistributedGradReducer`` that receives exactly those gradient tensors returns the values
+  DDP already reduced, without a collective; gradients it did not see come from somewhere else
+  (changed by the training cell before the reducer, e.g. clipped) and are all-reduced by the reducer
+  itself (one flattened all-reduce), so the result is MindSpore's in both cases.
+
+The hook reduces float16/bfloat16 buckets in float32 and casts back (MindSpore's
+``gradient_fp32_sync``) and multiplies by ``1/degree`` after the sum when ``mean``. DDP is made
+with ``init_sync=False`` (MindSpore's data parallel does not broadcast the weights), and with
+``find_unused_parameters=True`` only when the first backward leaves one of the weights out (they
+get MindSpore's zero gradients); a weight used in the first step but not in a later one raises
+``RuntimeError`` (DDP without that flag cannot reduce such a step). Parameters a reducer leaves out (``layerwise_parallel``, laid out by ``Cell.shard``) are
+not given to DDP.
+"""
+from __future__ import annotations
+
+import weakref
+
+import torch
+import torch.distributed as dist
+
+__all__ = ["DDPGradEngine", "register", "engine_grad"]
+
+_LOW = (torch.float16, torch.bfloat16)
+# id(parameter) -> (weakref to the parameter, weakref to the engine): the latest DistributedGradReducer of a
+# parameter wins; the reducer owns its engine (and DDP), so both go when the reducer goes
+_ENGINES: dict = {}
+
+
+class _Carrier(torch.nn.Module):
+    """The module DDP wraps: it holds (references to) the reducer's parameters, and its forward returns
+    what it is given, so that ``ddp(outputs)`` prepares DDP's reducer for the backward of ``outputs``."""
+
+    def __init__(self, params):
+        super().__init__()
+        for i, p in enumerate(params):
+            self.register_parameter(f"p{i}", p)
+
+    def forward(self, outputs):
+        return outputs
+
+
+def _comm_hook(engine_ref, bucket):
+    """DDP communication hook: keep this process's gradients, then all-reduce (sum) the bucket —
+    in float32 for half-precision buckets — and scale by ``1/degree`` when ``mean``."""
+    engine = engine_ref()
+    buf = bucket.buffer()
+    if engine is not None:
+        engine._capture(bucket, buf)
+    t = buf.to(torch.float32) if buf.dtype in _LOW else buf
+    scale = engine.scale if engine is not None else 1.0
+    dtype = buf.dtype
+
+    def done(fut):
+        r = fut.value()[0]
+        if scale != 1.0:
+            r.mul_(scale)
+        return r if r.dtype == dtype else r.to(dtype)
+
+    return dist.all_reduce(t, group=engine.pg, async_op=True).get_future().then(done)
+
+
+class DDPGradEngine:
+    """DDP's reducer for the parameters of one ``DistributedGradReducer`` (see the module docstring).
+
+    ``params``: the parameters whose gradients are all-reduced; ``mean``/``degree``: MindSpore's
+    scaling (``× 1/degree`` after the sum when ``mean``); ``pg``: the process group.
+    """
+
+    def __init__(self, params, mean, degree, pg):
+        self.params = list(params)
+        self.ids = {id(p): i for i, p in enumerate(self.params)}
+        self.scale = 1.0 / degree if mean else 1.0
+        self.pg = pg
+        self.ddp = None
+        self._local = {}
+        self._pending = {}
+        self.backward_count = 0  # backward passes whose gradients DDP's reducer reduced
+
+    def _make_ddp(self, outputs):
+        from torch.nn.parallel import DistributedDataParallel
+        # DDP's extra graph walk per step (find_unused_parameters) only when the first backward leaves a
+        # weight out; the choice is the same in every process (all run the same network)
+        self.find_unused = bool(self.ids.keys() - _reached(outputs))
+        ddp = DistributedDataParallel(_Carrier(self.params), process_group=self.pg, init_sync=False,
+                                      find_unused_parameters=self.find_unused)
+        ddp.register_comm_hook(weakref.ref(self), _comm_hook)
+        return ddp
+
+    def _capture(self, bucket, buf):
+        local = buf.clone()
+        base = buf.storage_offset()
+        for p, g in zip(bucket.parameters(), bucket.gradients()):
+            self._local[id(p)] = local.as_strided(g.shape, g.stride(), g.storage_offset() - base)
+
+    def covers(self, targets):
+        """Whether a differentiation w.r.t. ``targets`` includes every parameter of the engine."""
+        ids = {id(t) for t in targets}
+        return all(i in ids for i in self.ids)
+
+    def grad(self, outputs, targets, grad_outputs):
+        """``torch.autograd.grad(outputs, targets, grad_outputs, allow_unused=True)`` with the engine's
+        parameters' gradients all-reduced by DDP during the backward. Returns this process's gradients
+        (``None`` where a target got none); the reduced ones wait for ``take_reduced``."""
+        from ..common.tensor import as_ms
+        if self.ddp is None:
+            self.ddp = self._make_ddp(outputs)
+        saved = [t.grad for t in targets]
+        for t in targets:
+            t.grad = None
+        self._local = {}
+        self._pending = {}
+        try:
+            with torch.enable_grad():
+                outs = self.ddp(tuple(outputs))
+                torch.autograd.backward(outs, tuple(grad_outputs), inputs=list(targets))
+            got = [t.grad for t in targets]
+            self.backward_count += 1
+        finally:
+            for t, g in zip(targets, saved):
+                t.grad = g
+        local, self._local = self._local, {}
+        if not self.find_unused and len(local) != len(self.ids):
+            missing = [getattr(self.params[i], "name", str(i)) for k, i in self.ids.items() if k not in local]
+            raise RuntimeError(
+                "For 'DistributedGradReducer', the weights " + ", ".join(missing[:5]) + " took part in the first "
+                "data-parallel step but not in this one: their gradients were not all-reduced by "
+                "DistributedDataParallel. Networks whose used weights change between steps are not supported.")
+        result = []
+        for t, g in zip(targets, got):
+            if id(t) in self.ids:
+                lg = local.get(id(t))
+                if lg is None:
+                    lg = torch.zeros_like(t.detach())
+                if g is None:  # unused by every process: DDP leaves no gradient; MindSpore's is zeros
+                    g = torch.zeros_like(t.detach())
+                lg = as_ms(lg)
+                self._pending[id(lg)] = (lg, g)
+                result.append(lg)
+            else:
+                result.append(g)
+        return result
+
+    def take_reduced(self, grad):
+        """The reduced gradient for ``grad`` when it is a gradient the last backward returned, else ``None``."""
+        hit = self._pending.get(id(grad))
+        if hit is None or hit[0] is not grad:
+            return None
+        return hit[1]
+
+    def clear(self):
+        self._pending = {}
+
+
+def _reached(outputs):
+    """ids of the leaf tensors the autograd graph of ``outputs`` reaches."""
+    seen, found = set(), set()
+    stack = [o.grad_fn for o in outputs if isinstance(o, torch.Tensor) and o.grad_fn is not None]
+    while stack:
+        fn = stack.pop()
+        if fn is None or fn in seen:
+            continue
+        seen.add(fn)
+        var = getattr(fn, "variable", None)
+        if var is not None:
+            found.add(id(var))
+        stack.extend(f for f, _ in fn.next_functions)
+    return found
+
+
+def register(params, mean, degree, pg):
+    """Make a :class:`DDPGradEngine` for ``params`` and route their differentiation through it."""
+    eng = DDPGradEngine(params, mean, degree, pg)
+    for k in [k for k, (p, e) in _ENGINES.items() if p() is None or e() is None]:
+        del _ENGINES[k]  # entries of collected parameters or reducers
+    for p in eng.params:
+        _ENGINES[id(p)] = (weakref.ref(p), weakref.ref(eng))
+    return eng
+
+
+def _engine_for(targets):
+    for t in targets:
+        hit = _ENGINES.get(id(t))
+        if hit is not None and hit[0]() is t:
+            eng = hit[1]()
+            if eng is not None and eng.covers(targets):
+                return eng
+    return None
+
+
+def engine_grad(outputs, targets, grad_outputs):
+    """``torch.autograd.grad(outputs, targets, grad_outputs, allow_unused=True)`` — through DDP's reducer
+    when a data-parallel ``DistributedGradReducer`` covers ``targets`` (see the module docstring)."""
+    if _ENGINES:
+        eng = _engine_for(targets)
+        if eng is not None:
+            return eng.grad(outputs, targets, grad_outputs)
+    return list(torch.autograd.grad(outputs, targets, grad_outputs, allow_unused=True))
