@@ -1,0 +1,285 @@
+"""Cases for the widened ``mindspore.ops`` / ``ops.functional`` / ``ops.operations`` / ``Tensor``-method coverage
+(issue 16 §3), shared by the reference generator (tools/reference/gen_ops_wide.py, run under real MindSpore 2.10)
+and the tests (tests/ops/test_ops_wide_reference.py, run under ms_compat).
+
+* ``CASES``: ``name: (fn, inputs, ngrad)`` as in op_cases.py — ``fn(ms, ops, P, *tensors)``; the gradients of the
+  sum of the float outputs w.r.t. the first ``ngrad`` inputs are compared too.
+* ``FALLBACKS``: ``name: (source, fn)`` — what the generator runs under MindSpore when its 2.10 CPU build has no
+  kernel for the case (``"classic:<op>"``: the equivalent classic MindSpore op); the source is stored per case.
+* ``FACTS``: ``name: fn(ms)`` → a JSON-able value (identities between spellings, Python-valued primitives).
+* ``RANDOM``: ``name: fn(ms, ops, P)`` → Tensor(s) whose shape and dtype are compared.
+This file must import under both interpreters: numpy only.
+"""
+import numpy as np
+
+from op_cases import A, I, encode  # noqa: F401  (re-exported for the generator and the test)
+
+
+def float_sum(out):
+    outs = out if isinstance(out, (tuple, list)) else (out,)
+    total = None
+    for o in outs:
+        if hasattr(o, "dtype") and "float" in str(o.dtype).lower():
+            s = o.sum()
+            total = s if total is None else total + s
+    return total
+
+
+X34 = A(3, 4, seed=101)
+Y34 = A(3, 4, seed=102)
+X234 = A(2, 3, 4, seed=103)
+SQ = A(3, 3, seed=104) + 3 * np.eye(3, dtype=np.float32)
+POS34 = A(3, 4, seed=105, lo=0.5, hi=2.0)
+IDX_ND = np.array([[0, 1], [2, 3]], np.int32)
+IDX_ROW = np.array([[0], [2]], np.int32)
+UPD_ROW = A(2, 4, seed=106)
+UPD_ND = A(2, seed=107)
+SEG = np.array([0, 2, 0], np.int32)
+IMG5 = A(1, 2, 4, 4, 4, seed=108)
+F = "functional"
+
+CASES = {
+    # ---- Tensor methods built on ops (ms_compat/ops/tensor_methods.py)
+    "T_gather_nd": (lambda ms, o, P, x, i: x.gather_nd(i), [X34, IDX_ND], 1),
+    "T_top_k": (lambda ms, o, P, x: x.top_k(2), [X34], 1),
+    "T_top_k_unsorted": (lambda ms, o, P, x: x.top_k(1, sorted=False)[0], [X34], 1),
+    "T_gather_elements": (lambda ms, o, P, x, i: x.gather_elements(1, i),
+                          [X34, np.array([[0, 3], [1, 1], [2, 0]], np.int64)], 1),
+    "T_approximate_equal": (lambda ms, o, P, x, y: x.approximate_equal(y, 0.5), [X34, Y34], 0),
+    "T_approximate_equal_default": (lambda ms, o, P, x: x.approximate_equal(x + 1e-6), [X34], 0),
+    "T_argmax_with_value": (lambda ms, o, P, x: x.argmax_with_value(), [X34], 1),
+    "T_argmax_with_value_keep": (lambda ms, o, P, x: x.argmax_with_value(1, True), [X34], 1),
+    "T_argmin_with_value": (lambda ms, o, P, x: x.argmin_with_value(axis=-1), [X234], 1),
+    "T_eigvals": (lambda ms, o, P, x: (o.sort(o.real(x.eigvals()))[0], o.imag(x.eigvals())),
+                  [np.array([[2.0, 0.0], [1.0, 3.0]], np.float32)], 0),
+    "T_fills": (lambda ms, o, P, x: x.fills(2.5), [X34], 0),
+    "T_fold": (lambda ms, o, P, x: x.fold(ms.Tensor(np.array([3, 3], np.int32)), [2, 2]), [A(1, 8, 4, seed=109)], 1),
+    "T_fold_stride": (lambda ms, o, P, x: x.fold(ms.Tensor(np.array([4, 4], np.int32)), 2, 1, 0, 2),
+                      [A(1, 8, 4, seed=109)], 1),
+    "T_inplace_update": (lambda ms, o, P, x, v: x.inplace_update(v, ms.Tensor(np.array([0, 2], np.int32))),
+                         [X34, UPD_ROW], 0),
+    "T_inv": (lambda ms, o, P, x: x.inv(), [POS34], 1),
+    "T_invert": (lambda ms, o, P, x: x.invert(), [I(3, 4, lo=-5, hi=5, dtype=np.int16)], 0),
+    "T_log_matrix_determinant": (lambda ms, o, P, x: x.log_matrix_determinant(), [SQ], 0),
+    "T_matrix_determinant": (lambda ms, o, P, x: x.matrix_determinant(), [SQ], 0),
+    "T_reverse": (lambda ms, o, P, x: x.reverse([0, 2]), [X234], 1),
+    "T_reverse_sequence": (lambda ms, o, P, x: x.reverse_sequence(ms.Tensor(np.array([1, 3, 2], np.int32)), 1),
+                           [X34], 1),
+    "T_reverse_sequence_batch1": (lambda ms, o, P, x: x.reverse_sequence(
+        ms.Tensor(np.array([2, 3, 1, 2], np.int32)), seq_dim=0, batch_dim=1), [X34], 1),
+    "T_scatter_div": (lambda ms, o, P, x, i, u: x.scatter_div(i, u), [X34, IDX_ROW, UPD_ROW], 0),
+    "T_scatter_max": (lambda ms, o, P, x, i, u: x.scatter_max(i, u), [X34, IDX_ND, UPD_ND], 0),
+    "T_scatter_min": (lambda ms, o, P, x, i, u: x.scatter_min(i, u), [X34, IDX_ROW, UPD_ROW], 0),
+    "T_scatter_mul": (lambda ms, o, P, x, i, u: x.scatter_mul(i, u), [X34, IDX_ND, UPD_ND], 0),
+    "T_scatter_sub": (lambda ms, o, P, x, i, u: x.scatter_sub(i, u), [X34, IDX_ROW, UPD_ROW], 0),
+    "T_searchsorted": (lambda ms, o, P, x, v: x.searchsorted(v),
+                       [np.array([0.0, 1.0, 2.0, 2.0, 4.0], np.float32), np.array([2.0, -1.0, 5.0], np.float32)], 0),
+    "T_searchsorted_right": (lambda ms, o, P, x, v: x.searchsorted(v, side="right"),
+                             [np.array([0.0, 1.0, 2.0, 2.0, 4.0], np.float32), np.array([2.0, 1.5], np.float32)], 0),
+    "T_soft_shrink": (lambda ms, o, P, x: x.soft_shrink(), [X34], 1),
+    "T_soft_shrink_lambd": (lambda ms, o, P, x: x.soft_shrink(1.0), [X34], 1),
+    "T_unique_with_pad": (lambda ms, o, P, x: x.unique_with_pad(-1), [np.array([3, 1, 3, 2, 1, 5], np.int32)], 0),
+    "T_unsorted_segment_max": (lambda ms, o, P, x, s: x.unsorted_segment_max(s, 3), [X34[:3], SEG], 1),
+    "T_unsorted_segment_min": (lambda ms, o, P, x, s: x.unsorted_segment_min(s, 4), [X34[:3], SEG], 1),
+    "T_unsorted_segment_prod": (lambda ms, o, P, x, s: x.unsorted_segment_prod(s, 3), [X34[:3], SEG], 1),
+    "T_xdivy": (lambda ms, o, P, x, y: x.xdivy(y), [X34, POS34], 2),
+    "T_ptp": (lambda ms, o, P, x: x.ptp(), [X234], 0),
+    "T_ptp_axis": (lambda ms, o, P, x: x.ptp(axis=1, keepdims=True), [X234], 0),
+    "T_choose": (lambda ms, o, P, i, a, b: i.choose((a, b)),
+                 [np.array([[0, 1, 1, 0], [1, 0, 0, 1], [0, 0, 1, 1]], np.int32), X34, Y34], 0),
+    "T_choose_clip_bcast": (lambda ms, o, P, i, a: i.choose([a, a * 2, a * 3]),
+                            [np.array([-1, 0, 5, 2], np.int32), X34], 0),
+    "T_choose_wrap": (lambda ms, o, P, i, a: i.choose([a, a * 2, a * 3], mode="wrap"),
+                      [np.array([-1, 0, 5, 2], np.int32), X34], 0),
+    "T_fill_diagonal": (lambda ms, o, P, x: x.fill_diagonal(9.0), [X34], 0),
+    "T_fill_diagonal_wrap": (lambda ms, o, P, x: x.fill_diagonal(-2.0, wrap=True), [A(7, 3, seed=110)], 0),
+    "T_value": (lambda ms, o, P, x: x.value(), [X34], 1),
+    "T_itemset_flat": (lambda ms, o, P, x: x.itemset(5, 7.0), [X34], 0),
+    "T_itemset_tuple": (lambda ms, o, P, x: x.itemset((1, 2), -3), [X34], 0),
+    "T_itemset_int_tensor": (lambda ms, o, P, x: x.itemset((0, 1), 2.7), [I(2, 3, hi=9)], 0),
+    "T_assign_value": (lambda ms, o, P, x, y: x.assign_value(y) * 1, [X34, Y34], 0),
+    "T_move_to_cpu": (lambda ms, o, P, x: x.move_to("CPU"), [X34], 0),
+    "T_dlpack_round_trip": (lambda ms, o, P, x: ms.Tensor.from_dlpack(x.to_dlpack()), [X34], 0),
+    # ---- ops / functional spellings of existing ops
+    "ops_tensor_mul": (lambda ms, o, P, x, y: o.tensor_mul(x, y), [X34, Y34], 2),
+    "ops_tensor_div": (lambda ms, o, P, x, y: o.tensor_div(x, y), [X34, POS34], 2),
+    "ops_tensor_sub": (lambda ms, o, P, x, y: o.tensor_sub(x, y), [X34, Y34], 2),
+    "ops_tensor_pow": (lambda ms, o, P, x, y: o.tensor_pow(x, y), [POS34, Y34], 2),
+    "ops_tensor_floordiv": (lambda ms, o, P, x, y: o.tensor_floordiv(x, y), [X34, POS34], 0),
+    "ops_tensor_mod": (lambda ms, o, P, x, y: o.tensor_mod(x, y), [X34, POS34], 0),
+    "ops_tensor_cmp": (lambda ms, o, P, x, y: (o.tensor_gt(x, y), o.tensor_ge(x, y), o.tensor_lt(x, y),
+                                               o.tensor_le(x, y)), [X34, Y34], 0),
+    "F_tensor_exp": (lambda ms, o, P, x: ms.ops.functional.tensor_exp(x), [X34], 1),
+    "F_tensor_expm1": (lambda ms, o, P, x: ms.ops.functional.tensor_expm1(x), [X34], 1),
+    "F_pows": (lambda ms, o, P, x: ms.ops.functional.pows(x, 3.0), [X34], 1),
+    "F_tensor_muls": (lambda ms, o, P, x: ms.ops.functional.tensor_muls(x, 2.5), [X34], 1),
+    "F_tensor_range": (lambda ms, o, P: ms.ops.functional.tensor_range(
+        ms.Tensor(1, ms.int32), ms.Tensor(9, ms.int32), ms.Tensor(3, ms.int32)), [], 0),
+    "F_tensor_range_float": (lambda ms, o, P: ms.ops.functional.tensor_range(
+        ms.Tensor(0.5, ms.float32), ms.Tensor(2.0, ms.float32), ms.Tensor(0.5, ms.float32)), [], 0),
+    "F_shape_": (lambda ms, o, P, x: ms.ops.functional.shape_(x), [X234], 0),
+    "F_Roll": (lambda ms, o, P, x: ms.ops.functional.Roll(1, 0)(x), [X34], 0),
+    "ops_ravel": (lambda ms, o, P, x: o.ravel(x), [X234], 1),
+    "ops_deepcopy": (lambda ms, o, P, x: o.deepcopy(x), [X34], 1),
+    "ops_accumulate_n": (lambda ms, o, P, x, y: o.accumulate_n([x, y, x]), [X34, Y34], 2),
+    "ops_isnan_ext": (lambda ms, o, P, x: o.isnan_ext(x / x), [np.array([0.0, 1.0, -2.0], np.float32)], 0),
+    "ops_inplace_sigmoid": (lambda ms, o, P, x: o.inplace_sigmoid(x * 1), [X34], 0),
+    "ops_adaptive_avg_pool2d_ext": (lambda ms, o, P, x: o.adaptive_avg_pool2d_ext(x, (2, 3)), [A(1, 2, 5, 7, seed=111)], 1),
+    "ops_adaptive_avg_pool2d_ext_none": (lambda ms, o, P, x: o.adaptive_avg_pool2d_ext(x, (None, 2)),
+                                         [A(2, 5, 6, seed=112)], 1),
+    "ops_adaptive_max_pool3d": (lambda ms, o, P, x: o.adaptive_max_pool3d(x, (2, 2, 2)), [IMG5], 1),
+    "ops_adaptive_max_pool3d_idx": (lambda ms, o, P, x: o.adaptive_max_pool3d(x, (1, 2, 3), True), [IMG5], 1),
+    "ops_bidense": (lambda ms, o, P, a, b, w: o.bidense(a, b, w), [A(2, 3, seed=113), A(2, 4, seed=114),
+                                                                 A(5, 3, 4, seed=115)], 3),
+    "ops_bidense_bias": (lambda ms, o, P, a, b, w, c: o.bidense(a, b, w, c),
+                         [A(2, 3, seed=113), A(2, 4, seed=114), A(5, 3, 4, seed=115), A(5, seed=116)], 4),
+    "ops_move_to": (lambda ms, o, P, x: o.move_to(x), [X34], 0),
+    "ops_get_grad_pos": (lambda ms, o, P, x, y: o.get_grad(ms.grad(lambda a, b: (a * b * b).sum(), (0, 1),
+                                                                   return_ids=True)(x, y), 1), [X34, Y34], 0),
+    "ops_get_grad_pos0": (lambda ms, o, P, x, y: o.get_grad(ms.grad(lambda a, b: (a * a * b).sum(), (0, 1),
+                                                                    return_ids=True)(x, y), 0), [X34, Y34], 0),
+    "F_mixed_precision_cast": (lambda ms, o, P, x, i: ms.ops.functional.mixed_precision_cast(
+        ms.float16, (x, i, [x * 2])), [X34, I(2, 3)], 0),
+    "F_bool_not": (lambda ms, o, P: ms.ops.functional.bool_not(True), [], 0),
+}
+
+FALLBACKS = {
+    "ops_accumulate_n": ("classic:ops.addn", lambda ms, o, P, x, y: o.addn([x, y, x])),
+    "T_fills": ("classic:ops.fill", lambda ms, o, P, x: o.fill(x.dtype, x.shape, 2.5)),
+    "F_Roll": ("classic:ops.concat of slices", lambda ms, o, P, x: o.concat((x[-1:], x[:-1]), 0)),
+    "ops_inplace_sigmoid": ("classic:ops.sigmoid", lambda ms, o, P, x: o.sigmoid(x * 1)),
+    "ops_adaptive_avg_pool2d_ext": ("classic:ops.adaptive_avg_pool2d",
+                                    lambda ms, o, P, x: o.adaptive_avg_pool2d(x, (2, 3))),
+    "ops_adaptive_avg_pool2d_ext_none": ("classic:ops.adaptive_avg_pool2d",
+                                         lambda ms, o, P, x: o.adaptive_avg_pool2d(x, (None, 2))),
+    "ops_move_to": ("classic:Tensor.move_to", lambda ms, o, P, x: x.move_to("CPU")),
+    # MindSpore 2.10's Tensor.eigvals calls ops.eigvals without its argument (TypeError: missing 'A'): the
+    # reference is what the method's documentation names, ops.eigvals(self)
+    "T_eigvals": ("classic:ops.eigvals (MindSpore 2.10's Tensor.eigvals raises TypeError)",
+                  lambda ms, o, P, x: (o.sort(o.real(o.eigvals(x)))[0], o.imag(o.eigvals(x)))),
+}
+# cases whose MindSpore error is a MindSpore bug rather than a missing kernel: the fallback runs on any error
+FALLBACK_ON_ANY_ERROR = {"T_eigvals"}
+
+
+def _comm_same(ms):
+    """Names of ``mindspore.ops``' communication functions whose code is ``mindspore.mint.distributed``'s."""
+    import ast
+    import inspect
+    import importlib
+    md = importlib.import_module(ms.__name__ + ".mint.distributed")
+
+    def body(f):
+        src = inspect.getsource(f)
+        t = ast.parse("if 1:\n" + src if src.startswith(" ") else src)
+        for n in ast.walk(t):
+            if isinstance(n, (ast.FunctionDef, ast.ClassDef)) and n.body and isinstance(n.body[0], ast.Expr):
+                n.body = n.body[1:]
+        return ast.dump(t)
+    out = []
+    for n in ("get_rank", "get_world_size", "barrier", "destroy_process_group", "get_backend", "get_global_rank",
+              "get_group_rank", "get_process_group_ranks", "is_available", "is_initialized", "new_group",
+              "init_process_group", "P2POp", "TCPStore"):
+        o, m = getattr(ms.ops, n), getattr(md, n)
+        if o is m or body(o) == body(m):
+            out.append(n)
+    return out
+
+
+def _F(ms):
+    return ms.ops.functional
+
+
+FACTS = {
+    "functional_reexports": lambda ms: [getattr(_F(ms), n) is getattr(ms.ops, n) for n in (
+        "Roll", "Median", "UniqueConsecutive", "AdaptiveMaxPool2D", "reshard")],
+    "functional_modules": lambda ms: [_F(ms).P is ms.ops.operations, _F(ms).array_ops.__name__.rsplit(".", 1)[-1],
+                                      _F(ms).linalg_ops.__name__.rsplit(".", 1)[-1],
+                                      _F(ms).other_ops.__name__.rsplit(".", 1)[-1]],
+    "ops_Tensor": lambda ms: ms.ops.Tensor is ms.Tensor,
+    "ops_isconstant": lambda ms: [ms.ops.isconstant(1), ms.ops.isconstant(ms.Tensor([1.0]))],
+    "scalar_arith": lambda ms: [_F(ms).scalar_add(1, 2.5), _F(ms).scalar_sub(3, 5), _F(ms).scalar_mul(3, 2),
+                                _F(ms).scalar_div(7, 2), _F(ms).scalar_floordiv(7, 2), _F(ms).scalar_mod(-7, 3),
+                                _F(ms).scalar_pow(2, 3), _F(ms).scalar_log(2.0), _F(ms).scalar_uadd(3),
+                                _F(ms).scalar_usub(3), _F(ms).scalar_max(1, 2), _F(ms).scalar_min(1, 2)],
+    "scalar_cmp": lambda ms: [_F(ms).scalar_eq(1, 1.0), _F(ms).scalar_lt(1, 2), _F(ms).scalar_gt(1, 2),
+                              _F(ms).scalar_le(2, 2), _F(ms).scalar_ge(1, 2)],
+    "scalar_ops_spelling": lambda ms: [ms.ops.scalar_add(2, 3), ms.ops.scalar_floordiv(-7, 2), ms.ops.scalar_mod(7, -3)],
+    "tuple_prims": lambda ms: [_F(ms).tuple_getitem((1, 2, 3), -1), list(_F(ms).tuple_setitem((1, 2, 3), 1, 9)),
+                               _F(ms).tuple_len((1, 2, 3)), list(_F(ms).tuple_reversed((1, 2, 3))),
+                               _F(ms).tuple_equal((1, 2), (1, 2)), _F(ms).tuple_equal((1, 2), (1, 3)),
+                               list(_F(ms).tuple_div((4, 6), (2, 3))), type(_F(ms).tuple_setitem((1,), 0, 2)).__name__],
+    "list_prims": lambda ms: [_F(ms).list_getitem([1, 2], 1), _F(ms).list_setitem([1, 2], 0, 5), _F(ms).list_len([1, 2, 3]),
+                              _F(ms).list_equal([1, 2], [1, 2]), _F(ms).make_list(1, 2)],
+    "make_prims": lambda ms: [list(_F(ms).make_tuple(1, 2)), repr(_F(ms).make_slice(0, 2, 1)),
+                              list(_F(ms).make_range(0, 5, 2)), list(_F(ms).make_range(4)),
+                              type(_F(ms).make_tuple(1)).__name__],
+    "dict_prims": lambda ms: [_F(ms).dict_getitem({"a": 1}, "a"), _F(ms).in_dict("a", {"a": 1}),
+                              _F(ms).not_in_dict("a", {"a": 1}), _F(ms).not_in_dict("b", {"a": 1})],
+    "is_prims": lambda ms: [_F(ms).is_(None, None), _F(ms).is_not(1, None), _F(ms).is_(1, None)],
+    "hastype": lambda ms: [_F(ms).hastype(1, ms.int64), _F(ms).hastype(1.0, ms.float32), _F(ms).hastype(1, ms.int32),
+                           _F(ms).hastype(ms.Tensor([1.0]), ms.float32)],
+    "switch": lambda ms: [_F(ms).switch(False, 1, 2), _F(ms).switch(True, 1, 2)],
+    "shape_prims": lambda ms: [_F(ms).shape_mul((2, 3, 4)), list(_F(ms).reduced_shape((2, 3, 4), (1,))),
+                               list(_F(ms).reduced_shape((2, 3, 4), ())), list(_F(ms).reduced_shape((2, 3, 4), -1))],
+    "broadcast_gradient_args": lambda ms: [[list(a) for a in _F(ms).broadcast_gradient_args(x, y)] for x, y in (
+        ((2, 3), (1, 3)), ((4, 1, 5), (3, 1)), ((2, 3), (2, 3)), ((1,), (2, 2)))],
+    "slice_getitem": lambda ms: [_F(ms).SliceGetItem(slice(1, 5, 2), a) for a in ("start", "stop", "step")],
+    "sequence_unknown": lambda ms: [_F(ms).is_sequence_shape_unknown((1, 2)), _F(ms).is_sequence_value_unknown([1])],
+    "is_dynamic_sequence_element_unknown": lambda ms: _F(ms).is_dynamic_sequence_element_unknown((1, 2)),
+    "augassign": lambda ms: [ms.ops.augassign_add(1, 2), ms.ops.augassign_sub(1, 2), ms.ops.augassign_mul(3, 2),
+                             ms.ops.augassign_div(3, 2), ms.ops.augassign_floordiv(7, 2), ms.ops.augassign_mod(7, 3)],
+    "hyper_add": lambda ms: list(ms.ops.hyper_add((1, 2), (3, 4))),
+    "tensor_get_bytes": lambda ms: list(ms.Tensor(np.array([1, 258], np.int16)).get_bytes()),
+    "tensor_value_is_self": lambda ms: (lambda t: t.value() is t)(ms.Tensor([1.0])),
+    "tensor_assign_value_returns_self": lambda ms: (lambda t: [t.assign_value(ms.Tensor([5.0, 6.0])) is t,
+                                                              t.asnumpy().tolist()])(ms.Tensor([1.0, 2.0])),
+    "tensor_itemset_keeps_self": lambda ms: (lambda t: [t.itemset(0, 9.0).asnumpy().tolist(), t.asnumpy().tolist()])(
+        ms.Tensor([1.0, 2.0])),
+    "tensor_argmax_with_value_0d": lambda ms: [str(v) for v in ms.Tensor(3.0).argmax_with_value()],
+    "tensor_move_to_bad": lambda ms: ms.Tensor([1.0]).move_to("TPU"),
+    "tensor_ptp_bad_keepdims": lambda ms: ms.Tensor([1.0]).ptp(keepdims=1),
+    "tensor_searchsorted_bad_side": lambda ms: ms.Tensor([1.0]).searchsorted(ms.Tensor([1.0]), side="mid"),
+    "tensor_top_k_bad_k": lambda ms: ms.Tensor([1.0]).top_k(1.0),
+    "tensor_choose_scalar": lambda ms: ms.Tensor(1).choose([ms.Tensor(1.0)]),
+    "tensor_approximate_equal_bad_tol": lambda ms: ms.Tensor([1.0]).approximate_equal(ms.Tensor([1.0]), 1),
+    "ops_stop_gradient_": lambda ms: ms.ops.stop_gradient_(ms.Tensor([1.0])),
+    "comm_same_as_mint": _comm_same,
+}
+
+# random cases MindSpore 2.10's CPU build has no kernel for: the classic op giving the same shape and dtype
+RANDOM_FALLBACKS = {
+    "T_uniform": ("classic:ops.uniform", lambda ms, o, P: o.uniform((2, 3), ms.Tensor(0.0), ms.Tensor(1.0))),
+    "T_uniform_range": ("classic:ops.uniform (cast to the input's dtype, as Tensor.uniform documents)",
+                        lambda ms, o, P: o.uniform((4,), ms.Tensor(-1.0), ms.Tensor(3.0)).astype(ms.float64)),
+    "ops_bernoulli_": ("classic:ops.bernoulli", lambda ms, o, P: o.bernoulli(ms.Tensor(np.zeros((2, 3), np.float32)))),
+    "ops_bernoulli_p": ("classic:ops.bernoulli", lambda ms, o, P: o.bernoulli(ms.Tensor(np.zeros((4,), np.float32)),
+                                                                            0.3)),
+    "ops_bernoulli_ext": ("classic:ops.bernoulli", lambda ms, o, P: o.bernoulli(
+        ms.Tensor(np.zeros((2, 3), np.float32)), 0.5)),
+    "ops_exponential_": ("classic:Tensor.exponential_ shape = input", lambda ms, o, P: ms.Tensor(
+        np.zeros((2, 3), np.float32))),
+    "ops_exponential_lambd": ("classic:Tensor.exponential_ shape = input", lambda ms, o, P: ms.Tensor(
+        np.zeros((3,), np.float32))),
+    "ops_random_": ("classic:ops.randint_like (cast to the input's dtype: random_ fills the input)",
+                    lambda ms, o, P: o.randint_like(ms.Tensor(np.zeros((2, 3), np.int32)), 0, 10).astype(ms.float32)),
+    "ops_random_int": ("classic:ops.randint_like", lambda ms, o, P: o.randint_like(
+        ms.Tensor(np.zeros((5,), np.int32)), 3, 7)),
+}
+
+RANDOM = {
+    "T_uniform": lambda ms, o, P: ms.Tensor(np.zeros((2, 3), np.float32)).uniform(),
+    "T_uniform_range": lambda ms, o, P: ms.Tensor(np.zeros((4,), np.float64)).uniform(-1.0, 3.0),
+    "T_cauchy": lambda ms, o, P: ms.Tensor(np.zeros((2, 3), np.float32)).cauchy(),
+    "T_cauchy_f16": lambda ms, o, P: ms.Tensor(np.zeros((3,), np.float16)).cauchy(1.0, 2.0),
+    "T_log_normal": lambda ms, o, P: ms.Tensor(np.zeros((2, 2), np.float32)).log_normal(),
+    "T_random_categorical": lambda ms, o, P: ms.Tensor(A(2, 4, seed=120)).random_categorical(3),
+    "T_random_categorical_i32": lambda ms, o, P: ms.Tensor(A(2, 4, seed=120)).random_categorical(2, 1, ms.int32),
+    "ops_bernoulli_": lambda ms, o, P: o.bernoulli_(ms.Tensor(np.zeros((2, 3), np.float32))),
+    "ops_bernoulli_p": lambda ms, o, P: o.bernoulli_(ms.Tensor(np.zeros((4,), np.float32)), 0.3),
+    "ops_bernoulli_ext": lambda ms, o, P: o.bernoulli_ext(ms.Tensor(np.full((2, 3), 0.5, np.float32))),
+    "ops_exponential_": lambda ms, o, P: o.exponential_(ms.Tensor(np.zeros((2, 3), np.float32))),
+    "ops_exponential_lambd": lambda ms, o, P: o.exponential_(ms.Tensor(np.zeros((3,), np.float32)), 2.0),
+    "ops_random_": lambda ms, o, P: o.random_(ms.Tensor(np.zeros((2, 3), np.float32)), 0, 10),
+    "ops_random_int": lambda ms, o, P: o.random_(ms.Tensor(np.zeros((5,), np.int32)), 3, 7),
+}
