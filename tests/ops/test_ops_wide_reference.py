@@ -97,3 +97,20 @@ def test_tensor_methods_are_installed_lazily_on_the_class():
     for n in T.NAMES:
         assert hasattr(ms.Tensor, n), n
     assert isinstance(ms.Parameter(ms.Tensor([1.0, 2.0]), name="p").gather_nd(ms.Tensor([[1]], ms.int32)), ms.Tensor)
+
+
+GRAPH_ONLY = load_ref_json("ops_wide", "graph_only")
+
+
+@pytest.mark.parametrize("name", sorted(C.GRAPH_ONLY))
+def test_graph_only_primitives_are_will_not(name):
+    """MindSpore 2.10 cannot run these outside a compiled graph (or they do nothing there), and ms_compat classifies
+    them *will not*: using one raises MissingAPIError naming it."""
+    from ms_compat import api_coverage
+    from ms_compat._missing import MissingAPIError
+    assert "error" in GRAPH_ONLY[name], GRAPH_ONLY[name]
+    mod = "mindspore.ops" if name in ("zip_operation", "tail", "ms_next", "ms_hasnext", "iter_converter") else \
+        "mindspore.ops.functional"
+    assert api_coverage.lookup(f"{mod}.{name}")[0] == "will not"
+    with pytest.raises(MissingAPIError, match=name):
+        C.GRAPH_ONLY[name](ms)

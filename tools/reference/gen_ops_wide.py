@@ -113,8 +113,10 @@ def main():
     save("grads", grads)
     facts = {}
     for name, fn in C.FACTS.items():
+        _flush()
         try:
             facts[name] = {"v": fn(ms)}
+            _flush()
         except Exception as e:  # noqa: BLE001
             facts[name] = {"error": _err(e)}
     save("facts", facts)
@@ -138,6 +140,15 @@ def main():
             rnd[name] = {"error": _err(e)}
             print("random failed:", name, rnd[name]["error"])
     save("random", rnd)
+    graph_only = {}
+    for name, fn in C.GRAPH_ONLY.items():
+        try:
+            r = fn(ms)
+            graph_only[name] = {"ran": repr(r)[:100]}
+        except Exception as e:  # noqa: BLE001
+            _flush()
+            graph_only[name] = {"error": _err(e)}
+    save("graph_only", graph_only)
     print(len(outputs), "cases,", len(grads), "grads,", len(facts), "facts,", len(rnd), "random")
 
 

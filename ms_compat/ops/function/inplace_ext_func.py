@@ -48,8 +48,12 @@ def inplace_sigmoid(input):  # noqa: A002
 
 def stop_gradient_(input):  # noqa: A002
     """Mirrors ``ops.stop_gradient_(input)``: detaches ``input`` from the graph in place (returns None, as
-    MindSpore)."""
-    torch.Tensor.detach_(input)
+    MindSpore). A MindSpore Tensor is a view of the plain tensor an op returned, which PyTorch cannot detach in
+    place, so the object's contents are swapped with a detached copy (``torch.utils.swap_tensors``)."""
+    if input.grad_fn is None:
+        input.requires_grad_(False)
+        return
+    torch.utils.swap_tensors(input, torch.Tensor.detach(input))
 
 
 def bernoulli_ext(input, *, generator=None):  # noqa: A002

@@ -19,7 +19,7 @@ __all__ = ["scalar_add", "scalar_sub", "scalar_mul", "scalar_div", "scalar_floor
            "make_list", "make_slice", "make_range", "dict_getitem", "in_dict", "not_in_dict", "is_", "is_not",
            "hastype", "switch", "shape_mul", "reduced_shape", "broadcast_gradient_args", "SliceGetItem",
            "is_sequence_shape_unknown", "is_sequence_value_unknown", "is_dynamic_sequence_element_unknown",
-           "bool_not", "augassign_add", "augassign_sub", "augassign_mul", "augassign_div", "augassign_floordiv",
+           "bool_not", "is_tensor_bool_cond", "augassign_add", "augassign_sub", "augassign_mul", "augassign_div", "augassign_floordiv",
            "augassign_mod", "hyper_add"]
 
 
@@ -337,3 +337,18 @@ def hyper_add(x, y):
     if isinstance(x, (tuple, list)):
         return type(x)(hyper_add(a, b) for a, b in zip(x, y))
     return x + y
+
+
+def is_tensor_bool_cond(x):
+    """Mirrors ``F.is_tensor_bool_cond(x)``: True for a Tensor that can be a condition (shape ``()`` or ``(1,)``);
+    ``ValueError`` for another shape, ``TypeError`` for a non-Tensor, as MindSpore 2.10."""
+    if not isinstance(x, torch.Tensor):
+        kind = {bool: "Bool", int: "Int64", float: "Float32"}.get(type(x))
+        shown = (str(x).lower() if isinstance(x, bool) else x) if kind else type(x).__name__
+        raise TypeError(f"The input of IsTensorBoolCond should be a tensor but got AbstractScalar(Type: {kind}, "
+                        f"Value: {shown}, Shape: NoShape)" if kind else
+                        f"The input of IsTensorBoolCond should be a tensor but got {shown}")
+    if tuple(x.shape) not in ((), (1,)):
+        raise ValueError("Only tensor which shape is () or (1,) can be converted to bool, but got tensor shape is "
+                         f"({', '.join(str(d) for d in x.shape)})")
+    return True
