@@ -36,6 +36,7 @@ _LAZY = {
         "tensor_div", "tensor_floordiv", "tensor_ge", "tensor_gt", "tensor_le", "tensor_lt", "tensor_mod",
         "tensor_mul", "tensor_pow", "tensor_sub", "typeof", "isconstant", "shape_")},
     "Tensor": "ms_compat.common.tensor:Tensor",
+    "add_flags": "ms_compat.ops.composite:add_flags",
     # mindspore.ops' communication functions whose MindSpore 2.10 code is mint.distributed's (checked by
     # tests/ops/test_ops_wide_reference.py): the same objects here
     **{n: "ms_compat.mint.distributed:" + n for n in (

@@ -142,6 +142,63 @@ CASES = {
         ms.float16, (x, i, [x * 2])), [X34, I(2, 3)], 0),
     "F_bool_not": (lambda ms, o, P: ms.ops.functional.bool_not(True), [], 0),
     "ops_stop_gradient_": (lambda ms, o, P, x: (lambda y: (o.stop_gradient_(y), y)[1])(x * 2) * x, [X34], 1),
+    # ---- batch 3: new ops (Ascend-only ones are checked against their documented formula in classic ops)
+    "ops_hfft": (lambda ms, o, P, x: o.hfft(x), [A(6, seed=130)], 1),
+    "ops_hfft_n_ortho": (lambda ms, o, P, x: o.hfft(x, n=6, dim=0, norm="ortho"), [A(4, 3, seed=131)], 1),
+    "ops_hfft2": (lambda ms, o, P, x: o.hfft2(x), [A(3, 4, seed=132)], 0),
+    "ops_hfftn": (lambda ms, o, P, x: o.hfftn(x, s=(4, 6), norm="forward"), [A(2, 4, 4, seed=133)], 0),
+    "ops_ihfft": (lambda ms, o, P, x: (o.real(o.ihfft(x)), o.imag(o.ihfft(x))), [A(6, seed=134)], 0),
+    "ops_ihfft2": (lambda ms, o, P, x: (o.real(o.ihfft2(x, norm="ortho")), o.imag(o.ihfft2(x, norm="ortho"))),
+                   [A(3, 4, seed=135)], 0),
+    "ops_ihfftn": (lambda ms, o, P, x: (o.real(o.ihfftn(x, s=(2, 4))), o.imag(o.ihfftn(x, s=(2, 4)))),
+                   [A(2, 3, 4, seed=136)], 0),
+    "ops_cond": (lambda ms, o, P, x: o.cond(x), [SQ], 0),
+    "ops_cond_fro": (lambda ms, o, P, x: o.cond(x, "fro"), [SQ], 0),
+    "ops_cond_batch": (lambda ms, o, P, x: o.cond(x), [np.stack([SQ, SQ.T * 2])], 0),
+    "ops_padding": (lambda ms, o, P, x: o.padding(x), [A(2, 1, seed=137)], 0),
+    "ops_padding_4": (lambda ms, o, P, x: o.padding(x, 4), [A(2, 3, 1, seed=138)], 0),
+    "P_CountNonZero": (lambda ms, o, P, x: P.CountNonZero()(x), [np.array([[0, 1.5, 0], [2, 0, 3]], np.float32)], 0),
+    "P_CountNonZero_dims": (lambda ms, o, P, x: P.CountNonZero(dims=[1])(x),
+                            [np.array([[0, 1.5, 0], [2, 0, 3]], np.float32)], 0),
+    "P_LogSoftmaxExt": (lambda ms, o, P, x: P.LogSoftmaxExt()(x, 1), [X34], 1),
+    "P_LogSoftmaxExt_dtype": (lambda ms, o, P, x: P.LogSoftmaxExt()(x, 0, ms.float64), [X34], 0),
+    "P_AdaptiveMaxPool3D": (lambda ms, o, P, x: P.AdaptiveMaxPool3D()(x, ms.Tensor(np.array([1, 2, 2], np.int32))),
+                            [IMG5], 1),
+    "P_EmbeddingLookup": (lambda ms, o, P, w, i: P.EmbeddingLookup()(w, i, 4),
+                          [A(4, 3, seed=139), np.array([[5, 4], [9, 2], [7, 3]], np.int32)], 0),
+    # (not differentiated: MindSpore 2.10 returns the table's gradient as one row per looked-up index, shape (6, 3),
+    # a sparse form; ms_compat returns the dense (4, 3) gradient)
+    "P_FloatStatus": (lambda ms, o, P, x: P.FloatStatus()(x), [X34], 0),
+    "P_FloatStatus_inf": (lambda ms, o, P, x: P.FloatStatus()(x / 0.0), [X34], 0),
+    "P_ForiLoop": (lambda ms, o, P, x: P.ForiLoop()(0, 3, lambda i, v: v * 2 + i, x), [X34], 1),
+    "P_WhileLoop": (lambda ms, o, P, x: P.WhileLoop()(lambda v: v.sum() < 100, lambda v: v * 2, x), [POS34], 1),
+    "P_Scan": (lambda ms, o, P, x, y: P.Scan()(lambda c, t: (c + t, c * t), x, [x, y]), [X34, Y34], 2),
+    "P_Scan_length": (lambda ms, o, P, x: P.Scan()(lambda c, t: (c * 2, c + 1), x, None, 3), [X34], 1),
+    "ops_add_rms_norm": (lambda ms, o, P, a, b, g: o.add_rms_norm(a, b, g), [X34, Y34, A(4, seed=140)], 3),
+    "ops_add_rms_norm_eps": (lambda ms, o, P, a, b, g: o.add_rms_norm(a, b, g, 0.1), [X234, X234, A(3, 4, seed=141)],
+                             0),
+    "ops_add_layer_norm": (lambda ms, o, P, a, b, g, c: o.add_layer_norm(a, b, g, c),
+                           [X34, Y34, A(4, seed=142), A(4, seed=143)], 4),
+    "ops_add_layer_norm_eps": (lambda ms, o, P, a, b, g, c: o.add_layer_norm(a, b, g, c, 0.5, True),
+                               [X234, X234, A(4, seed=142), A(4, seed=143)], 0),
+    "ops_rotary_position_embedding": (lambda ms, o, P, x, c, s: o.rotary_position_embedding(x, c, s),
+                                      [A(2, 3, 4, 8, seed=144), A(1, 1, 4, 8, seed=145, lo=-1, hi=1),
+                                       A(1, 1, 4, 8, seed=146, lo=-1, hi=1)], 3),
+    "ops_rotary_position_embedding_mode1": (lambda ms, o, P, x, c, s: o.rotary_position_embedding(x, c, s, 1),
+                                            [A(2, 3, 4, 8, seed=144), A(1, 1, 4, 8, seed=145, lo=-1, hi=1),
+                                             A(1, 1, 4, 8, seed=146, lo=-1, hi=1)], 1),
+    "ops_moe_token_permute": (lambda ms, o, P, t, i: o.moe_token_permute(t, i),
+                              [A(6, 3, seed=147), np.array([5, 0, 3, 1, 2, 4], np.int32)], 1),
+    "ops_moe_token_permute_topk": (lambda ms, o, P, t, i: o.moe_token_permute(t, i),
+                                   [A(4, 3, seed=148), np.array([[1, 0], [2, 1], [0, 2], [1, 1]], np.int64)], 1),
+    "ops_moe_token_permute_num_out": (lambda ms, o, P, t, i: o.moe_token_permute(t, i, 5),
+                                      [A(4, 3, seed=148), np.array([[1, 0], [2, 1], [0, 2], [1, 1]], np.int32)], 1),
+    "ops_moe_token_unpermute": (lambda ms, o, P, t, i: o.moe_token_unpermute(t, i),
+                                [A(8, 3, seed=149), np.array([0, 6, 7, 5, 3, 1, 2, 4], np.int32)], 1),
+    "ops_moe_token_unpermute_probs": (lambda ms, o, P, t, i, p: o.moe_token_unpermute(t, i, p),
+                                      [A(8, 3, seed=149), np.array([0, 6, 7, 5, 3, 1, 2, 4], np.int32),
+                                       A(4, 2, seed=150, lo=0, hi=1)], 1),
+
 }
 
 FALLBACKS = {
@@ -159,9 +216,83 @@ FALLBACKS = {
     # reference is what the method's documentation names, ops.eigvals(self)
     "T_eigvals": ("classic:ops.eigvals (MindSpore 2.10's Tensor.eigvals raises TypeError)",
                   lambda ms, o, P, x: (o.sort(o.real(o.eigvals(x)))[0], o.imag(o.eigvals(x)))),
+    # MindSpore 2.10's P.CountNonZero cannot run in PyNative ("inputs number should be 2 but got 1"): the reference is
+    # ops.count_nonzero, which its documentation refers to
+    "P_CountNonZero": ("classic:ops.count_nonzero (P.CountNonZero raises in PyNative)",
+                       lambda ms, o, P, x: o.count_nonzero(x)),
+    "P_CountNonZero_dims": ("classic:ops.count_nonzero (P.CountNonZero raises in PyNative)",
+                            lambda ms, o, P, x: o.count_nonzero(x, [1])),
+    # MindSpore 2.10's Scan fails on xs=None (TypeError in its argument check); the reference is the loop its
+    # documentation gives, xs = [None] * length
+    "P_Scan_length": ("classic:ops.Scan with xs=[None] * length (Scan raises TypeError on xs=None)",
+                      lambda ms, o, P, x: P.Scan()(lambda c, t: (c * 2, c + 1), x, [None] * 3)),
+    "P_LogSoftmaxExt": ("classic:ops.log_softmax", lambda ms, o, P, x: o.log_softmax(x, 1)),
+    "P_LogSoftmaxExt_dtype": ("classic:ops.log_softmax", lambda ms, o, P, x: o.log_softmax(x.astype(ms.float64), 0)),
+    "P_FloatStatus": ("classic:ops.isfinite", lambda ms, o, P, x: _float_status(ms, o, x)),
+    "P_FloatStatus_inf": ("classic:ops.isfinite", lambda ms, o, P, x: _float_status(ms, o, x / 0.0)),
+    "ops_add_rms_norm": ("classic:formula (x=x1+x2; x*rsqrt(mean(x^2)+eps)*gamma)",
+                         lambda ms, o, P, a, b, g: _add_rms(o, a, b, g, 1e-6)),
+    "ops_add_rms_norm_eps": ("classic:formula (x=x1+x2; x*rsqrt(mean(x^2)+eps)*gamma)",
+                             lambda ms, o, P, a, b, g: _add_rms(o, a, b, g, 0.1)),
+    "ops_add_layer_norm": ("classic:formula (layer norm of x1+x2)", lambda ms, o, P, a, b, g, c: _add_ln(o, a, b, g, c, 1e-5)),
+    "ops_add_layer_norm_eps": ("classic:formula (layer norm of x1+x2)",
+                               lambda ms, o, P, a, b, g, c: _add_ln(o, a, b, g, c, 0.5)),
+    "ops_rotary_position_embedding": ("classic:formula (x*cos + rotate_half(x)*sin)",
+                                      lambda ms, o, P, x, c, s: _rope(o, x, c, s, 0)),
+    "ops_rotary_position_embedding_mode1": ("classic:formula (x*cos + rotate_interleaved(x)*sin)",
+                                            lambda ms, o, P, x, c, s: _rope(o, x, c, s, 1)),
+    "ops_moe_token_permute": ("classic:ops.gather by the stable sort of the indices",
+                              lambda ms, o, P, t, i: _permute(ms, o, t, i, None)),
+    "ops_moe_token_permute_topk": ("classic:ops.gather by the stable sort of the indices",
+                                   lambda ms, o, P, t, i: _permute(ms, o, t, i, None)),
+    "ops_moe_token_permute_num_out": ("classic:ops.gather by the stable sort of the indices",
+                                      lambda ms, o, P, t, i: _permute(ms, o, t, i, 5)),
+    "ops_moe_token_unpermute": ("classic:ops.gather by sorted_indices",
+                                lambda ms, o, P, t, i: o.gather(t, i, 0)),
+    "ops_moe_token_unpermute_probs": ("classic:ops.gather by sorted_indices, weighted sum over topk",
+                                      lambda ms, o, P, t, i, p: (o.gather(t, i, 0).reshape(4, 2, 3)
+                                                                 * p.expand_dims(-1)).sum(1)),
 }
+
+
+def _float_status(ms, o, x):
+    return (o.logical_not(o.isfinite(x))).any().astype(ms.float32).reshape((1,))
+
+
+def _add_rms(o, a, b, g, eps):
+    x = a + b
+    nd = g.ndim
+    axes = tuple(range(x.ndim - nd, x.ndim))
+    rstd = o.rsqrt(o.mean(x * x, axes, keep_dims=True) + eps)
+    return x * rstd * g, rstd, x
+
+
+def _add_ln(o, a, b, g, c, eps):
+    x = a + b
+    mean = o.mean(x, -1, keep_dims=True)
+    var = o.mean((x - mean) * (x - mean), -1, keep_dims=True)
+    rstd = o.rsqrt(var + eps)
+    return (x - mean) * rstd * g + c, mean, rstd, x
+
+
+def _rope(o, x, c, s, mode):
+    if mode == 0:
+        h = x.shape[-1] // 2
+        rot = o.cat((-x[..., h:], x[..., :h]), -1)
+    else:
+        rot = o.stack((-x[..., 1::2], x[..., 0::2]), -1).reshape(x.shape)
+    return x * c + rot * s
+
+
+def _permute(ms, o, t, i, n):
+    idx = i.asnumpy()
+    topk = 1 if idx.ndim == 1 else idx.shape[1]
+    order = np.argsort(idx.reshape(-1), kind="stable")
+    n = order.size if n is None else n
+    permuted = o.gather(t, ms.Tensor((order[:n] // topk).astype(np.int32)), 0)
+    return permuted, ms.Tensor(np.argsort(order, kind="stable").astype(np.int32))
 # cases whose MindSpore error is a MindSpore bug rather than a missing kernel: the fallback runs on any error
-FALLBACK_ON_ANY_ERROR = {"T_eigvals"}
+FALLBACK_ON_ANY_ERROR = {"T_eigvals", "P_CountNonZero", "P_CountNonZero_dims", "P_Scan_length"}
 
 
 def _comm_same(ms):
@@ -186,6 +317,52 @@ def _comm_same(ms):
         if o is m or body(o) == body(m):
             out.append(n)
     return out
+
+
+def _flagged():
+    return 1
+
+
+def _flagged2():
+    return 2
+
+
+def _morph_fn(x):
+    return x * 100
+
+
+def _infer_shape(s):
+    return s
+
+
+def _infer_dtype(d):
+    return d
+
+
+def _morph_bprop(x, out, dout):
+    return (dout * 3,)
+
+
+def _morph_graph(ms, bprop):
+    """A Cell using Morph, run and differentiated in GRAPH_MODE (the only mode MindSpore 2.10 allows)."""
+    class Net(ms.nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.w = ms.Parameter(ms.Tensor(np.array([1.0, 2.0, 3.0], np.float32)), name="w")
+            self.m = ms.ops.Morph(_morph_fn, _infer_shape, _infer_dtype, bprop)
+
+        def construct(self, x):
+            return self.m(x * self.w) * self.w
+
+    net = Net()
+    x = ms.Tensor(np.array([4.0, 5.0, 6.0], np.float32))
+    ms.set_context(mode=ms.GRAPH_MODE)
+    try:
+        out = net(x)
+        g = ms.ops.GradOperation(get_all=True, get_by_list=True)(net, net.trainable_params())(x)
+    finally:
+        ms.set_context(mode=ms.PYNATIVE_MODE)
+    return [out.asnumpy().tolist(), g[0][0].asnumpy().tolist(), g[1][0].asnumpy().tolist()]
 
 
 def _F(ms):
@@ -246,6 +423,14 @@ FACTS = {
     "tensor_choose_scalar": lambda ms: ms.Tensor(1).choose([ms.Tensor(1.0)]),
     "tensor_approximate_equal_bad_tol": lambda ms: ms.Tensor([1.0]).approximate_equal(ms.Tensor([1.0]), 1),
     "comm_same_as_mint": _comm_same,
+    "add_flags": lambda ms: [sorted(ms.ops.add_flags(_flagged, a=True, b=False)._func_graph_flags.items()),
+                             sorted(ms.ops.add_flags(c=True)(_flagged2)._func_graph_flags.items())],
+    "morph_pynative": lambda ms: ms.ops.Morph(_morph_fn, _infer_shape, _infer_dtype)(ms.Tensor([1.0])),
+    "morph_graph": lambda ms: _morph_graph(ms, None),
+    "morph_graph_bprop": lambda ms: _morph_graph(ms, _morph_bprop),
+    "loops_on_python_values": lambda ms: [ms.ops.ForiLoop()(1, 4, lambda i, v: v + i, 10),
+                                          ms.ops.WhileLoop()(lambda v: v < 40, lambda v: v * 3, 2),
+                                          list(ms.ops.Scan()(lambda c, t: (c + t, c), 0, [1, 2, 3]))],
     "is_tensor_bool_cond": lambda ms: [_F(ms).is_tensor_bool_cond(ms.Tensor(1.0)),
                                        _F(ms).is_tensor_bool_cond(ms.Tensor([0.0]))],
     "is_tensor_bool_cond_shape": lambda ms: _F(ms).is_tensor_bool_cond(ms.Tensor([1.0, 2.0])),
@@ -273,6 +458,12 @@ RANDOM_FALLBACKS = {
 }
 
 RANDOM = {
+    "ops_fractional_max_pool2d": lambda ms, o, P: o.fractional_max_pool2d(ms.Tensor(A(1, 2, 9, 9, seed=151)), 3,
+                                                                          output_size=(4, 5)),
+    "ops_fractional_max_pool2d_ratio": lambda ms, o, P: o.fractional_max_pool2d(
+        ms.Tensor(A(1, 2, 9, 9, seed=151)), (2, 2), output_ratio=(0.5, 0.5), return_indices=True),
+    "ops_fractional_max_pool3d": lambda ms, o, P: o.fractional_max_pool3d(ms.Tensor(A(1, 1, 6, 6, 6, seed=152)), 2,
+                                                                          output_size=(3, 3, 2), return_indices=True),
     "T_uniform": lambda ms, o, P: ms.Tensor(np.zeros((2, 3), np.float32)).uniform(),
     "T_uniform_range": lambda ms, o, P: ms.Tensor(np.zeros((4,), np.float64)).uniform(-1.0, 3.0),
     "T_cauchy": lambda ms, o, P: ms.Tensor(np.zeros((2, 3), np.float32)).cauchy(),
