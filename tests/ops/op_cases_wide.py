@@ -142,6 +142,26 @@ CASES = {
         ms.float16, (x, i, [x * 2])), [X34, I(2, 3)], 0),
     "F_bool_not": (lambda ms, o, P: ms.ops.functional.bool_not(True), [], 0),
     "ops_stop_gradient_": (lambda ms, o, P, x: (lambda y: (o.stop_gradient_(y), y)[1])(x * 2) * x, [X34], 1),
+    "ops_flash_attention_score_bsh": (lambda ms, o, P, q, k, v: o.flash_attention_score(q, k, v, 2),
+                                      [A(2, 4, 16, seed=160), A(2, 5, 16, seed=161), A(2, 5, 16, seed=162)], 3),
+    "ops_flash_attention_score_bnsd_mask": (lambda ms, o, P, q, k, v, m: o.flash_attention_score(
+        q, k, v, 2, attn_mask=m, scalar_value=0.25, input_layout="BNSD"),
+        [A(2, 2, 4, 8, seed=163), A(2, 2, 5, 8, seed=164), A(2, 2, 5, 8, seed=165),
+         (A(2, 1, 4, 5, seed=166) > 1.0).astype(np.uint8)], 3),
+    "ops_flash_attention_score_sbh_shift": (lambda ms, o, P, q, k, v, r: o.flash_attention_score(
+        q, k, v, 2, real_shift=r, scalar_value=0.5, input_layout="SBH"),
+        [A(4, 2, 16, seed=167), A(4, 2, 16, seed=168), A(4, 2, 16, seed=169), A(1, 2, 4, 4, seed=170)], 4),
+    "ops_flash_attention_score_bsnd_gqa_causal": (lambda ms, o, P, q, k, v: o.flash_attention_score(
+        q, k, v, 4, scalar_value=0.35, input_layout="BSND", sparse_mode=2),
+        [A(1, 5, 4, 8, seed=171), A(1, 5, 2, 8, seed=172), A(1, 5, 2, 8, seed=173)], 3),
+    "ops_flash_attention_score_band": (lambda ms, o, P, q, k, v, m: o.flash_attention_score(
+        q, k, v, 1, attn_mask=m, pre_tokens=1, next_tokens=0, input_layout="BNSD"),
+        [A(1, 1, 5, 8, seed=174), A(1, 1, 5, 8, seed=175), A(1, 1, 5, 8, seed=176), np.zeros((5, 5), np.uint8)], 3),
+    "ops_flash_attention_score_right_down": (lambda ms, o, P, q, k, v: o.flash_attention_score(
+        q, k, v, 1, input_layout="BNSD", sparse_mode=3),
+        [A(1, 1, 3, 8, seed=177), A(1, 1, 6, 8, seed=178), A(1, 1, 6, 8, seed=179)], 3),
+    "P_FlashAttentionScore": (lambda ms, o, P, q, k, v: _fa_prim(ms)(2, scale_value=0.5)(q, k, v),
+                              [A(2, 4, 16, seed=160), A(2, 5, 16, seed=161), A(2, 5, 16, seed=162)], 3),
     # ---- batch 3: new ops (Ascend-only ones are checked against their documented formula in classic ops)
     "ops_hfft": (lambda ms, o, P, x: o.hfft(x), [A(6, seed=130)], 1),
     "ops_hfft_n_ortho": (lambda ms, o, P, x: o.hfft(x, n=6, dim=0, norm="ortho"), [A(4, 3, seed=131)], 1),
@@ -252,7 +272,76 @@ FALLBACKS = {
     "ops_moe_token_unpermute_probs": ("classic:ops.gather by sorted_indices, weighted sum over topk",
                                       lambda ms, o, P, t, i, p: (o.gather(t, i, 0).reshape(4, 2, 3)
                                                                  * p.expand_dims(-1)).sum(1)),
+    "ops_flash_attention_score_bsh": ("classic:formula (softmax(scale*q@k^T + shift, masked) @ v)",
+                                      lambda ms, o, P, q, k, v: _fa(ms, o, q, k, v, 2, "BSH")),
+    "ops_flash_attention_score_bnsd_mask": ("classic:formula (softmax(scale*q@k^T + shift, masked) @ v)",
+                                            lambda ms, o, P, q, k, v, m: _fa(ms, o, q, k, v, 2, "BNSD", mask=m,
+                                                                             scale=0.25)),
+    "ops_flash_attention_score_sbh_shift": ("classic:formula (softmax(scale*q@k^T + shift, masked) @ v)",
+                                            lambda ms, o, P, q, k, v, r: _fa(ms, o, q, k, v, 2, "SBH", shift=r,
+                                                                             scale=0.5)),
+    "ops_flash_attention_score_bsnd_gqa_causal": ("classic:formula (softmax(scale*q@k^T + shift, masked) @ v)",
+                                                  lambda ms, o, P, q, k, v: _fa(ms, o, q, k, v, 4, "BSND", scale=0.35,
+                                                                                band=lambda r, c, s1, s2: c > r)),
+    "ops_flash_attention_score_band": ("classic:formula (softmax(scale*q@k^T + shift, masked) @ v)",
+                                       lambda ms, o, P, q, k, v, m: _fa(ms, o, q, k, v, 1, "BNSD", mask=m,
+                                                                        band=lambda r, c, s1, s2: (c < r - 1) | (c > r))),
+    "ops_flash_attention_score_right_down": ("classic:formula (softmax(scale*q@k^T + shift, masked) @ v)",
+                                             lambda ms, o, P, q, k, v: _fa(ms, o, q, k, v, 1, "BNSD",
+                                                                           band=lambda r, c, s1, s2: c > r + s2 - s1)),
+    "P_FlashAttentionScore": ("classic:formula (row max / sum of exp of the scaled scores, and the attention)",
+                              lambda ms, o, P, q, k, v: _fa(ms, o, q, k, v, 2, "BSH", scale=0.5, prim=True)),
 }
+
+
+def _fa_prim(ms):
+    import importlib
+    return importlib.import_module(ms.__name__ + ".ops.operations.nn_ops").FlashAttentionScore
+
+
+def _fa(ms, o, q, k, v, heads, layout, shift=None, mask=None, scale=1.0, band=None, prim=False):
+    """The documented FlashAttentionScore formula in classic MindSpore ops (float32)."""
+    def bnsd(x, n):
+        if layout == "BNSD":
+            return x
+        if layout == "BSND":
+            return o.transpose(x, (0, 2, 1, 3))
+        if layout == "SBH":
+            x = o.transpose(x, (1, 0, 2))
+        b, s, h = x.shape
+        return o.transpose(x.reshape(b, s, n, h // n), (0, 2, 1, 3))
+    n2 = heads if layout in ("BNSD", "BSND") else heads * k.shape[-1] // q.shape[-1]
+    qq, kk, vv = bnsd(q, heads), bnsd(k, n2), bnsd(v, n2)
+    if kk.shape[1] != qq.shape[1]:
+        rep = qq.shape[1] // kk.shape[1]
+        kk, vv = o.repeat_interleave(kk, rep, 1), o.repeat_interleave(vv, rep, 1)
+    sc = o.matmul(qq, o.transpose(kk, (0, 1, 3, 2))) * scale
+    if shift is not None:
+        sc = sc + shift
+    s1, s2 = sc.shape[-2:]
+    drop = np.zeros((s1, s2), bool)
+    if band is not None:
+        r, c = np.arange(s1)[:, None], np.arange(s2)[None, :]
+        drop = drop | band(r, c, s1, s2)
+    full = np.broadcast_to(drop, sc.shape).copy()
+    if mask is not None:
+        full = full | np.broadcast_to(mask.asnumpy().astype(bool), sc.shape)
+    sc = o.masked_fill(sc, ms.Tensor(full), float("-inf"))
+    p = o.softmax(sc, -1)
+    out = o.matmul(p, vv)
+    if layout == "BSND":
+        out = o.transpose(out, (0, 2, 1, 3))
+    elif layout in ("BSH", "SBH"):
+        b, n, s, d = out.shape
+        out = o.transpose(out, (0, 2, 1, 3)).reshape(b, s, n * d)
+        if layout == "SBH":
+            out = o.transpose(out, (1, 0, 2))
+    if not prim:
+        return out
+    mx = o.amax(sc, -1, True)
+    sm = o.sum(o.exp(sc - mx), -1, True)
+    shape = tuple(sc.shape[:-1]) + (8,)
+    return (o.broadcast_to(mx, shape), o.broadcast_to(sm, shape), o.zeros((), q.dtype), out)
 
 
 def _float_status(ms, o, x):
