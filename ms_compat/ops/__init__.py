@@ -37,6 +37,7 @@ _LAZY = {
         "tensor_mul", "tensor_pow", "tensor_sub", "typeof", "isconstant", "shape_")},
     "Tensor": "ms_compat.common.tensor:Tensor",
     "add_flags": "ms_compat.ops.composite:add_flags",
+    "choice_with_mask": "ms_compat.ops.operations.choice_move_ops:choice_with_mask",
     # mindspore.ops.operations.nn_ops / ops.auto_generate (served by this flat namespace)
     "FlashAttentionScore": "ms_compat.ops.operations.flash_attention_ops:FlashAttentionScore",
     # mindspore.ops' communication functions whose MindSpore 2.10 code is mint.distributed's (checked by

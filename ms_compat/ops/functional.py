@@ -82,6 +82,8 @@ from .operations import AdaptiveMaxPool2D, Median, Roll, UniqueConsecutive  # no
 from .operations import Shape as _Shape  # noqa: E402
 
 shape_ = _Shape()  # F.shape_: MindSpore's Shape Primitive instance
+from .operations import TensorToTuple  # noqa: E402,F401
+from .operations.choice_move_ops import choice_with_mask  # noqa: E402,F401
 
 
 def __getattr__(name):

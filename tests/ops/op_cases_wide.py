@@ -162,6 +162,24 @@ CASES = {
         [A(1, 1, 3, 8, seed=177), A(1, 1, 6, 8, seed=178), A(1, 1, 6, 8, seed=179)], 3),
     "P_FlashAttentionScore": (lambda ms, o, P, q, k, v: _fa_prim(ms)(2, scale_value=0.5)(q, k, v),
                               [A(2, 4, 16, seed=160), A(2, 5, 16, seed=161), A(2, 5, 16, seed=162)], 3),
+    "P_DataFormatDimMap": (lambda ms, o, P, x: P.DataFormatDimMap()(x), [np.array([-4, -3, -2, -1, 0, 1, 2, 3],
+                                                                                  np.int32)], 0),
+    "P_DataFormatDimMap_rev": (lambda ms, o, P, x: P.DataFormatDimMap("NCHW", "NHWC")(x),
+                               [np.array([[0, 1], [2, 3]], np.int32)], 0),
+    "P_DataFormatVecPermute": (lambda ms, o, P, x: P.DataFormatVecPermute()(x), [np.array([1, 2, 3, 4], np.int32)], 0),
+    "P_DataFormatVecPermute_2d": (lambda ms, o, P, x: P.DataFormatVecPermute("NCHW", "NHWC")(x),
+                                  [np.arange(8, dtype=np.int64).reshape(4, 2)], 0),
+    "P_CompareAndBitpack": (lambda ms, o, P, x: P.CompareAndBitpack()(x, ms.Tensor(0.0, ms.float32)),
+                            [A(2, 16, seed=180)], 0),
+    "P_CompareAndBitpack_int": (lambda ms, o, P, x: P.CompareAndBitpack()(x, ms.Tensor(3, ms.int32)),
+                                [I(3, 8, hi=8)], 0),
+    "P_ConfusionMatrix": (lambda ms, o, P, a, b: P.ConfusionMatrix(4)(a, b),
+                          [np.array([0, 1, 1, 3, 2, 3], np.int32), np.array([0, 2, 1, 3, 2, 1], np.int32)], 0),
+    "P_ConfusionMatrix_weights": (lambda ms, o, P, a, b, w: P.ConfusionMatrix(4, "float32")(a, b, w),
+                                  [np.array([0, 1, 1, 3, 2, 3], np.int32), np.array([0, 2, 1, 3, 2, 1], np.int32),
+                                   A(6, seed=181, lo=0, hi=2)], 0),
+    "P_MoveTo": (lambda ms, o, P, x: P.MoveTo()(x, "CPU"), [X34], 0),
+    "ops_TensorToTuple": (lambda ms, o, P, x: list(o.TensorToTuple()(x)), [np.array([3, 1, 2], np.int32)], 0),
     # ---- batch 3: new ops (Ascend-only ones are checked against their documented formula in classic ops)
     "ops_hfft": (lambda ms, o, P, x: o.hfft(x), [A(6, seed=130)], 1),
     "ops_hfft_n_ortho": (lambda ms, o, P, x: o.hfft(x, n=6, dim=0, norm="ortho"), [A(4, 3, seed=131)], 1),
@@ -272,6 +290,11 @@ FALLBACKS = {
     "ops_moe_token_unpermute_probs": ("classic:ops.gather by sorted_indices, weighted sum over topk",
                                       lambda ms, o, P, t, i, p: (o.gather(t, i, 0).reshape(4, 2, 3)
                                                                  * p.expand_dims(-1)).sum(1)),
+    "P_MoveTo": ("classic:Tensor.move_to", lambda ms, o, P, x: x.move_to("CPU")),
+    "P_ConfusionMatrix": ("formula:numpy (count of each (label, prediction) pair)",
+                          lambda ms, o, P, a, b: _confusion(ms, a, b, None, 4, np.int32)),
+    "P_ConfusionMatrix_weights": ("formula:numpy (sum of the weights of each (label, prediction) pair)",
+                                  lambda ms, o, P, a, b, w: _confusion(ms, a, b, w, 4, np.float32)),
     "ops_flash_attention_score_bsh": ("classic:formula (softmax(scale*q@k^T + shift, masked) @ v)",
                                       lambda ms, o, P, q, k, v: _fa(ms, o, q, k, v, 2, "BSH")),
     "ops_flash_attention_score_bnsd_mask": ("classic:formula (softmax(scale*q@k^T + shift, masked) @ v)",
@@ -292,6 +315,12 @@ FALLBACKS = {
     "P_FlashAttentionScore": ("classic:formula (row max / sum of exp of the scaled scores, and the attention)",
                               lambda ms, o, P, q, k, v: _fa(ms, o, q, k, v, 2, "BSH", scale=0.5, prim=True)),
 }
+
+
+def _confusion(ms, a, b, w, n, dtype):
+    cm = np.zeros((n, n), np.float64)
+    np.add.at(cm, (a.asnumpy(), b.asnumpy()), 1.0 if w is None else w.asnumpy())
+    return ms.Tensor(cm.astype(dtype))
 
 
 def _fa_prim(ms):
@@ -454,6 +483,19 @@ def _morph_graph(ms, bprop):
     return [out.asnumpy().tolist(), g[0][0].asnumpy().tolist(), g[1][0].asnumpy().tolist()]
 
 
+def _choice_facts(ms):
+    """Every valid index points at a True element, no position twice, and the valid count is min(count, nnz)."""
+    x = A(3, 4, seed=182) > 0
+    out = []
+    for count in (4, 20):
+        idx, mask = ms.ops.RandomChoiceWithMask(count)(ms.Tensor(x))
+        idx, mask = idx.asnumpy(), mask.asnumpy()
+        valid = [tuple(r) for r, m in zip(idx.tolist(), mask.tolist()) if m]
+        out.append([len(valid), all(x[r] for r in valid), len(set(valid)) == len(valid),
+                    bool((idx[~mask] == 0).all())])
+    return out
+
+
 def _F(ms):
     return ms.ops.functional
 
@@ -512,6 +554,7 @@ FACTS = {
     "tensor_choose_scalar": lambda ms: ms.Tensor(1).choose([ms.Tensor(1.0)]),
     "tensor_approximate_equal_bad_tol": lambda ms: ms.Tensor([1.0]).approximate_equal(ms.Tensor([1.0]), 1),
     "comm_same_as_mint": _comm_same,
+    "choice_with_mask_semantics": lambda ms: _choice_facts(ms),
     "add_flags": lambda ms: [sorted(ms.ops.add_flags(_flagged, a=True, b=False)._func_graph_flags.items()),
                              sorted(ms.ops.add_flags(c=True)(_flagged2)._func_graph_flags.items())],
     "morph_pynative": lambda ms: ms.ops.Morph(_morph_fn, _infer_shape, _infer_dtype)(ms.Tensor([1.0])),
@@ -547,6 +590,9 @@ RANDOM_FALLBACKS = {
 }
 
 RANDOM = {
+    "P_RandomChoiceWithMask": lambda ms, o, P: P.RandomChoiceWithMask(4)(ms.Tensor(A(3, 4, seed=182) > 0)),
+    "P_RandomChoiceWithMask_more": lambda ms, o, P: P.RandomChoiceWithMask(20, 1, 2)(ms.Tensor(A(2, 2, 3, seed=183) > 0)),
+    "ops_choice_with_mask": lambda ms, o, P: o.choice_with_mask(ms.Tensor(A(6, seed=184) > 0), 3),
     "ops_fractional_max_pool2d": lambda ms, o, P: o.fractional_max_pool2d(ms.Tensor(A(1, 2, 9, 9, seed=151)), 3,
                                                                           output_size=(4, 5)),
     "ops_fractional_max_pool2d_ratio": lambda ms, o, P: o.fractional_max_pool2d(
