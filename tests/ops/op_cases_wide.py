@@ -26,6 +26,13 @@ def float_sum(out):
 
 
 X34 = A(3, 4, seed=101)
+_BOXES = np.array([[0, 0, 10, 10], [1, 1, 11, 11], [20, 20, 30, 30], [0, 0, 5, 5], [21, 19, 31, 29],
+                   [50, 50, 40, 40]], np.float32)
+_SCORES = np.array([0.9, 0.8, 0.7, 0.6, 0.95, 0.05], np.float32)
+
+
+def _pyfunc(a, b):
+    return a + b, a * 2
 Y34 = A(3, 4, seed=102)
 X234 = A(2, 3, 4, seed=103)
 SQ = A(3, 3, seed=104) + 3 * np.eye(3, dtype=np.float32)
@@ -180,6 +187,34 @@ CASES = {
                                    A(6, seed=181, lo=0, hi=2)], 0),
     "P_MoveTo": (lambda ms, o, P, x: P.MoveTo()(x, "CPU"), [X34], 0),
     "ops_TensorToTuple": (lambda ms, o, P, x: list(o.TensorToTuple()(x)), [np.array([3, 1, 2], np.int32)], 0),
+    "ops_conv3d_transpose": (lambda ms, o, P, x, w: o.conv3d_transpose(x, w), [A(1, 2, 3, 3, 3, seed=190),
+                                                                            A(2, 3, 2, 2, 2, seed=191)], 2),
+    "ops_conv3d_transpose_pad": (lambda ms, o, P, x, w: o.conv3d_transpose(x, w, "pad", 1, 2, 1, 1, 1),
+                                 [A(1, 2, 3, 3, 3, seed=190), A(2, 3, 3, 3, 3, seed=192)], 2),
+    "ops_conv3d_transpose_same": (lambda ms, o, P, x, w: o.conv3d_transpose(x, w, "same", stride=2),
+                                  [A(1, 2, 3, 3, 3, seed=190), A(2, 3, 3, 3, 3, seed=192)], 2),
+    "ops_conv3d_transpose_group": (lambda ms, o, P, x, w: o.conv3d_transpose(x, w, group=2, dilation=(1, 2, 2)),
+                                   [A(1, 4, 3, 3, 3, seed=193), A(4, 1, 2, 2, 2, seed=194)], 2),
+    "ops_conv3d_transpose_dilation_depth": (lambda ms, o, P, x, w: o.conv3d_transpose(x, w, group=2, dilation=2),
+                                   [A(1, 4, 3, 3, 3, seed=193), A(4, 1, 2, 2, 2, seed=194)], 2),
+    "P_Conv3DTranspose": (lambda ms, o, P, x, w: P.Conv3DTranspose(2, 3, 2, pad_mode="pad", pad=(1, 0, 0, 1, 1, 0),
+                                                                   stride=2)(x, w),
+                          [A(1, 2, 3, 3, 3, seed=190), A(2, 3, 2, 2, 2, seed=191)], 2),
+    "P_PyFunc": (lambda ms, o, P, a, b: P.PyFunc(_pyfunc, [ms.float32, ms.float32], [(3, 4), (3, 4)],
+                                                 [ms.float32, ms.float32], [(3, 4), (3, 4)])(a, b), [X34, Y34], 0),
+    "P_NonMaxSuppressionV3": (lambda ms, o, P, b, s: P.NonMaxSuppressionV3()(
+        b, s, ms.Tensor(3, ms.int32), ms.Tensor(0.3, ms.float32), ms.Tensor(0.1, ms.float32)), [_BOXES, _SCORES], 0),
+    "P_NonMaxSuppressionV3_all": (lambda ms, o, P, b, s: P.NonMaxSuppressionV3()(
+        b, s, ms.Tensor(10, ms.int32), ms.Tensor(0.7, ms.float32), ms.Tensor(0.0, ms.float32)), [_BOXES, _SCORES], 0),
+    "P_NonMaxSuppressionWithOverlaps": (lambda ms, o, P, ov, s: P.NonMaxSuppressionWithOverlaps()(
+        ov, s, ms.Tensor(3, ms.int32), ms.Tensor(0.5, ms.float32), ms.Tensor(0.05, ms.float32)),
+        [(lambda a: ((a + a.T) / 2).astype(np.float32))(A(6, 6, seed=195, lo=0, hi=1)), _SCORES], 0),
+    "P_ApplyAdamWithAmsgradV2": (lambda ms, o, P, var, m, v, vh, g: P.ApplyAdamWithAmsgradV2()(
+        ms.Parameter(var, name="var"), ms.Parameter(m, name="m"), ms.Parameter(v, name="v"),
+        ms.Parameter(vh, name="vhat"), ms.Tensor(0.9, ms.float32), ms.Tensor(0.999, ms.float32),
+        ms.Tensor(0.01, ms.float32), ms.Tensor(0.9, ms.float32), ms.Tensor(0.999, ms.float32),
+        ms.Tensor(1e-8, ms.float32), g),
+        [X34, Y34 * 0.1, POS34 * 0.1, POS34 * 0.2, A(3, 4, seed=196)], 0),
     # ---- batch 3: new ops (Ascend-only ones are checked against their documented formula in classic ops)
     "ops_hfft": (lambda ms, o, P, x: o.hfft(x), [A(6, seed=130)], 1),
     "ops_hfft_n_ortho": (lambda ms, o, P, x: o.hfft(x, n=6, dim=0, norm="ortho"), [A(4, 3, seed=131)], 1),
@@ -291,6 +326,10 @@ FALLBACKS = {
                                       lambda ms, o, P, t, i, p: (o.gather(t, i, 0).reshape(4, 2, 3)
                                                                  * p.expand_dims(-1)).sum(1)),
     "P_MoveTo": ("classic:Tensor.move_to", lambda ms, o, P, x: x.move_to("CPU")),
+    "P_NonMaxSuppressionV3": ("formula:numpy greedy IoU suppression (no CPU kernel)",
+                              lambda ms, o, P, b, s: _nms(ms, b, s, 3, 0.3, 0.1)),
+    "P_NonMaxSuppressionV3_all": ("formula:numpy greedy IoU suppression (no CPU kernel)",
+                                  lambda ms, o, P, b, s: _nms(ms, b, s, 10, 0.7, 0.0)),
     "P_ConfusionMatrix": ("formula:numpy (count of each (label, prediction) pair)",
                           lambda ms, o, P, a, b: _confusion(ms, a, b, None, 4, np.int32)),
     "P_ConfusionMatrix_weights": ("formula:numpy (sum of the weights of each (label, prediction) pair)",
@@ -315,6 +354,27 @@ FALLBACKS = {
     "P_FlashAttentionScore": ("classic:formula (row max / sum of exp of the scaled scores, and the attention)",
                               lambda ms, o, P, q, k, v: _fa(ms, o, q, k, v, 2, "BSH", scale=0.5, prim=True)),
 }
+
+
+def _nms(ms, boxes, scores, max_out, iou_thr, score_thr):
+    b, s = boxes.asnumpy().astype(np.float64), scores.asnumpy().astype(np.float64)
+    y1, x1 = np.minimum(b[:, 0], b[:, 2]), np.minimum(b[:, 1], b[:, 3])
+    y2, x2 = np.maximum(b[:, 0], b[:, 2]), np.maximum(b[:, 1], b[:, 3])
+    area = (y2 - y1) * (x2 - x1)
+    keep = []
+    for i in np.argsort(-s, kind="stable"):
+        if len(keep) >= max_out or s[i] <= score_thr:
+            continue
+        ok = True
+        for j in keep:
+            inter = max(0.0, min(y2[i], y2[j]) - max(y1[i], y1[j])) * max(0.0, min(x2[i], x2[j]) - max(x1[i], x1[j]))
+            union = area[i] + area[j] - inter
+            if union > 0 and inter / union > iou_thr:
+                ok = False
+                break
+        if ok:
+            keep.append(int(i))
+    return ms.Tensor(np.array(keep, np.int32))
 
 
 def _confusion(ms, a, b, w, n, dtype):
@@ -555,6 +615,7 @@ FACTS = {
     "tensor_approximate_equal_bad_tol": lambda ms: ms.Tensor([1.0]).approximate_equal(ms.Tensor([1.0]), 1),
     "comm_same_as_mint": _comm_same,
     "choice_with_mask_semantics": lambda ms: _choice_facts(ms),
+    "non_deterministic_ints_1d": lambda ms: ms.ops.NonDeterministicInts()(ms.Tensor(np.array([4], np.int64))),
     "add_flags": lambda ms: [sorted(ms.ops.add_flags(_flagged, a=True, b=False)._func_graph_flags.items()),
                              sorted(ms.ops.add_flags(c=True)(_flagged2)._func_graph_flags.items())],
     "morph_pynative": lambda ms: ms.ops.Morph(_morph_fn, _infer_shape, _infer_dtype)(ms.Tensor([1.0])),
@@ -590,6 +651,9 @@ RANDOM_FALLBACKS = {
 }
 
 RANDOM = {
+    "P_NonDeterministicInts": lambda ms, o, P: P.NonDeterministicInts()(ms.Tensor(np.array([2, 3], np.int32))),
+    "P_NonDeterministicInts_i32": lambda ms, o, P: P.NonDeterministicInts(ms.int32)(
+        ms.Tensor(np.array([4, 1, 2], np.int64))),
     "P_RandomChoiceWithMask": lambda ms, o, P: P.RandomChoiceWithMask(4)(ms.Tensor(A(3, 4, seed=182) > 0)),
     "P_RandomChoiceWithMask_more": lambda ms, o, P: P.RandomChoiceWithMask(20, 1, 2)(ms.Tensor(A(2, 2, 3, seed=183) > 0)),
     "ops_choice_with_mask": lambda ms, o, P: o.choice_with_mask(ms.Tensor(A(6, seed=184) > 0), 3),
