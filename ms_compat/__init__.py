@@ -16,6 +16,7 @@ from .common.dtype import (bfloat16, bool_, complex64, complex128, double, float
                            uint8, uint16, uint32, uint64, dtype_to_nptype, pytype_to_dtype)
 from .common.parameter import Parameter, ParameterTuple
 from .common.tensor import Tensor, tensor, is_tensor
+from . import _tensor_op_methods  # noqa: F401,E402  (Tensor methods built on ops, installed lazily)
 from .context import (GRAPH_MODE, PYNATIVE_MODE, ParallelMode, get_auto_parallel_context, get_context, get_seed,
                       reset_auto_parallel_context, set_auto_parallel_context, set_context, set_seed)
 from . import context

@@ -80,6 +80,45 @@ WILL_NOT = [
      "FLOPs of a run with torch.utils.flop_counter.FlopCounterMode"),
     (r"^(_auto_mixed_precision_rewrite)$", "MindSpore's AMP by source rewriting (mindspore.rewrite): "
      "mindspore.amp.auto_mixed_precision gives the same casts"),
+    (r"^(array_reduce|array_to_scalar|bool_and|bool_eq|bool_or|scalar_ne|string_concat|string_eq|distribute|embed|"
+     r"ref_to_embed|J|scalar_to_array|make_dict|dict_setitem|geswitch|merge|GeSwitch|Merge|switch_layer|"
+     r"environ_add|environ_create|environ_get|environ_set|env_get|zip_operation|tail|ms_next|ms_hasnext|"
+     r"iter_converter|UpdateState|Reusing|PyExecute|make_map_parameter|recompute_block|"
+     r"SelectView|CopyWithSlice|TransposeView|TransposeExtView|DtypeToEnum|arg_dtype_cast|arg_handler|signature|"
+     r"tensor_operator_registry|vm_impl_registry|get_vm_impl_fn|prim_arg_register)$",
+     "MindSpore graph-compiler internal (the control-flow, environment, sequence, view and op-definition "
+     "primitives its compiler inserts; MindSpore 2.10 cannot run most of them in PyNative mode): write plain "
+     "Python (if/for, tuples, dicts, slicing) — torch.compile traces it directly"),
+    (r"^(assign_value_cpp|const_arg|set_const_arg|convert_bytes_to_tensor|data_sync|delta_seed|getitem_index_info|"
+     r"setitem_index_info|hooks|index_of_parent_|parent_tensor_|init_finished|init_flag|is_init|set_init_flag|"
+     r"param_info|set_param_info|set_cast_dtype|set_device_address|offload|offload_file_path|symbolic_shape|"
+     r"virtual_flag|wait_pipeline|delete_|to_)$",
+     "MindSpore tensor-runtime internal (device addresses, the asynchronous op pipeline, lazy-init flags, "
+     "graph-compile hints, hook tables, offload files, Ascend host/device moves): a PyTorch tensor has no such "
+     "state — use tensor.to(device), torch.cuda.synchronize(), the handle register_hook returns, "
+     "Tensor.assign_value / Parameter.set_data"),
+    (r"^(to_coo|to_csr|coo2csr|csr2coo|coalesce|Coalesce|dense_to_sparse_coo|dense_to_sparse_csr|make_coo_tensor|"
+     r"make_csr_tensor|make_row_tensor|make_row_tensor_inner|make_sparse_tensor|row_tensor_add|"
+     r"row_tensor_get_dense_shape|row_tensor_get_indices|row_tensor_get_values)$",
+     "sparse tensor types: use torch.sparse (not mapped)"),
+    (r"^(NPUAllocFloatStatus|NPUClearFloatStatus|NPUGetFloatStatus|PagedAttention|PagedAttentionMask|"
+     r"ReshapeAndCache|fused_infer_attention_score|incre_flash_attention|prompt_flash_attention|"
+     r"speed_fusion_attention|moe_distribute_combine|moe_distribute_dispatch|moe_init_routing_v2|nsa_compress|"
+     r"nsa_compress_attention|nsa_select_attention|lightning_indexer|all_gather_matmul|matmul_reduce_scatter|"
+     r"GroupTopk|ring_attention_update|multi_scale_deformable_attn_function|DSDMatmul|MatmulDDS|DynamicRNN|"
+     r"DynamicGRUV2|DumpGradient|FusedAdaFactor|FusedAdaFactorWithGlobalNorm|rotated_iou)$",
+     "Ascend-only fused kernel in MindSpore 2.10 (its documentation lists Ascend as the only platform: KV-cache "
+     "paged attention, incremental/prompt inference attention, MoE dispatch/combine, sparse and compressed "
+     "attention, communication-fused matmul, NPU overflow status, Ascend RNN/GRU cells): compose it from torch ops "
+     "(torch.nn.functional.scaled_dot_product_attention, torch.nn.LSTM/GRU, torch.distributed, "
+     "torch.amp.GradScaler for overflow checks) or write a custom kernel"),
+    (r"^(Pull|Push|MapCacheIdx|MapUniform|SubAndFilter)$", "parameter server / embedding cache of MindSpore's "
+     "parameter-server mode: use torch.distributed (torch.distributed.rpc for remote parameters)"),
+    (r"^(GetNext)$", "device data-queue op of MindSpore's dataset sinking: iterate the dataset in Python"),
+    (r"^(DropoutGenMask|DropoutDoMask)$", "MindSpore's Ascend dropout-mask pair (the mask is a packed bit layout of "
+     "the Ascend kernel; MindSpore says: use Dropout instead): use ops.dropout / torch.nn.functional.dropout"),
+    (r"^(CpuRegOp|ms_kernel)$", "custom kernel registration for MindSpore backends: write a torch op "
+     "(torch.library.custom_op)"),
 ]
 # whole module paths that will not be provided
 WILL_NOT_MODULES = [

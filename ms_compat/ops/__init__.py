@@ -31,6 +31,21 @@ _LAZY = {
     **{n: "ms_compat.ops.operations.comm_ops:" + n for n in (
         "AllReduce", "AllGather", "ReduceScatter", "Broadcast", "ReduceOp")},
     "reshard": "ms_compat.parallel.layout:reshard",  # parallel: Layout on DTensor
+    # the old operator aliases mindspore.ops re-exports from ops.functional
+    **{n: "ms_compat.ops.functional:" + n for n in (
+        "tensor_div", "tensor_floordiv", "tensor_ge", "tensor_gt", "tensor_le", "tensor_lt", "tensor_mod",
+        "tensor_mul", "tensor_pow", "tensor_sub", "typeof", "isconstant", "shape_")},
+    "Tensor": "ms_compat.common.tensor:Tensor",
+    "add_flags": "ms_compat.ops.composite:add_flags",
+    "choice_with_mask": "ms_compat.ops.operations.choice_move_ops:choice_with_mask",
+    # mindspore.ops.operations.nn_ops / ops.auto_generate (served by this flat namespace)
+    "FlashAttentionScore": "ms_compat.ops.operations.flash_attention_ops:FlashAttentionScore",
+    # mindspore.ops' communication functions whose MindSpore 2.10 code is mint.distributed's (checked by
+    # tests/ops/test_ops_wide_reference.py): the same objects here
+    **{n: "ms_compat.mint.distributed:" + n for n in (
+        "get_rank", "get_world_size", "barrier", "destroy_process_group", "get_backend", "get_global_rank",
+        "get_group_rank", "get_process_group_ranks", "is_available", "is_initialized", "new_group",
+        "init_process_group", "P2POp", "TCPStore")},  # mindspore.ops.Tensor is mindspore.Tensor
 }
 
 

@@ -8,7 +8,7 @@ import torch
 
 from .function.grad_func import GradOperation, grad, value_and_grad, stop_gradient, vjp, jvp  # noqa: F401
 
-__all__ = ["GradOperation", "MultitypeFuncGraph", "HyperMap", "Map", "grad", "value_and_grad", "stop_gradient",
+__all__ = ["add_flags", "GradOperation", "MultitypeFuncGraph", "HyperMap", "Map", "grad", "value_and_grad", "stop_gradient",
            "vjp", "jvp"]
 
 
@@ -92,3 +92,14 @@ class HyperMap:
 
 class Map(HyperMap):
     """Mirrors ``ops.Map(ops=None, reverse=False)`` (one level of mapping)."""
+
+
+def add_flags(fn=None, **flags):
+    """Mirrors ``ops.add_flags(fn=None, **flags)``: records ``flags`` in ``fn._func_graph_flags`` (MindSpore's
+    graph compiler reads them; they change nothing here) and returns ``fn``, or a decorator when ``fn`` is None."""
+    def deco(f):
+        if not hasattr(f, "_func_graph_flags"):
+            f._func_graph_flags = {}
+        f._func_graph_flags.update(flags)
+        return f
+    return deco if fn is None else deco(fn)

@@ -61,7 +61,9 @@ def identity(x):
 
 
 def isconstant(x):
-    return not isinstance(x, torch.Tensor)
+    """``F.isconstant(x)``: True. MindSpore 2.10 answers True for every value outside a compiled graph (in
+    PyNative everything is a constant); torch.compile has no such notion."""
+    return True
 
 
 def hyper_map(fn, *args):
@@ -71,3 +73,25 @@ def hyper_map(fn, *args):
 
 def tensor_slice(x, index):
     return x[index]
+
+
+# the same objects under MindSpore's functional spellings (mindspore.ops.functional re-exports them)
+from . import operations as P  # noqa: E402
+from .operations import array_ops, linalg_ops, other_ops  # noqa: E402,F401
+from .operations import AdaptiveMaxPool2D, Median, Roll, UniqueConsecutive  # noqa: E402,F401
+from .operations import Shape as _Shape  # noqa: E402
+
+shape_ = _Shape()  # F.shape_: MindSpore's Shape Primitive instance
+from .operations import TensorToTuple  # noqa: E402,F401
+from .operations.choice_move_ops import choice_with_mask  # noqa: E402,F401
+
+
+def __getattr__(name):
+    if name == "auto_generate":
+        import importlib
+        return importlib.import_module("ms_compat.ops")  # what mindspore.ops.auto_generate resolves to
+    if name == "reshard":
+        from ..parallel.layout import reshard
+        return reshard
+    from .._missing import module_getattr
+    return module_getattr(__name__, name, {})

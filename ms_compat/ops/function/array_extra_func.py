@@ -10,7 +10,7 @@ import torch
 
 from .._utils import check_tensor, to_tensor, ms_dtype, wrap
 
-__all__ = ["diag_embed", "diagflat", "atleast_1d", "atleast_2d", "atleast_3d", "column_stack", "dstack",
+__all__ = ["padding", "diag_embed", "diagflat", "atleast_1d", "atleast_2d", "atleast_3d", "column_stack", "dstack",
            "row_stack", "hsplit", "vsplit", "dsplit", "cartesian_prod", "combinations", "block_diag", "vander",
            "tril_indices", "triu_indices", "msort", "t", "take", "rot90", "expand_as", "view_as", "type_as",
            "select_scatter", "slice_scatter", "diagonal_scatter", "matrix_diag", "matrix_diag_part",
@@ -352,3 +352,13 @@ def bucketize(input, boundaries, *, right=False):
     """Mirrors ``ops.bucketize(input, boundaries, *, right=False)``."""
     b = boundaries if isinstance(boundaries, torch.Tensor) else torch.tensor(list(boundaries), dtype=input.dtype)
     return torch.bucketize(input, b.to(input.device), right=right)
+
+
+def padding(x, pad_dim_size=8):
+    """Mirrors ``ops.padding(x, pad_dim_size=8)`` (deprecated in MindSpore for ``ops.pad``): the last axis, which
+    must have size 1, extended to ``pad_dim_size`` with zeros after the original value."""
+    if x.shape[-1] != 1:
+        raise ValueError(f"For 'Padding', the last dimension of 'x' must be 1, but got {x.shape[-1]}.")
+    if not isinstance(pad_dim_size, int) or pad_dim_size < 1:
+        raise ValueError(f"For 'Padding', 'pad_dim_size' must be a positive int, but got {pad_dim_size}.")
+    return wrap(torch.nn.functional.pad(x, (0, pad_dim_size - 1)))

@@ -514,3 +514,6 @@ class Dense(Primitive):
 
     def __call__(self, x, w, b=None):
         return _F.linear(x, w, b)
+
+# mindspore.ops.operations.nn_ops.FlashAttentionScore (kept out of __all__: not in ops / ops.operations)
+from .flash_attention_ops import FlashAttentionScore  # noqa: E402,F401
