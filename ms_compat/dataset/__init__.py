@@ -20,6 +20,11 @@ from .engine.datasets_user_defined import GeneratorDataset, NumpySlicesDataset, 
 from .engine.datasets_vision import (CelebADataset, Cifar10Dataset, Cifar100Dataset, CocoDataset,  # noqa: F401
                                      FashionMnistDataset, ImageFolderDataset, MnistDataset, VOCDataset)
 from .engine.mindrecord_dataset import MindDataset  # noqa: F401
+from .engine.datasets_annotated import (DIV2KDataset, FlickrDataset, KITTIDataset, ManifestDataset,  # noqa: F401
+                                            RenderedSST2Dataset)
+from .core.implementation import Implementation  # noqa: F401
+from .engine.datasets_synthetic import (AudioBaseDataset, FakeImageDataset, TextBaseDataset,  # noqa: F401
+                                        VisionBaseDataset)
 from .engine.datasets_arrays import SemeionDataset, STL10Dataset, SVHNDataset, USPSDataset  # noqa: F401
 from .engine.datasets_audio import (CMUArcticDataset, GTZANDataset, LibriTTSDataset, LJSpeechDataset,  # noqa: F401
                                     SpeechCommandsDataset, YesNoDataset)
@@ -41,7 +46,9 @@ _MORE = ["SemeionDataset", "STL10Dataset", "SVHNDataset", "USPSDataset", "CMUArc
          "Food101Dataset", "OmniglotDataset", "Places365Dataset", "SBUDataset", "SUN397Dataset", "AGNewsDataset",
          "AmazonReviewDataset", "CLUEDataset", "CoNLL2000Dataset", "DBpediaDataset", "EnWik9Dataset", "IMDBDataset",
          "Multi30kDataset", "PennTreebankDataset", "SogouNewsDataset", "SQuADDataset", "SST2Dataset", "UDPOSDataset",
-         "WikiTextDataset", "YahooAnswersDataset", "YelpReviewDataset"]
+         "WikiTextDataset", "YahooAnswersDataset", "YelpReviewDataset", "DIV2KDataset", "FlickrDataset",
+         "KITTIDataset", "ManifestDataset", "RenderedSST2Dataset", "Implementation", "FakeImageDataset",
+         "VisionBaseDataset", "TextBaseDataset", "AudioBaseDataset"]
 
 __all__ = ["config", "Dataset", "GeneratorDataset", "NumpySlicesDataset", "PaddedDataset", "MnistDataset",
            "FashionMnistDataset", "Cifar10Dataset", "Cifar100Dataset", "ImageFolderDataset", "CelebADataset",

@@ -47,3 +47,15 @@ def test_case_matches_mindspore(gen, name):
         return
     for k, (a, b) in enumerate(zip(got["rows"], ref["rows"])):
         assert a == b, f"row {k}"
+
+
+def test_fake_image_dataset_is_reproducible():
+    import numpy as np
+    import ms_compat.dataset as ds
+    make = lambda: ds.FakeImageDataset(6, (5, 4, 3), 3, base_seed=2, shuffle=False)  # noqa: E731
+    a = [r for r in make().create_tuple_iterator(output_numpy=True)]
+    b = [r for r in make().create_tuple_iterator(output_numpy=True)]
+    assert make().get_dataset_size() == 6 and make().get_col_names() == ["image", "label"]
+    assert all(x[0].shape == (5, 4, 3) and x[0].dtype == np.uint8 and x[1].dtype == np.uint32 for x in a)
+    assert all(np.array_equal(x[0], y[0]) and x[1] == y[1] for x, y in zip(a, b))
+    assert all(0 <= int(x[1]) < 3 for x in a) and ds.Implementation.PY.value == 1

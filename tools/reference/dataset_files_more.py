@@ -342,6 +342,62 @@ def write_text_corpora(root):
     return out
 
 
+def write_rendered_sst2(root, seed=50):
+    rng = np.random.RandomState(seed)
+    for usage in ("train", "valid", "test"):
+        for cls in ("negative", "positive"):
+            for f in ("0002.png", "0001.png"):
+                _write(os.path.join(root, usage, cls, f), png_bytes(image(rng, 4, 5)))
+    return root
+
+
+def write_manifest(root, seed=51):
+    rng = np.random.RandomState(seed)
+    lines = []
+    for k, (usage, names) in enumerate([("train", ["dog"]), ("TRAIN", ["cat", "dog"]), ("eval", ["cat"]),
+                                        ("train", ["bird"]), ("train", ["cat"])]):
+        path = os.path.join(root, "images", f"{k}.png")
+        _write(path, png_bytes(image(rng, 5, 4)))
+        lines.append(json.dumps({"source": path, "usage": usage,
+                                 "annotation": [{"type": "modelarts/image_classification", "name": n} for n in names]}))
+    _write(os.path.join(root, "manifest.json"), ("\n".join(lines) + "\n").encode())
+    return os.path.join(root, "manifest.json")
+
+
+def write_flickr(root, seed=52):
+    rng = np.random.RandomState(seed)
+    names = ["1001773457_577c3a7d70.jpg", "1000268201_693b08cb0e.jpg"]
+    lines = []
+    for n in names:
+        _write(os.path.join(root, "Flickr8k_Dataset", n), png_bytes(image(rng, 5, 5)))
+        lines += [f"{n}#{k}\tA caption {k} of {n[:4]} ." for k in range(5)]
+    _write(os.path.join(root, "Flickr8k.token.txt"), ("\n".join(lines) + "\n").encode())
+    return root
+
+
+def write_div2k(root, seed=53):
+    rng = np.random.RandomState(seed)
+    for usage, ids in (("train", ["0002", "0001"]), ("valid", ["0801"])):
+        for i in ids:
+            _write(os.path.join(root, f"DIV2K_{usage}_HR", f"{i}.png"), png_bytes(image(rng, 8, 8)))
+            _write(os.path.join(root, f"DIV2K_{usage}_LR_bicubic", "X2", f"{i}x2.png"), png_bytes(image(rng, 4, 4)))
+    return root
+
+
+def write_kitti(root, seed=54):
+    rng = np.random.RandomState(seed)
+    for k in range(2):
+        _write(os.path.join(root, "data_object_image_2", "training", "image_2", f"{k:06d}.png"),
+               png_bytes(image(rng, 6, 8)))
+        _write(os.path.join(root, "data_object_image_2", "testing", "image_2", f"{k:06d}.png"),
+               png_bytes(image(rng, 6, 8)))
+        objs = ["Pedestrian 0.00 0 -0.20 712.40 143.00 810.73 307.92 1.89 0.48 1.20 1.84 1.47 8.41 0.01",
+                "Car 0.50 2 1.55 1.00 2.00 3.50 4.25 1.50 1.60 3.70 -2.10 1.80 13.40 1.57"][:k + 1]
+        _write(os.path.join(root, "data_object_label_2", "training", "label_2", f"{k:06d}.txt"),
+               ("\n".join(objs) + "\n").encode())
+    return root
+
+
 def write_all(root):
     return {
         "kmnist": write_kmnist(os.path.join(root, "kmnist")),
@@ -365,5 +421,10 @@ def write_all(root):
         "cmu_arctic": write_cmu_arctic(os.path.join(root, "cmu_arctic")),
         "gtzan": write_gtzan(os.path.join(root, "gtzan")),
         "libritts": write_libritts(os.path.join(root, "libritts")),
+        "rendered_sst2": write_rendered_sst2(os.path.join(root, "rendered_sst2")),
+        "manifest": write_manifest(os.path.join(root, "manifest")),
+        "flickr": write_flickr(os.path.join(root, "flickr")),
+        "div2k": write_div2k(os.path.join(root, "div2k")),
+        "kitti": write_kitti(os.path.join(root, "kitti")),
         **write_text_corpora(os.path.join(root, "text")),
     }

@@ -85,6 +85,17 @@ def cases(p):
         "clue_afqmc_test": lambda: ds.CLUEDataset(p["clue"] + "/test.json", "AFQMC", "test", **nf),
         "clue_tnews": lambda: ds.CLUEDataset(p["clue"] + "/tnews.json", "TNEWS", "train", **nf),
         "clue_cmnli_eval": lambda: ds.CLUEDataset(p["clue"] + "/cmnli.json", "CMNLI", "eval", **nf),
+        "rendered_sst2_all": lambda: ds.RenderedSST2Dataset(p["rendered_sst2"], **nf),
+        "rendered_sst2_valid": lambda: ds.RenderedSST2Dataset(p["rendered_sst2"], "val", decode=True, **nf),
+        "manifest_train": lambda: ds.ManifestDataset(p["manifest"], **nf),
+        "manifest_eval_decode": lambda: ds.ManifestDataset(p["manifest"], "eval", decode=True, **nf),
+        "manifest_index": lambda: ds.ManifestDataset(p["manifest"], class_indexing={"dog": 5, "cat": 2}, **nf),
+        "flickr": lambda: ds.FlickrDataset(p["flickr"] + "/Flickr8k_Dataset", p["flickr"] + "/Flickr8k.token.txt",
+                                           decode=True, **nf),
+        "div2k": lambda: ds.DIV2KDataset(p["div2k"], "train", "bicubic", 2, decode=True, **nf),
+        "div2k_all": lambda: ds.DIV2KDataset(p["div2k"], "all", "bicubic", 2, **nf),
+        "kitti_train": lambda: ds.KITTIDataset(p["kitti"], "train", decode=True, **nf),
+        "kitti_test": lambda: ds.KITTIDataset(p["kitti"], "test", **nf),
         "usps_all_workers": lambda: ds.USPSDataset(p["usps"], "all", shuffle=False, num_parallel_workers=2),
         "kmnist_shard": lambda: ds.KMnistDataset(p["kmnist"], "train", shuffle=False, num_shards=2, shard_id=1),
         "caltech256_subset": lambda: ds.Caltech256Dataset(p["caltech256"], sampler=ds.SubsetSampler([3, 1])),
@@ -133,9 +144,10 @@ if __name__ == "__main__":
             except Exception as e:  # noqa: BLE001 - recorded: the test expects the same failure
                 result[name] = {"error": [type(e).__name__, str(e).strip().splitlines()[0][:300]]}
                 print("ERROR", name, result[name]["error"])
-    if only:
+    if only:  # a quick look at some cases (not stored)
         import json
-        print(json.dumps(result, indent=0)[:20000])
+        with open("/tmp/gen_dataset_more_partial.json", "w") as f:
+            json.dump(result, f)
     else:
         refutil.save_json("dataset", "files_more", result)
         print("ok", len(result))

@@ -9,6 +9,9 @@ from .datasets_user_defined import GeneratorDataset, NumpySlicesDataset, PaddedD
 from .datasets_vision import (CelebADataset, Cifar10Dataset, Cifar100Dataset, CocoDataset,  # noqa: F401
                               FashionMnistDataset, ImageFolderDataset, MnistDataset, VOCDataset)
 from .mindrecord_dataset import MindDataset  # noqa: F401
+from .datasets_annotated import (DIV2KDataset, FlickrDataset, KITTIDataset, ManifestDataset,  # noqa: F401
+                                     RenderedSST2Dataset)
+from .datasets_synthetic import AudioBaseDataset, FakeImageDataset, TextBaseDataset, VisionBaseDataset  # noqa: F401,E501
 from .datasets_arrays import SemeionDataset, STL10Dataset, SVHNDataset, USPSDataset  # noqa: F401
 from .datasets_audio import (CMUArcticDataset, GTZANDataset, LibriTTSDataset, LJSpeechDataset,  # noqa: F401
                                     SpeechCommandsDataset, YesNoDataset)
