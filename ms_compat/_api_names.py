@@ -75,6 +75,10 @@ WILL_NOT = [
     (r"^(dryrun)$", "MindSpore's simulation mode (MS_SIMULATION_LEVEL): use the meta device "
      "(mindspore.DeviceCtx('meta') / torch.device('meta')) or torch._subclasses.FakeTensorMode"),
     (r"^(GetNextSingleOp)$", "device data-queue op of MindSpore's dataset sinking: iterate the dataset in Python"),
+    (r"^(OBSMindDataset|sync_wait_for_dataset)$", "reads MindRecord files from Huawei Cloud OBS storage (the obs SDK "
+     "and ModelArts jobs): download the files and use mindspore.dataset.MindDataset"),
+    (r"^(DatasetCache)$", "MindSpore's dataset cache server (cache_admin, a separate process holding decoded rows "
+     "in memory): no PyTorch counterpart; pass cache=None (rows are re-read each epoch)"),
     (r"^(GraphCell)$", "runs a MindIR graph loaded by mindspore.load: use torch.export.load(...).module()"),
     (r"^(flops_collection)$", "reads the FLOPs MindSpore's graph compiler recorded for a compiled phase: count the "
      "FLOPs of a run with torch.utils.flop_counter.FlopCounterMode"),

@@ -20,15 +20,42 @@ from .engine.datasets_user_defined import GeneratorDataset, NumpySlicesDataset, 
 from .engine.datasets_vision import (CelebADataset, Cifar10Dataset, Cifar100Dataset, CocoDataset,  # noqa: F401
                                      FashionMnistDataset, ImageFolderDataset, MnistDataset, VOCDataset)
 from .engine.mindrecord_dataset import MindDataset  # noqa: F401
+from .engine.datasets_annotated import (DIV2KDataset, FlickrDataset, KITTIDataset, ManifestDataset,  # noqa: F401
+                                            RenderedSST2Dataset)
+from .core.implementation import Implementation  # noqa: F401
+from .engine.datasets_synthetic import (AudioBaseDataset, FakeImageDataset, TextBaseDataset,  # noqa: F401
+                                        VisionBaseDataset)
+from .engine.datasets_arrays import SemeionDataset, STL10Dataset, SVHNDataset, USPSDataset  # noqa: F401
+from .engine.datasets_audio import (CMUArcticDataset, GTZANDataset, LibriTTSDataset, LJSpeechDataset,  # noqa: F401
+                                    SpeechCommandsDataset, YesNoDataset)
+from .engine.datasets_idx import EMnistDataset, KMnistDataset, QMnistDataset  # noqa: F401
+from .engine.datasets_image_dirs import (Caltech101Dataset, Caltech256Dataset, Flowers102Dataset,  # noqa: F401
+                                         Food101Dataset, OmniglotDataset, Places365Dataset, SBUDataset, SUN397Dataset)
+from .engine.datasets_text_corpora import (AGNewsDataset, AmazonReviewDataset, CLUEDataset,  # noqa: F401
+                                           CoNLL2000Dataset, DBpediaDataset, EnWik9Dataset, IMDBDataset,
+                                           Multi30kDataset, PennTreebankDataset, SogouNewsDataset, SQuADDataset,
+                                           SST2Dataset, UDPOSDataset, WikiTextDataset, YahooAnswersDataset,
+                                           YelpReviewDataset)
 from .engine.iterators import DictIterator, Iterator, TupleIterator  # noqa: F401
 from .engine.samplers import (BuiltinSampler, DistributedSampler, PKSampler, RandomSampler, Sampler,  # noqa: F401
                               SequentialSampler, SubsetRandomSampler, SubsetSampler, WeightedRandomSampler)
+
+_MORE = ["SemeionDataset", "STL10Dataset", "SVHNDataset", "USPSDataset", "CMUArcticDataset", "GTZANDataset",
+         "LibriTTSDataset", "LJSpeechDataset", "SpeechCommandsDataset", "YesNoDataset", "EMnistDataset",
+         "KMnistDataset", "QMnistDataset", "Caltech101Dataset", "Caltech256Dataset", "Flowers102Dataset",
+         "Food101Dataset", "OmniglotDataset", "Places365Dataset", "SBUDataset", "SUN397Dataset", "AGNewsDataset",
+         "AmazonReviewDataset", "CLUEDataset", "CoNLL2000Dataset", "DBpediaDataset", "EnWik9Dataset", "IMDBDataset",
+         "Multi30kDataset", "PennTreebankDataset", "SogouNewsDataset", "SQuADDataset", "SST2Dataset", "UDPOSDataset",
+         "WikiTextDataset", "YahooAnswersDataset", "YelpReviewDataset", "DIV2KDataset", "FlickrDataset",
+         "KITTIDataset", "ManifestDataset", "RenderedSST2Dataset", "Implementation", "FakeImageDataset",
+         "VisionBaseDataset", "TextBaseDataset", "AudioBaseDataset"]
 
 __all__ = ["config", "Dataset", "GeneratorDataset", "NumpySlicesDataset", "PaddedDataset", "MnistDataset",
            "FashionMnistDataset", "Cifar10Dataset", "Cifar100Dataset", "ImageFolderDataset", "CelebADataset",
            "VOCDataset", "CocoDataset", "TextFileDataset", "CSVDataset", "MindDataset", "BatchInfo", "Schema",
            "Shuffle", "DistributedSampler", "PKSampler", "RandomSampler", "SequentialSampler", "SubsetRandomSampler",
-           "SubsetSampler", "WeightedRandomSampler", "Sampler", "zip", "vision", "transforms", "text", "audio"]
+           "SubsetSampler", "WeightedRandomSampler", "Sampler", "zip", "vision", "transforms", "text", "audio"] + _MORE
+
 
 _LAZY = {
     "vision": "ms_compat.dataset.vision",

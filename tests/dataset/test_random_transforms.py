@@ -36,7 +36,46 @@ OPS = {
     "RandomAffine": lambda: V.RandomAffine(20, translate=(0.1, 0.1), scale=(0.8, 1.2), shear=10),
     "RandomApply": lambda: T.RandomApply([V.HorizontalFlip(), V.Invert()]),
     "RandomChoice": lambda: T.RandomChoice([V.HorizontalFlip(), V.VerticalFlip(), V.Invert()]),
+    "RandomColor": lambda: V.RandomColor(),
+    "RandomLighting": lambda: V.RandomLighting(0.5),
+    "CutOut": lambda: V.CutOut(6, 2),
+    "RandomResize": lambda: V.RandomResize((20, 16)),
+    "RandomGrayscale": lambda: V.RandomGrayscale(0.5),
+    "RandomPerspective": lambda: V.RandomPerspective(0.5, 0.7),
+    "UniformAugment": lambda: V.UniformAugment([V.Invert(), V.HorizontalFlip(), V.Equalize()], 2),
+    "RandomSelectSubpolicy": lambda: V.RandomSelectSubpolicy([[(V.Invert(), 0.5), (V.VerticalFlip(), 0.5)],
+                                                             [(V.Equalize(), 0.7)]]),
 }
+
+
+def test_bbox_random_ops_keep_boxes_consistent():
+    ds.config.set_seed(5)
+    img = _img()
+    boxes = np.array([[2, 3, 10, 8, 1], [20, 10, 11, 13, 2]], np.float32)
+    for _ in range(20):
+        out, b = V.RandomResizedCropWithBBox(16)(img, boxes)
+        assert out.shape == (16, 16, 3) and b.dtype == np.float32 and b.shape[1] == 5
+        assert (b[:, 0] >= 0).all() and (b[:, 0] + b[:, 2] <= 16 + 1e-4).all()
+        out, b = V.RandomCropWithBBox(12)(img, boxes)
+        assert out.shape == (12, 12, 3) and (b[:, 0] + b[:, 2] <= 12 + 1e-4).all()
+        out, b = V.RandomResizeWithBBox((12, 8))(img, boxes)
+        np.testing.assert_allclose(b[:, :4], boxes[:, :4] * np.array([8 / 32, 12 / 24] * 2, np.float32), rtol=1e-6)
+    out, b = V.BoundingBoxAugment(V.Invert(), 1.0)(img, boxes)
+    np.testing.assert_array_equal(out[3:11, 2:12], 255 - img[3:11, 2:12])
+    np.testing.assert_array_equal(b, boxes)
+
+
+def test_mixup_single_and_across_batches():
+    ds.config.set_seed(2)
+    images = np.stack([_img()] * 4).astype(np.float32)
+    labels = np.eye(4, dtype=np.float32)
+    mi, ml = V.MixUp(4, 0.2)(images, labels)
+    assert mi.dtype == np.float64 and mi.shape == images.shape
+    np.testing.assert_allclose(ml.sum(1), 1.0)
+    op = V.MixUp(4, 0.2, is_single=False)
+    first = op(images, labels)
+    np.testing.assert_array_equal(first[1], labels)  # the first batch passes through
+    assert op(images, labels)[1].shape == labels.shape
 
 
 @pytest.mark.parametrize("name", sorted(OPS))

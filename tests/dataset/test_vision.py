@@ -14,6 +14,9 @@ ARR = load_ref_npz("dataset", "vision")
 ERR = load_ref_json("dataset", "vision_errors")
 # MindSpore's Grayscale takes PIL images only (TypeError on numpy); ms_compat's takes numpy (documented).
 EXTENDED = ("grayscale",)
+# AdjustHue: MindSpore's OpenCV 4.5 converts HSV back to RGB through floats, current OpenCV through integers
+# (documented): within one step.
+WITHIN_ONE = ("adjust_hue",)
 
 
 @pytest.fixture(scope="module")
@@ -50,7 +53,9 @@ def test_pixel_equal(got, key):
     assert not isinstance(out, str), f"{key}: ms_compat raised {out}"
     assert out.dtype == ref.dtype, (out.dtype, ref.dtype)
     assert out.shape == ref.shape, (out.shape, ref.shape)
-    if ref.dtype.kind == "f":
+    if any(w in key for w in WITHIN_ONE):
+        assert np.abs(out.astype(np.int64) - ref.astype(np.int64)).max() <= 1
+    elif ref.dtype.kind == "f":
         np.testing.assert_allclose(out, ref, rtol=1e-6, atol=1e-6 if ref.dtype != np.float16 else 1e-3)
     else:
         np.testing.assert_array_equal(out, ref)

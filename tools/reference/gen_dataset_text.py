@@ -39,6 +39,49 @@ def run_all():
     pipe = ds.NumpySlicesDataset({"t": np.array(["a b", "c a"])}, shuffle=False).map(
         text.WhitespaceTokenizer(), "t").map(text.Lookup(vocab, "<unk>"), "t")
     out["pipeline"] = [_lst(r[0]) for r in pipe.create_tuple_iterator(output_numpy=True)]
+    out.update(more())
+    return out
+
+
+def more():
+    """AddToken, TruncateSequencePair, NormalizeUTF8, Unicode/Basic/Wordpiece/Bert tokenizers, FilterWikipediaXML,
+    Vectors/ToVectors (a small vectors file written here)."""
+    import os
+    import tempfile
+    out = {}
+    toks = np.array(["a", "b", "c"])
+    out["add_token_begin"] = _lst(text.AddToken("TOKEN", True)(toks))
+    out["add_token_end"] = _lst(text.AddToken("END", False)(toks))
+    out["truncate_pair"] = _lst(text.TruncateSequencePair(4)(np.array([1, 2, 3]), np.array([4, 5, 6, 7])))
+    out["truncate_pair_short"] = _lst(text.TruncateSequencePair(9)(np.array([1, 2]), np.array([4])))
+    s = np.array("ﬁ Café ①２ Ａ")
+    for form in ("NONE", "NFC", "NFKC", "NFD", "NFKD"):
+        out["normalize_" + form] = _lst(text.NormalizeUTF8(getattr(text.NormalizeForm, form))(s))
+    sent = np.array("Hello, World! Ünïcödé  naïve café 中文字 [UNK] e.g.\tTab")
+    out["basic"] = _lst(text.BasicTokenizer()(sent))
+    out["basic_lower"] = _lst(text.BasicTokenizer(lower_case=True)(sent))
+    out["basic_lower_offsets"] = _lst(text.BasicTokenizer(lower_case=True, with_offsets=True)(sent))
+    out["basic_keep_ws"] = _lst(text.BasicTokenizer(keep_whitespace=True)(sent))
+    out["basic_unused"] = _lst(text.BasicTokenizer(lower_case=True, preserve_unused_token=False)(sent))
+    vocab = text.Vocab.from_list(["[UNK]", "hello", "world", "un", "##aff", "##able", "wa", "##nt", "!", ",", "[CLS]",
+                                  "中", "cafe"])
+    out["wordpiece"] = _lst(text.WordpieceTokenizer(vocab)(np.array(["unaffable", "want", "hello", "xyz", "!"])))
+    out["wordpiece_offsets"] = _lst(text.WordpieceTokenizer(vocab, with_offsets=True)(np.array(["unaffable", "zz"])))
+    out["wordpiece_unknown_empty"] = _lst(text.WordpieceTokenizer(vocab, unknown_token="")(np.array(["unwantx"])))
+    out["wordpiece_max_chars"] = _lst(text.WordpieceTokenizer(vocab, max_bytes_per_token=4)(np.array(["unaffable"])))
+    out["bert"] = _lst(text.BertTokenizer(vocab, lower_case=True)(np.array("Hello, WORLD! unaffable café 中 [CLS]")))
+    out["bert_offsets"] = _lst(text.BertTokenizer(vocab, lower_case=True, with_offsets=True)(np.array("Hello, want!")))
+    out["filter_wiki"] = _lst(text.FilterWikipediaXML()(np.array(
+        "The <b>quick</b> [[brown fox|fox]] jumps {{cite}} over &amp; 12 lazy dogs. [http://x.org link] Ünï")))
+    with tempfile.TemporaryDirectory() as tmp:
+        path = os.path.join(tmp, "vectors.txt")
+        with open(path, "w") as f:
+            f.write("ok 0.1 0.2 0.3\nhello 1 2 3\nworld -1.5 0 2.25\n")
+        vec = text.Vectors.from_file(path)
+        out["vectors_lookup"] = _lst(text.ToVectors(vec)(np.array(["hello", "world", "nope"])))
+        out["vectors_unk"] = _lst(text.ToVectors(vec, unk_init=[9, 9, 9])(np.array(["nope", "ok"])))
+        out["vectors_lower"] = _lst(text.ToVectors(vec, lower_case_backup=True)(np.array(["HELLO"])))
+        out["vectors_max"] = _lst(text.ToVectors(text.Vectors.from_file(path, max_vectors=2))(np.array(["world"])))
     return out
 
 

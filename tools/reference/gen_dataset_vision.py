@@ -21,6 +21,16 @@ def images():
     return out
 
 
+def _boxes(img):
+    h, w = img.shape[:2]
+    return np.array([[1, 2, w // 2, h // 3, 7], [w // 3, h // 4, w // 2, h // 2, 3], [0, 0, w, h, 1]], np.float32)
+
+
+def _pil(img):
+    from PIL import Image
+    return Image.fromarray(img[:, :, 0] if img.ndim == 3 and img.shape[2] == 1 else img)
+
+
 def cases():
     inter = {"nearest": V.Inter.NEAREST, "linear": V.Inter.LINEAR, "cubic": V.Inter.CUBIC, "area": V.Inter.AREA,
              "bilinear": V.Inter.BILINEAR, "bicubic": V.Inter.BICUBIC}
@@ -62,6 +72,51 @@ def cases():
         "solarize": V.Solarize(100.0),
         "solarize_range": V.Solarize((40.0, 180.0)),
         "compose": T.Compose([V.Resize((10, 10)), V.HWC2CHW()]),
+        "adjust_brightness": V.AdjustBrightness(1.37),
+        "adjust_brightness_dark": V.AdjustBrightness(0.41),
+        "adjust_contrast": V.AdjustContrast(1.5),
+        "adjust_contrast_low": V.AdjustContrast(0.3),
+        "adjust_saturation": V.AdjustSaturation(1.7),
+        "adjust_saturation_low": V.AdjustSaturation(0.25),
+        "adjust_hue": V.AdjustHue(0.2),
+        "adjust_hue_neg": V.AdjustHue(-0.3),
+        "adjust_gamma": V.AdjustGamma(0.5),
+        "adjust_gamma_gain": V.AdjustGamma(2.2, 0.9),
+        "adjust_sharpness_blur": V.AdjustSharpness(0.2),
+        "adjust_sharpness": V.AdjustSharpness(2.0),
+        "affine_rotate": V.Affine(30.0, [0.0, 0.0], 1.0, 0.0),
+        "affine_translate": V.Affine(0.0, [0.2, -0.1], 1.0, 0.0),
+        "affine_all_linear": V.Affine(-15.0, [0.1, 0.1], 1.2, [5.0, -3.0], V.Inter.BILINEAR, (10, 20, 30)),
+        "affine_shear_scale": V.Affine(0.0, [0.0, 0.0], 0.8, 12.0, V.Inter.NEAREST, 200),
+        "perspective": V.Perspective([[0, 0], [8, 0], [8, 8], [0, 8]], [[1, 2], [7, 0], [8, 7], [0, 8]]),
+        "perspective_nearest": V.Perspective([[0, 0], [5, 0], [5, 6], [0, 6]], [[0, 1], [6, 0], [5, 6], [1, 5]],
+                                             V.Inter.NEAREST),
+        "pad_to_size": V.PadToSize(50),
+        "pad_to_size_offset": V.PadToSize((52, 45), offset=(1, 3), fill_value=(10, 20, 30)),
+        "pad_to_size_edge": V.PadToSize([49, 41], offset=2, padding_mode=V.Border.REFLECT),
+        "slice_patches": V.SlicePatches(2, 3, fill_value=9),
+        "slice_patches_drop": V.SlicePatches(3, 2, V.SliceMode.DROP),
+        "erase": V.Erase(1, 2, 4, 5, (10, 20, 30)),
+        "erase_value": V.Erase(0, 0, 3, 3, 200),
+        "gaussian_blur": V.GaussianBlur(3),
+        "gaussian_blur_sigma": V.GaussianBlur((3, 5), (1.0, 2.0)),
+        "gaussian_blur_sigma1": V.GaussianBlur(5, 1.5),
+        # (MindSpore's eager Compose returns a tuple when its last op is a Python one: chained by hand)
+        "rgb_to_hsv_hwc": lambda img: V.RgbToHsv(is_hwc=True)(V.Rescale(1.0 / 255.0, 0.0)(img)),
+        "rgb_to_hsv_chw": lambda img: V.RgbToHsv()(V.ToTensor()(img)),
+        "hsv_round_trip": lambda img: V.HsvToRgb()(V.RgbToHsv()(V.ToTensor()(img))),
+        "gaussian_blur_08": V.GaussianBlur(3, 0.8),
+        "resize_with_bbox_img": lambda img: V.ResizeWithBBox((11, 14))(img, _boxes(img))[0],
+        "resize_with_bbox": lambda img: V.ResizeWithBBox(9, V.Inter.NEAREST)(img, _boxes(img))[1],
+        "hflip_with_bbox": lambda img: V.RandomHorizontalFlipWithBBox(1.0)(img, _boxes(img))[1],
+        "vflip_with_bbox": lambda img: V.RandomVerticalFlipWithBBox(1.0)(img, _boxes(img))[1],
+        "vflip_with_bbox_img": lambda img: V.RandomVerticalFlipWithBBox(1.0)(img, _boxes(img))[0],
+        "crop_with_bbox_pad": lambda img: V.RandomCropWithBBox((img.shape[0] + 4, img.shape[1] + 6), padding=(3, 2))(
+            img, _boxes(img))[1],
+        "crop_with_bbox_pad_img": lambda img: V.RandomCropWithBBox((img.shape[0] + 4, img.shape[1] + 6),
+                                                                   padding=(3, 2), fill_value=5)(img, _boxes(img))[0],
+        "five_crop_pil": lambda img: np.stack([np.asarray(p) for p in V.FiveCrop(5)(_pil(img))]),
+        "ten_crop_pil": lambda img: np.stack([np.asarray(p) for p in V.TenCrop((4, 6), True)(_pil(img))]),
     })
     return ops
 
@@ -81,6 +136,10 @@ def run_all():
     enc = V.encode_jpeg(images()["img48x31"], 90)
     out["jpeg_bytes"] = np.asarray(enc)
     out["decode_jpeg"] = V.Decode()(np.asarray(enc))
+    lt = np.random.RandomState(3).uniform(-1, 1, (12, 12))
+    out["linear_transformation"] = V.LinearTransformation(lt, np.arange(12.0) / 7)(
+        np.arange(12, dtype=np.float32).reshape(3, 2, 2) / 11)
+    out["hsv_to_rgb_batch"] = V.HsvToRgb()(np.random.RandomState(4).uniform(0, 1, (2, 3, 4, 5)))
     out["decode_png"] = V.Decode()(np.frombuffer(dataset_files.png_bytes(images()["img17x23"]), np.uint8))
     return out
 

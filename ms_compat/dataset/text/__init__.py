@@ -1,13 +1,19 @@
-"""Mirrors ``mindspore.dataset.text``: ``Vocab``, ``Lookup``, ``ToNumber`` and the simple tokenizers on numpy
-string arrays (ICU/Jieba/BERT tokenizers are not provided: MissingAPIError when used)."""
+"""Mirrors ``mindspore.dataset.text``: ``Vocab``, ``Lookup``, ``ToNumber``, the tokenizers (simple ones, BERT's
+basic/wordpiece, on ``unicodedata``), word vectors and the small string transforms on numpy string arrays
+(Jieba, UnicodeScript and SentencePieceVocab are not provided: MissingAPIError when used)."""
 from ..._missing import module_getattr as _mg
 from . import transforms, utils  # noqa: F401
 from .transforms import *  # noqa: F401,F403
 from .transforms import __all__ as _t_all
 from .utils import *  # noqa: F401,F403
 from .utils import __all__ as _u_all
+from .bert import BasicTokenizer, BertTokenizer, WordpieceTokenizer  # noqa: F401
+from .misc import AddToken, FilterWikipediaXML, NormalizeUTF8, TruncateSequencePair  # noqa: F401
+from .vectors import CharNGram, FastText, GloVe, ToVectors, Vectors  # noqa: F401
 
-__all__ = list(_t_all) + list(_u_all)
+__all__ = list(_t_all) + list(_u_all) + ["BasicTokenizer", "BertTokenizer", "WordpieceTokenizer", "AddToken",
+                                         "FilterWikipediaXML", "NormalizeUTF8", "TruncateSequencePair", "CharNGram",
+                                         "FastText", "GloVe", "ToVectors", "Vectors"]
 
 
 def __getattr__(name):

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import collections
+from enum import IntEnum
 
 import numpy as np
 
@@ -125,5 +126,10 @@ class JiebaMode:
     MIX, MP, HMM = 0, 1, 2
 
 
-class NormalizeForm:
-    NONE, NFC, NFKC, NFD, NFKD = 0, 1, 2, 3, 4
+class NormalizeForm(IntEnum):
+    """Mirrors ``mindspore.dataset.text.NormalizeForm`` (Unicode normalization forms)."""
+    NONE = 0
+    NFC = 1
+    NFKC = 2
+    NFD = 3
+    NFKD = 4

@@ -3,7 +3,11 @@
 from ..._missing import module_getattr as _mg
 from . import transforms  # noqa: F401
 from .transforms import *  # noqa: F401,F403
-from .transforms import __all__  # noqa: F401
+from .transforms import __all__ as _t_all
+
+from ..vision.compound import not_random  # noqa: E402,F401 - MindSpore has it in both packages
+
+__all__ = list(_t_all) + ["not_random"]
 
 
 def __getattr__(name):

@@ -379,16 +379,6 @@ class Invert(TensorOperation):
         return (255 - img.astype(np.int32)).astype(np.uint8)
 
 
-class AdjustBrightness(TensorOperation):
-    """Mirrors ``mindspore.dataset.vision.AdjustBrightness(brightness_factor)``."""
-
-    def __init__(self, brightness_factor):
-        self.factor = float(brightness_factor)
-
-    def __call__(self, img):
-        return _blend(_img(img, "AdjustBrightness"), np.zeros_like(img), self.factor)
-
-
 def _rotate(img, degrees, resample, expand, center, fill_value):
     h, w = img.shape[:2]
     cx, cy = ((w - 1) / 2.0, (h - 1) / 2.0) if center is None else (float(center[0]), float(center[1]))
@@ -584,18 +574,16 @@ class RandomColorAdjust(TensorOperation):
         img = _img(img, "RandomColorAdjust", 3)
         b, c, s, h = (_uniform(*self.brightness), _uniform(*self.contrast), _uniform(*self.saturation),
                       _uniform(*self.hue))
+        from . import adjust
+        img = np.ascontiguousarray(img)
         if b != 1:
-            img = _blend(img, np.zeros_like(img), b)
+            img = adjust.brightness(img, b)
         if c != 1:
-            mean = float(cv2().cvtColor(np.ascontiguousarray(img), cv2().COLOR_RGB2GRAY).mean())
-            img = _blend(img, np.full_like(img, int(mean + 0.5)), c)
+            img = adjust.contrast(img, c)
         if s != 1:
-            g = cv2().cvtColor(np.ascontiguousarray(img), cv2().COLOR_RGB2GRAY)
-            img = _blend(img, np.repeat(g[:, :, None], 3, 2), s)
+            img = adjust.saturation(img, s)
         if h != 0:
-            hsv = cv2().cvtColor(np.ascontiguousarray(img), cv2().COLOR_RGB2HSV_FULL)
-            hsv[..., 0] = ((hsv[..., 0].astype(np.int32) + int(round(h * 255))) % 256).astype(np.uint8)
-            img = cv2().cvtColor(hsv, cv2().COLOR_HSV2RGB_FULL)
+            img = adjust.hue(img, h)
         return img
 
 
@@ -961,3 +949,27 @@ class RandomAffine(TensorOperation):
         fill = self.fill_value if isinstance(self.fill_value, tuple) else (self.fill_value,) * 3
         return _cv_call(cv2().warpAffine, img, m, (w, h), flags=_cv_inter(self.resample, "RandomAffine"),
                         borderMode=cv2().BORDER_CONSTANT, borderValue=tuple(float(v) for v in fill))
+
+
+def write_jpeg(filename, image, quality=75):
+    """Mirrors ``mindspore.dataset.vision.write_jpeg(filename, image, quality=75)``: ``encode_jpeg`` to a file."""
+    write_file(filename, encode_jpeg(image, quality))
+
+
+def write_png(filename, image, compression_level=6):
+    """Mirrors ``mindspore.dataset.vision.write_png(filename, image, compression_level=6)``."""
+    write_file(filename, encode_png(image, compression_level))
+
+
+# the transforms kept in their own modules (one family each), exported here as in MindSpore's transforms.py
+from .adjust import *  # noqa: E402,F401,F403
+from .adjust import __all__ as _adjust_all  # noqa: E402
+from .adjust import AdjustBrightness  # noqa: E402,F401
+from .bbox import *  # noqa: E402,F401,F403
+from .bbox import __all__ as _bbox_all  # noqa: E402
+from .compound import *  # noqa: E402,F401,F403
+from .compound import __all__ as _compound_all  # noqa: E402
+from .geometry import *  # noqa: E402,F401,F403
+from .geometry import __all__ as _geometry_all  # noqa: E402
+
+__all__ += ["write_jpeg", "write_png"] + _adjust_all + _bbox_all + _compound_all + _geometry_all

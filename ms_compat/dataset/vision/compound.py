@@ -1,0 +1,98 @@
+"""Compound and batch transforms of ``mindspore.dataset.vision``: ``UniformAugment``, ``RandomSelectSubpolicy``,
+``MixUp``, and the ``not_random`` decorator. Random choices come from the pipeline generator
+(``dataset.config.set_seed``); the distributions are MindSpore's, the numbers are not."""
+from __future__ import annotations
+
+import numpy as np
+
+from ..core import config
+from ..transforms.transforms import TensorOperation
+
+__all__ = ["UniformAugment", "RandomSelectSubpolicy", "MixUp", "not_random"]
+
+
+def not_random(func):
+    """Mirrors ``mindspore.dataset.vision.not_random`` (and ``transforms.not_random``): marks a user function as
+    deterministic (``func.random = False``), which MindSpore's cache uses; ms_compat keeps the mark."""
+    func.random = False
+    return func
+
+
+class UniformAugment(TensorOperation):
+    """Mirrors ``mindspore.dataset.vision.UniformAugment(transforms, num_ops=2)``: ``num_ops`` distinct
+    transforms picked uniformly, each applied with probability 1/2, in the order picked."""
+
+    def __init__(self, transforms, num_ops=2):
+        if not isinstance(transforms, (list, tuple)) or not transforms:
+            raise TypeError("transforms should be a non-empty list of transforms.")
+        if not isinstance(num_ops, int) or num_ops < 1:
+            raise ValueError("Input num_ops is not within the required interval of [1, 2147483647].")
+        if num_ops > len(transforms):
+            raise ValueError(f"num_ops is greater than transforms list size, got num_ops: {num_ops}, and size of "
+                             f"transforms: {len(transforms)}.")
+        self.transforms, self.num_ops = list(transforms), num_ops
+
+    def __call__(self, img):
+        rng = config.rng()
+        for k in rng.permutation(len(self.transforms))[:self.num_ops]:
+            if float(rng.random()) < 0.5:
+                img = self.transforms[int(k)](img)
+        return img
+
+
+class RandomSelectSubpolicy(TensorOperation):
+    """Mirrors ``mindspore.dataset.vision.RandomSelectSubpolicy(policy)``: ``policy`` is a list of sub-policies,
+    each a list of ``(transform, prob)``; one sub-policy is chosen uniformly, its transforms applied in order,
+    each with its probability."""
+
+    def __init__(self, policy):
+        if not isinstance(policy, list) or not policy:
+            raise ValueError("policy should be a non-empty list of sub-policies.")
+        for sub in policy:
+            if not isinstance(sub, list) or not sub:
+                raise ValueError("each sub-policy should be a non-empty list of (op, prob) tuples.")
+            for item in sub:
+                if not isinstance(item, tuple) or len(item) != 2 or not callable(item[0]):
+                    raise ValueError("each sub-policy entry should be an (op, prob) tuple.")
+                if not 0 <= item[1] <= 1:
+                    raise ValueError("Input prob is not within the required interval of [0.0, 1.0].")
+        self.policy = policy
+
+    def __call__(self, *args):
+        rng = config.rng()
+        sub = self.policy[int(rng.integers(len(self.policy)))]
+        for op, prob in sub:
+            if float(rng.random()) < prob:
+                res = op(*args)
+                args = res if isinstance(res, tuple) else (res,)
+        return args[0] if len(args) == 1 else args
+
+
+class MixUp(TensorOperation):
+    """Mirrors ``mindspore.dataset.vision.MixUp(batch_size, alpha, is_single=True)`` (MindSpore's Python op, on a
+    batch of images and one-hot labels): ``is_single`` mixes each row with the next one of the batch (circular
+    shift) by ``lam ~ Beta(alpha, alpha)`` per row; otherwise with the previous batch's mixed output (the first
+    batch passes through). Results in float64, as MindSpore's numpy."""
+
+    def __init__(self, batch_size, alpha, is_single=True):
+        if not isinstance(batch_size, int) or batch_size < 1:
+            raise ValueError("Input batch_size is not within the required interval of [1, 2147483647].")
+        if alpha <= 0:
+            raise ValueError("Input alpha is not within the required interval of (0, 16777216].")
+        self.batch_size, self.alpha, self.is_single = batch_size, float(alpha), bool(is_single)
+        self.image, self.label, self.is_first = 0, 0, True
+
+    def __call__(self, image, label):
+        image, label = np.asarray(image), np.asarray(label)
+        n = self.batch_size
+        lam = config.rng().beta(self.alpha, self.alpha, n)
+        if self.is_single:
+            shift = list(range(1, n)) + [0]
+            return (lam.reshape(n, 1, 1, 1) * image + (1 - lam.reshape(n, 1, 1, 1)) * image[shift],
+                    lam.reshape(n, 1) * label + (1 - lam.reshape(n, 1)) * label[shift])
+        if self.is_first:
+            lam, self.is_first = np.ones(n), False
+        mix_img = lam.reshape(n, 1, 1, 1) * image + (1 - lam.reshape(n, 1, 1, 1)) * self.image
+        mix_lab = lam.reshape(n, 1) * label + (1 - lam.reshape(n, 1)) * self.label
+        self.image, self.label = mix_img, mix_lab
+        return mix_img, mix_lab
