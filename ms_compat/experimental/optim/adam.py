@@ -4,9 +4,7 @@ from __future__ import annotations
 import torch
 from torch._C import DisableTorchFunctionSubclass
 
-from ...common.parameter import Parameter
-from ...common.tensor import Tensor, to_torch
-from ...nn.optim.optimizer import _zeros_like_state
+from ...common.tensor import to_torch
 from .optimizer import Optimizer, check_adam_ranges
 
 __all__ = ["Adam"]
@@ -29,11 +27,7 @@ class Adam(Optimizer):
         check_adam_ranges(lr, betas, eps, weight_decay)
         super().__init__(params, {"lr": lr, "betas": betas, "eps": eps, "weight_decay": weight_decay,
                                   "amsgrad": amsgrad, "maximize": maximize})
-        for name in ("exp_avg", "exp_avg_sq", "max_exp_avg_sq"):
-            pt = _zeros_like_state(self.parameters, name)
-            setattr(self, name, pt)
-            self.__dict__[name] = pt
-        self.state_step = Parameter(Tensor(0, torch.int32), "state_step")
+        self._init_adam_state()
 
     @torch._dynamo.disable
     def construct(self, gradients):

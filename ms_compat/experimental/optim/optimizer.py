@@ -53,6 +53,16 @@ class Optimizer(Cell):
         setattr(self, "parameters", pt)
         self.__dict__["parameters"] = pt
 
+    def _init_adam_state(self):
+        """The state ``Adam``/``AdamW`` keep, named as MindSpore's: ``exp_avg.<name>``, ``exp_avg_sq.<name>``,
+        ``max_exp_avg_sq.<name>`` (ParameterTuples) and the int32 ``state_step``."""
+        from ...nn.optim.optimizer import _zeros_like_state
+        for name in ("exp_avg", "exp_avg_sq", "max_exp_avg_sq"):
+            pt = _zeros_like_state(self.parameters, name)
+            setattr(self, name, pt)
+            self.__dict__[name] = pt
+        self.state_step = Parameter(Tensor(0, torch.int32), "state_step")
+
     @staticmethod
     def _parameters_base_check(parameters, param_info):
         if parameters is None:
