@@ -215,6 +215,22 @@ CASES = {
         ms.Tensor(0.01, ms.float32), ms.Tensor(0.9, ms.float32), ms.Tensor(0.999, ms.float32),
         ms.Tensor(1e-8, ms.float32), g),
         [X34, Y34 * 0.1, POS34 * 0.1, POS34 * 0.2, A(3, 4, seed=196)], 0),
+    "P_AdjustHue": (lambda ms, o, P, x: P.AdjustHue()(x, ms.Tensor(0.2, ms.float32)), [A(2, 3, 3, seed=200, lo=0, hi=1)],
+                    0),
+    "P_AdjustHue_neg": (lambda ms, o, P, x: P.AdjustHue()(x, ms.Tensor(-0.7, ms.float32)),
+                        [A(4, 2, 3, seed=201, lo=0, hi=1)], 0),
+    "P_AdjustSaturation": (lambda ms, o, P, x: P.AdjustSaturation()(x, ms.Tensor(0.5, ms.float32)),
+                           [A(2, 3, 3, seed=202, lo=0, hi=1)], 0),
+    "P_AdjustSaturation_up": (lambda ms, o, P, x: P.AdjustSaturation()(x, ms.Tensor(3.0, ms.float32)),
+                              [A(2, 3, 3, seed=203, lo=0, hi=1)], 0),
+    "P_AdamNoUpdateParam": (lambda ms, o, P, m, v, g: (lambda pm, pv: (P.AdamNoUpdateParam()(
+        pm, pv, ms.Tensor(0.9, ms.float32), ms.Tensor(0.999, ms.float32), ms.Tensor(0.01, ms.float32),
+        ms.Tensor(0.9, ms.float32), ms.Tensor(0.999, ms.float32), ms.Tensor(1e-8, ms.float32), g), pm * 1, pv * 1))(
+        ms.Parameter(m, name="m"), ms.Parameter(v, name="v")), [Y34 * 0.1, POS34 * 0.1, X34], 0),
+    "P_AdamNoUpdateParam_nesterov": (lambda ms, o, P, m, v, g: P.AdamNoUpdateParam(use_nesterov=True)(
+        ms.Parameter(m, name="m"), ms.Parameter(v, name="v"), ms.Tensor(0.9, ms.float32), ms.Tensor(0.999, ms.float32),
+        ms.Tensor(0.01, ms.float32), ms.Tensor(0.9, ms.float32), ms.Tensor(0.999, ms.float32),
+        ms.Tensor(1e-8, ms.float32), g), [Y34 * 0.1, POS34 * 0.1, X34], 0),
     # ---- batch 3: new ops (Ascend-only ones are checked against their documented formula in classic ops)
     "ops_hfft": (lambda ms, o, P, x: o.hfft(x), [A(6, seed=130)], 1),
     "ops_hfft_n_ortho": (lambda ms, o, P, x: o.hfft(x, n=6, dim=0, norm="ortho"), [A(4, 3, seed=131)], 1),
