@@ -106,6 +106,69 @@ def scenarios(rank, res):
     res["err_a2a_list_input"] = _err(lambda: F.all_to_all_with_output_shape([(1,)], [np.ones(1)]))
     res["err_a2a_single_split"] = _err(lambda: F.all_to_all_single_with_output_shape((3,), x))
     F.barrier()
+    _parallel_sync(rank, res)
+
+
+def _parallel_sync(rank, res):
+    """mindspore.parallel.parameter_broadcast and sync_pipeline_shared_parameters (same 2-process run)."""
+    import ms_compat as ms
+    from ms_compat import nn
+    from ms_compat.parallel import parameter_broadcast, sync_pipeline_shared_parameters
+
+    class Net(nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.pa = ms.Parameter(ms.Tensor(np.full((2,), 1.0 + rank, np.float32)), name="pa")
+            self.pb = ms.Parameter(ms.Tensor(np.full((2,), 10.0 + rank, np.float32)), name="pb")
+            self.pc = ms.Parameter(ms.Tensor(np.full((2,), 100.0 + rank, np.float32)), name="pc")
+
+    net = Net()
+    layout = {"pa": {"dev_matrix": [2], "tensor_map": [-1]}, "pb": [[2], [-1]],
+              "pc": {"dev_matrix": [2], "tensor_map": [0]}}
+    res["pbcast_err_rank"] = _err(lambda: parameter_broadcast(net, layout, cur_rank=1 - rank))
+    parameter_broadcast(net, layout, cur_rank=rank)
+    res["pbcast"] = {n: net.parameters_dict()[n].asnumpy().tolist() for n in ("pa", "pb", "pc")}
+
+    class Emb(nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.table = ms.Parameter(ms.Tensor(np.full((2, 2), 1.0 + rank, np.float32)), name="table")
+            self.own0 = ms.Parameter(ms.Tensor(np.full((1,), 5.0 + rank, np.float32)), name="own0")
+
+        def construct(self, x):
+            return x @ self.table
+
+    class Head(nn.Cell):
+        def __init__(self, table):
+            super().__init__()
+            self.table = table
+            self.own1 = ms.Parameter(ms.Tensor(np.full((1,), 7.0 + rank, np.float32)), name="own1")
+
+        def construct(self, x):
+            return x @ self.table.T
+
+    class PNet(nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.emb = Emb()
+            self.head = Head(self.emb.table)
+            self.emb.pipeline_stage = 0
+            self.head.pipeline_stage = 1
+
+        def construct(self, x):
+            return self.head(self.emb(x))
+
+    pnet = PNet()
+    res["pipe_sync_type_err"] = _err(lambda: sync_pipeline_shared_parameters(1))
+    sync_pipeline_shared_parameters(pnet)  # pipeline_stages is 1: nothing happens
+    res["pipe_sync_stages1"] = pnet.emb.table.asnumpy().tolist()
+    ms.set_auto_parallel_context(parallel_mode="semi_auto_parallel", pipeline_stages=2)
+    try:
+        sync_pipeline_shared_parameters(pnet)
+    finally:
+        ms.set_auto_parallel_context(parallel_mode="stand_alone", pipeline_stages=1)
+    res["pipe_sync"] = {"table": pnet.emb.table.asnumpy().tolist(), "own0": pnet.emb.own0.asnumpy().tolist(),
+                        "own1": pnet.head.own1.asnumpy().tolist()}
 
 
 def main(rank, world, port, outdir):

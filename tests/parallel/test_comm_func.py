@@ -1,6 +1,7 @@
 """comm_func's rooted (reduce, gather_into_tensor, scatter_tensor), point-to-point (send, recv, isend, irecv,
-P2POp, batch_isend_irecv) and all-to-all functions: one run of 2 gloo processes (_comm_func_worker.py), every
-value checked against numpy, errors against MindSpore 2.10's messages (comm_func.py source)."""
+P2POp, batch_isend_irecv) and all-to-all functions, and mindspore.parallel's parameter_broadcast and
+sync_pipeline_shared_parameters: one run of 2 gloo processes (_comm_func_worker.py), every value checked against
+numpy, errors against MindSpore 2.10's messages (its comm_func.py / parallel source)."""
 from __future__ import annotations
 
 import json
@@ -115,3 +116,21 @@ def test_errors_match_mindspore(ranks):
     assert res["err_a2a_list_input"][0] == "TypeError" and "Expected tensor" in res["err_a2a_list_input"][1]
     assert res["err_a2a_single_split"] == ["ValueError", "input shape at dim 0 must be divided by world_size, "
                                            "but got 3 and 2."]
+
+
+def test_parameter_broadcast(ranks):
+    for r in range(2):
+        got = ranks[r]["pbcast"]
+        assert got["pa"] == [1.0, 1.0]      # 1st parameter of the redundancy group (0, 1): rank 0's value
+        assert got["pb"] == [11.0, 11.0]    # 2nd parameter: dealt to rank 1
+        assert got["pc"] == [100.0 + r] * 2  # sliced over both ranks: no redundancy, untouched
+        assert ranks[r]["pbcast_err_rank"] == ["ValueError", f"For parameter broadcast, the cur_rank: {1 - r} is wrong."]
+
+
+def test_sync_pipeline_shared_parameters(ranks):
+    for r in range(2):
+        assert ranks[r]["pipe_sync_type_err"][0] == "TypeError"
+        assert ranks[r]["pipe_sync_stages1"] == [[1.0 + r] * 2] * 2
+        got = ranks[r]["pipe_sync"]
+        assert got["table"] == [[1.0, 1.0], [1.0, 1.0]]  # the shared table: stage 0's value on both stages
+        assert got["own0"] == [5.0 + r] and got["own1"] == [7.0 + r]
