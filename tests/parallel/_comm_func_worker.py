@@ -106,7 +106,44 @@ def scenarios(rank, res):
     res["err_a2a_list_input"] = _err(lambda: F.all_to_all_with_output_shape([(1,)], [np.ones(1)]))
     res["err_a2a_single_split"] = _err(lambda: F.all_to_all_single_with_output_shape((3,), x))
     F.barrier()
+    _primitives(rank, res)
     _parallel_sync(rank, res)
+
+
+def _primitives(rank, res):
+    """The collective Primitives of mindspore.ops (ranks are group ranks; g01 = world here)."""
+    import ms_compat as ms
+    from ms_compat import ops
+    f32 = np.float32
+    other = 1 - rank
+    x = ms.Tensor(np.array([rank + 1.0, 10.0 * (rank + 1)], f32))
+    res["p_reduce"] = _v(ops.Reduce(1, group="g01")(x))
+    res["p_gather"] = _v(ops.CollectiveGather(0)(x.reshape(1, 2)))
+    res["p_scatter"] = _v(ops.CollectiveScatter(1)(ms.Tensor(np.arange(4, dtype=f32) * (rank + 1))))
+    res["p_barrier"] = _v(ops.Barrier()())
+    if rank == 0:
+        res["p_send_ret"] = _v(ops.Send(3, 1)(x))
+        res["p_recv"] = _v(ops.Receive(4, 1, [2, 2], ms.int32)(x))
+    else:
+        res["p_recv"] = _v(ops.Receive(3, 0, [2], ms.float32)())
+        ops.Send(4, 0)(ms.Tensor(np.array([[1, 2], [3, 4]], np.int32)))
+    res["p_batch"] = [_v(t) for t in ops.BatchISendIRecv(("isend", "irecv"), (other, other), ([3],), (ms.float32,))(
+        (ms.Tensor(np.full(3, rank + 0.5, f32)),))]
+    a = ms.Tensor(np.arange(8, dtype=f32).reshape(2, 4) + 100 * rank)
+    res["p_alltoall"] = _v(ops.AlltoAll(2, 1, 0)(a))
+    flat = ms.Tensor(np.arange(5, dtype=f32) + 10 * rank)
+    send = [[1, 4], [2, 3]][rank]
+    recv = [[1, 2], [4, 3]][rank]
+    res["p_alltoallv"] = _v(ops.AlltoAllV()(flat, send, recv))
+    res["p_alltoallv_block"] = _v(ops.AlltoAllV(block_size=2)(ms.Tensor(np.arange(4, dtype=f32) + 10 * rank),
+                                                              [1, 1], [1, 1]))
+    res["p_alltoallvc"] = _v(ops.AlltoAllVC()(flat, [1, 4, 2, 3]))
+    res["p_alltoallvc_t"] = _v(ops.AlltoAllVC(transpose=True)(flat, [1, 2, 4, 3]))
+    res["p_allgatherv"] = _v(ops.AllGatherV()(ms.Tensor(np.arange(rank + 1, dtype=f32) + 10 * rank), [1, 2]))
+    res["p_reducescatterv"] = _v(ops.ReduceScatterV()(ms.Tensor(np.arange(5, dtype=f32) * (rank + 1)), [2, 3]))
+    res["p_err_alltoall"] = _err(lambda: ops.AlltoAll(3, 1, 0)(a))
+    res["p_err_recv_dtype"] = _err(lambda: ops.Receive(0, 0, [1], "float32"))
+    res["p_err_batch_len"] = _err(lambda: ops.BatchISendIRecv(("isend",), (0, 1)))
 
 
 def _parallel_sync(rank, res):

@@ -1,5 +1,7 @@
 """comm_func's rooted (reduce, gather_into_tensor, scatter_tensor), point-to-point (send, recv, isend, irecv,
-P2POp, batch_isend_irecv) and all-to-all functions, and mindspore.parallel's parameter_broadcast and
+P2POp, batch_isend_irecv) and all-to-all functions, the matching Primitives of mindspore.ops (Reduce,
+CollectiveGather, CollectiveScatter, Barrier, Send, Receive, BatchISendIRecv, AlltoAll, AlltoAllV, AlltoAllVC,
+AllGatherV, ReduceScatterV), and mindspore.parallel's parameter_broadcast and
 sync_pipeline_shared_parameters: one run of 2 gloo processes (_comm_func_worker.py), every value checked against
 numpy, errors against MindSpore 2.10's messages (its comm_func.py / parallel source)."""
 from __future__ import annotations
@@ -134,3 +136,40 @@ def test_sync_pipeline_shared_parameters(ranks):
         got = ranks[r]["pipe_sync"]
         assert got["table"] == [[1.0, 1.0], [1.0, 1.0]]  # the shared table: stage 0's value on both stages
         assert got["own0"] == [5.0 + r] and got["own1"] == [7.0 + r]
+
+
+def test_collective_primitives(ranks):
+    xs = [np.array([r + 1.0, 10.0 * (r + 1)], f32) for r in range(2)]
+    _eq(ranks[1]["p_reduce"], xs[0] + xs[1])
+    _eq(ranks[0]["p_reduce"], np.zeros(1, f32))
+    _eq(ranks[0]["p_gather"], np.stack(xs))
+    _eq(ranks[1]["p_gather"], np.zeros(1, f32))
+    for r in range(2):
+        _eq(ranks[r]["p_scatter"], (np.arange(4, dtype=f32) * 2)[2 * r:2 * r + 2])
+        _eq(ranks[r]["p_barrier"], np.zeros(1, f32))
+    _eq(ranks[0]["p_send_ret"], xs[0])
+    _eq(ranks[1]["p_recv"], xs[0])
+    _eq(ranks[0]["p_recv"], np.array([[1, 2], [3, 4]], np.int32))
+    for r in range(2):
+        _eq(ranks[r]["p_batch"][0], np.array(0, f32))
+        _eq(ranks[r]["p_batch"][1], np.full(3, 1 - r + 0.5, f32))
+    a = [np.arange(8, dtype=f32).reshape(2, 4) + 100 * r for r in range(2)]
+    for r in range(2):  # split dim 1 into 2 blocks, block r from every rank, concatenated along dim 0
+        _eq(ranks[r]["p_alltoall"], np.concatenate([a[0][:, 2 * r:2 * r + 2], a[1][:, 2 * r:2 * r + 2]], 0))
+    flat = [np.arange(5, dtype=f32) + 10 * r for r in range(2)]
+    send = [[1, 4], [2, 3]]
+    parts = [np.split(flat[r], np.cumsum(send[r])[:-1]) for r in range(2)]
+    for r in range(2):
+        want = np.concatenate([parts[0][r], parts[1][r]])
+        _eq(ranks[r]["p_alltoallv"], want)
+        _eq(ranks[r]["p_alltoallvc"], want)      # matrix [1, 4, 2, 3] = the same counts
+        _eq(ranks[r]["p_alltoallvc_t"], want)    # transposed [1, 2, 4, 3]
+        blocks = [np.arange(4, dtype=f32) + 10 * i for i in range(2)]
+        _eq(ranks[r]["p_alltoallv_block"], np.concatenate([blocks[0][2 * r:2 * r + 2], blocks[1][2 * r:2 * r + 2]]))
+        _eq(ranks[r]["p_allgatherv"], np.array([0, 10, 11], f32))
+    total = np.arange(5, dtype=f32) * 3
+    _eq(ranks[0]["p_reducescatterv"], total[:2])
+    _eq(ranks[1]["p_reducescatterv"], total[2:])
+    assert ranks[0]["p_err_alltoall"][0] == "ValueError" and "split_count" in ranks[0]["p_err_alltoall"][1]
+    assert ranks[0]["p_err_recv_dtype"][0] == "TypeError"
+    assert ranks[0]["p_err_batch_len"] == ["ValueError", "length of op_types and remote_ranks must be the same."]
