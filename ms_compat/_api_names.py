@@ -35,6 +35,13 @@ WILL_NOT = [
      "torch.distributed"),
     (r"^(set_offload_context|get_offload_context|set_algo_parameters|get_algo_parameters|reset_algo_parameters)",
      "MindSpore graph-compiler / auto-parallel search settings with no PyTorch counterpart"),
+    (r"^(NeighborExchange|NeighborExchangeV2)$", "graph-mode-only in MindSpore 2.10 (calling the Primitive "
+     "raises NotImplementedError; its compiler inserts it for halo exchange between neighbouring ranks): exchange "
+     "with torch.distributed.batch_isend_irecv (mindspore.communication.comm_func.batch_isend_irecv)"),
+    (r"^(set_op_strategy_config)$", "saves/loads the operator strategies of MindSpore's sharding-propagation "
+     "search (graph compiler, AUTO_PARALLEL with search_mode='sharding_propagation'): PyTorch has no strategy "
+     "search; lay out parameters with Cell.shard / Layout (torch.distributed.tensor) and save their layouts "
+     "with strategy_ckpt_config"),
     (r"^(ms_class|ms_function|ms_memory_recycle|jit_class|lazy_inline|no_inline|Symbol|CellReuse|cell_reuse)",
      "MindSpore graph-compiler decorators (torch.compile needs none)"),
     (r"^(Profiler|profiler|SummaryLandscape)", "MindSpore Insight/profiler: use torch.profiler / "

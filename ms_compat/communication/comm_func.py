@@ -5,7 +5,7 @@ backward rules: ``all_reduce`` (sum) → all_reduce of the gradient; ``all_gathe
 reduce_scatter (sum) of the gradient; ``reduce_scatter_tensor`` → all_gather of the gradient;
 ``broadcast`` → the gradient passes through unchanged (MindSpore's ``Broadcast`` bprop).
 
-Difference from MindSpore: ``async_op=True`` is accepted but the collective has completed when the
+Difference from MindSpore: for these four, ``async_op=True`` is accepted but the collective has completed when the
 call returns; the returned handle's ``wait()`` does nothing.
 """
 from __future__ import annotations
@@ -18,7 +18,9 @@ from .management import (HCCL_WORLD_COMM_GROUP, GlobalComm, _process_group, _req
                          get_group_rank_from_world_rank)
 
 __all__ = ["ReduceOp", "all_reduce", "all_gather_into_tensor", "reduce_scatter_tensor", "broadcast", "barrier",
-           "CommHandle"]
+           "CommHandle", "reduce", "gather_into_tensor", "scatter_tensor", "send", "recv", "isend", "irecv", "P2POp",
+           "batch_isend_irecv", "all_to_all_with_output_shape", "all_to_all_single_with_output_shape",
+           "all_to_all_v_c"]
 
 
 class ReduceOp:
@@ -38,9 +40,18 @@ _TORCH_OP = {"sum": dist.ReduceOp.SUM, "max": dist.ReduceOp.MAX, "min": dist.Red
 
 
 class CommHandle:
-    """Mirrors ``mindspore.communication.comm_func.CommHandle``; the work is already done."""
+    """Mirrors ``mindspore.communication.comm_func.CommHandle``. It wraps the ``torch.distributed`` work of an
+    asynchronous point-to-point or all-to-all call (``isend``, ``irecv``, ``async_op=True``), whose ``wait()``
+    blocks until the transfer is done; for the other collectives the work is already done and ``wait()`` returns
+    at once."""
+
+    def __init__(self, work=None):
+        self._work = work
 
     def wait(self):
+        if self._work is not None:
+            self._work.wait()
+            self._work = None
         return None
 
 
@@ -202,3 +213,10 @@ def barrier(group=HCCL_WORLD_COMM_GROUP):
     if not isinstance(group, str):
         raise TypeError(f"group must be type of string, but got {type(group)}")
     dist.barrier(group=_group_pg(group))
+
+
+# the rooted collectives, point-to-point and all-to-all live in their own files (one concept per file)
+from ._rooted import gather_into_tensor, reduce, scatter_tensor  # noqa: E402
+from ._p2p import P2POp, batch_isend_irecv, irecv, isend, recv, send  # noqa: E402
+from ._all_to_all import (all_to_all_single_with_output_shape, all_to_all_v_c,  # noqa: E402
+                          all_to_all_with_output_shape)

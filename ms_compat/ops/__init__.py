@@ -29,7 +29,9 @@ _LAZY = {
     "tuple_to_array": "ms_compat.ops.functional:tuple_to_array",
     # collective-communication Primitives (parallel engineer: ms_compat/ops/operations/comm_ops.py)
     **{n: "ms_compat.ops.operations.comm_ops:" + n for n in (
-        "AllReduce", "AllGather", "ReduceScatter", "Broadcast", "ReduceOp")},
+        "AllReduce", "AllGather", "ReduceScatter", "Broadcast", "ReduceOp", "Reduce", "CollectiveGather",
+        "CollectiveScatter", "Barrier", "Send", "Receive", "BatchISendIRecv", "AlltoAll", "AlltoAllV", "AlltoAllVC", "AllGatherV",
+        "ReduceScatterV")},
     "reshard": "ms_compat.parallel.layout:reshard",  # parallel: Layout on DTensor
     # the old operator aliases mindspore.ops re-exports from ops.functional
     **{n: "ms_compat.ops.functional:" + n for n in (

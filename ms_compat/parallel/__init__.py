@@ -23,6 +23,14 @@ _LAZY = {
     **{n: "ms_compat.parallel.checkpoint_transform:" + n for n in (
         "load_distributed_checkpoint", "transform_checkpoints", "transform_checkpoint_by_rank",
         "merge_sliced_parameter", "build_searched_strategy", "rank_list_for_transform")},
+    "checkpoint_convert": "ms_compat.parallel.checkpoint_convert",
+    **{n: "ms_compat.parallel.checkpoint_convert:" + n for n in (
+        "rank_list_for_convert", "convert_checkpoint_by_rank", "convert_checkpoints")},
+    "parameter_broadcast": "ms_compat.parallel.param_broadcast:parameter_broadcast",
+    "sync_pipeline_shared_parameters": "ms_compat.parallel.pipeline_shared:sync_pipeline_shared_parameters",
+    "load_segmented_checkpoints": "ms_compat.parallel.segmented_checkpoint:load_segmented_checkpoints",
+    "merge_pipeline_strategys": "ms_compat.parallel.strategy_merge:merge_pipeline_strategys",
+    "restore_group_info_list": "ms_compat.parallel.group_info:restore_group_info_list",
 }
 
 

@@ -28,7 +28,9 @@ from .flash_attention_ops import FlashAttentionScore  # noqa: E402,F401  (nn_ops
 del _m, _n
 _LAZY = {"GradOperation": "ms_compat.ops.function.grad_func:GradOperation",
          **{n: "ms_compat.ops.operations.comm_ops:" + n
-            for n in ("AllReduce", "AllGather", "ReduceScatter", "Broadcast", "ReduceOp")}}
+            for n in ("AllReduce", "AllGather", "ReduceScatter", "Broadcast", "ReduceOp", "Reduce", "CollectiveGather",
+        "CollectiveScatter", "Barrier", "Send", "Receive", "BatchISendIRecv", "AlltoAll", "AlltoAllV", "AlltoAllVC", "AllGatherV",
+        "ReduceScatterV")}}
 
 
 def __getattr__(name):

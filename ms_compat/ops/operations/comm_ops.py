@@ -86,3 +86,11 @@ class Broadcast(Primitive):
             raise TypeError(f"For 'Broadcast', the input must be a tuple of Tensors, but got "
                             f"{type(input_x).__name__}.")
         return tuple(_broadcast(t, self.root_rank, self.group) for t in input_x)
+
+
+# the other collective Primitives (rooted, point-to-point, all-to-all and the V variants) live in comm_ops_more.py
+from .comm_ops_more import (AllGatherV, AlltoAll, AlltoAllV, AlltoAllVC, Barrier, BatchISendIRecv,  # noqa: E402
+                            CollectiveGather, CollectiveScatter, Receive, Reduce, ReduceScatterV, Send)
+
+__all__ += ["Reduce", "CollectiveGather", "CollectiveScatter", "Barrier", "Send", "Receive", "BatchISendIRecv",
+            "AlltoAll", "AlltoAllV", "AlltoAllVC", "AllGatherV", "ReduceScatterV"]
