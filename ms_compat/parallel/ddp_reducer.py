@@ -23,8 +23,13 @@ The hook reduces float16/bfloat16 buckets in float32 and casts back (MindSpore's
 with ``init_sync=False`` (MindSpore's data parallel does not broadcast the weights), and with
 ``find_unused_parameters=True`` only when the first backward leaves one of the weights out (they
 get MindSpore's zero gradients); a weight used in the first step but not in a later one raises
-``RuntimeError`` (DDP without that flag cannot reduce such a step). Parameters a reducer leaves out (``layerwise_parallel``, laid out by ``Cell.shard``) are
-not given to DDP.
+``RuntimeError`` (DDP without that flag cannot reduce such a step). Parameters a reducer leaves out
+(``layerwise_parallel``, laid out by ``Cell.shard``) are not given to DDP.
+
+Differences from MindSpore: the reduction starts during the backward, so a process pays for it even
+when its training cell then never calls the reducer; the reducer and the process group are fixed when
+the first differentiation runs (DDP is built then, with a collective that checks the parameters'
+shapes across the processes).
 """
 from __future__ import annotations
 
@@ -71,7 +76,7 @@ def _comm_hook(engine_ref, bucket):
             r.mul_(scale)
         return r if r.dtype == dtype else r.to(dtype)
 
-    return dist.all_reduce(t, group=engine.pg, async_op=True).get_future().then(done)
+    return dist.all_reduce(t, group=engine.pg if engine is not None else None, async_op=True).get_future().then(done)
 
 
 class DDPGradEngine:
