@@ -131,6 +131,9 @@ WILL_NOT_MODULES = [
     (r"^mindspore\.(rewrite|ops_generate|safeguard)\b", "MindSpore source-rewriting / code-generation tooling with "
      "no PyTorch counterpart (use torch.fx for graph rewriting)"),
     (r"^mindspore\.onnx\b", "MindSpore ONNX export: use torch.onnx.export"),
+    (r"^mindspore\.mindrecord\.(tools\.)?(tfrecord_to_mr\.)?TFRecordToMR$", "converts TensorFlow TFRecord files "
+     "by parsing them with TensorFlow (MindSpore imports tensorflow for it); ms_compat takes no TensorFlow "
+     "dependency: read the records with tf.data.TFRecordDataset and write them with mindrecord.FileWriter"),
 ]
 
 

@@ -1,10 +1,13 @@
 """Mirrors ``mindspore.mindrecord``: the MindRecord file format (``FileWriter``, ``FileReader``), readable and
-writable without MindSpore, byte-compatible with it. Conversion tools (``Cifar10ToMR``...) are not provided."""
+writable without MindSpore, byte-compatible with it, and the converters of ``mindrecord.tools`` (``Cifar10ToMR``, ``Cifar100ToMR``,
+``MnistToMR``, ``CsvToMR``, ``ImageNetToMR``). ``TFRecordToMR`` will not be provided (it needs TensorFlow)."""
 from .._missing import module_getattr as _mg
 from .filereader import FileReader  # noqa: F401
 from .filewriter import FileWriter  # noqa: F401
+from .tools import Cifar10ToMR, Cifar100ToMR, CsvToMR, ImageNetToMR, MnistToMR  # noqa: F401
 
-__all__ = ["FileWriter", "FileReader", "SUCCESS", "FAILED"]
+__all__ = ["FileWriter", "FileReader", "SUCCESS", "FAILED", "Cifar10ToMR", "Cifar100ToMR", "CsvToMR",
+           "ImageNetToMR", "MnistToMR"]
 SUCCESS = 0
 FAILED = 1
 
