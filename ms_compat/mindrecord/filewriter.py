@@ -258,6 +258,10 @@ class FileWriter:
                 self._write_db(tmp_db, sh, os.path.basename(path), fields)
                 done.append((tmp, path))
                 done.append((tmp_db, path + ".db"))
+            from . import config  # noqa: PLC0415
+            if config.ENC_KEY is not None:  # set_enc_key: encrypted as MindSpore does, before the rename
+                for tmp, _ in done:
+                    config.encrypt(tmp)
             for tmp, path in done:
                 os.replace(tmp, path)
         finally:
