@@ -40,6 +40,7 @@ class _Shard:
             raise RuntimeError(f"Invalid file, the MindRecord index file {db} does not exist.")
         if self.path != path:
             db = decrypted(db, group=path)
+        self.db = db
         con = sqlite3.connect(f"file:{db}?mode=ro", uri=True)
         try:
             self.index = con.execute("SELECT ROW_ID, PAGE_ID_RAW, PAGE_OFFSET_RAW, PAGE_OFFSET_RAW_END, PAGE_ID_BLOB, "
