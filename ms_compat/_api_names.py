@@ -138,6 +138,14 @@ WILL_NOT_MODULES = [
     (r"^mindspore\.(rewrite|ops_generate|safeguard)\b", "MindSpore source-rewriting / code-generation tooling with "
      "no PyTorch counterpart (use torch.fx for graph rewriting)"),
     (r"^mindspore\.onnx\b", "MindSpore ONNX export: use torch.onnx.export"),
+    (r"^mindspore\.mindrecord\.(tools\.)?(tfrecord_to_mr\.)?TFRecordToMR$", "converts TensorFlow TFRecord files "
+     "by parsing them with TensorFlow (MindSpore imports tensorflow for it); ms_compat takes no TensorFlow "
+     "dependency: read the records with tf.data.TFRecordDataset and write them with mindrecord.FileWriter"),
+    (r"^mindspore\.boost\.(\w+\.)?AdaSum$", "Ascend-only: MindSpore's AdaSum exchanges gradients with Send/Receive "
+     "over hccl_world_group; on PyTorch use DistributedDataParallel (or Horovod's Adasum reduction)"),
+    (r"^mindspore\.boost\.(\w+\.)?(AutoBoost|FreezeOpt|GroupLossScaleManager)$", "Ascend-only in MindSpore 2.10 (its "
+     "only supported platform), so there is no CPU/GPU behaviour to match: compose the PyTorch pieces (freeze "
+     "parameters with requires_grad_(False), per-group loss scaling with torch.amp.GradScaler)"),
 ]
 
 

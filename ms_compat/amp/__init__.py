@@ -22,6 +22,10 @@ _LAZY = {
     "AMP_PRIM_ARG_TABLE": "ms_compat.amp.amp_tables:AMP_PRIM_ARG_TABLE",
     "MS_AMP_BY_REWRITE": "ms_compat.amp.amp_tables:MS_AMP_BY_REWRITE",
     "Primitive": "ms_compat.ops.primitive:Primitive",
+    "AmpDecorator": "ms_compat.amp.strategy:AmpDecorator",
+    "create_amp_strategy": "ms_compat.amp.strategy:create_amp_strategy",
+    "push_amp_strategy": "ms_compat.amp.strategy:push_amp_strategy",
+    "pop_amp_strategy": "ms_compat.amp.strategy:pop_amp_strategy",
 }
 
 __all__ = ["DynamicLossScaleManager", "LossScaleManager", "FixedLossScaleManager", "build_train_network",

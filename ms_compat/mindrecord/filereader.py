@@ -31,11 +31,16 @@ def read_header(path):
 
 class _Shard:
     def __init__(self, path):
-        self.path = path
-        self.header = read_header(path)
+        from .config import decrypted  # noqa: PLC0415
+        self.source = path
+        self.path = decrypted(path)  # itself unless set_enc_key is in use
+        self.header = read_header(self.path)
         db = path + ".db"
         if not os.path.exists(db):
             raise RuntimeError(f"Invalid file, the MindRecord index file {db} does not exist.")
+        if self.path != path:
+            db = decrypted(db, group=path)
+        self.db = db
         con = sqlite3.connect(f"file:{db}?mode=ro", uri=True)
         try:
             self.index = con.execute("SELECT ROW_ID, PAGE_ID_RAW, PAGE_OFFSET_RAW, PAGE_OFFSET_RAW_END, PAGE_ID_BLOB, "

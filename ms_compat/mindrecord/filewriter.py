@@ -52,6 +52,8 @@ class FileWriter:
         self._header_size, self._page_size = 1 << 24, 1 << 25
         self._shards = [_Shard() for _ in self._files]
         self._committed = False
+        self._parallel = None  # write_raw_data(parallel_writer=...) of the first call; fixed from then on
+        self._next_shard = 0
 
     # -- configuration
     def set_header_size(self, header_size):
@@ -125,7 +127,20 @@ class FileWriter:
         return cur, start, len(buf)
 
     def write_raw_data(self, raw_data, parallel_writer=False):
-        """Mirrors ``FileWriter.write_raw_data``: a list of dicts (one per row)."""
+        """Mirrors ``FileWriter.write_raw_data``: a list of dicts (one per row).
+
+        ``parallel_writer=True`` (MindSpore: one writer process per shard) gives MindSpore's file layout of that
+        mode without processes: each call's rows all go to one shard, shards taken in turn; every shard is a
+        stand-alone file (its header names only itself, shard id 0); header and page sizes are the defaults
+        (16 MB, 32 MB) — MindSpore's per-shard writers do not see ``set_header_size``/``set_page_size``."""
+        if not isinstance(parallel_writer, bool):
+            raise TypeError("The parameter `parallel_writer` must be bool.")
+        if self._parallel is None:
+            self._parallel = parallel_writer
+            if parallel_writer:
+                self._header_size, self._page_size = 1 << 24, 1 << 25
+        if self._parallel != parallel_writer:
+            raise RuntimeError("The parameter `parallel_writer` must be consistent during use.")
         if self._schema is None:
             raise RuntimeError("add_schema must be called before write_raw_data.")
         if self._committed:
@@ -151,6 +166,11 @@ class FileWriter:
             raw = {f: self._scalar(f, row[f], k) for f in raw_fields}
             encoded.append((_format.join_blob(parts), _msgpack.pack(raw), raw, saved))
             saved = 0
+        if self._parallel:
+            sid = self._next_shard
+            self._write_rows(self._shards[sid], 0, encoded)  # each shard is a file of its own
+            self._next_shard = (sid + 1) % len(self._shards)
+            return 0
         # MindSpore's split of one call's rows: consecutive runs of n // shards rows, one more for `n % shards`
         # shards (MindSpore draws those shards at random; here they are the first ones)
         per, extra = divmod(len(encoded), len(self._shards))
@@ -207,8 +227,10 @@ class FileWriter:
                   "schema": {k: dict(sorted(v.items())) for k, v in sorted(self._schema.items())}}
         d = {"header_size": self._header_size,
              "index_fields": [{"index_field": f, "schema_id": 0} for f in fields],
-             "page": sh.pages, "page_size": self._page_size, "compression_size": sh.compression,
-             "schema": [schema], "shard_addresses": [os.path.basename(f) for f in self._files], "shard_id": sid,
+             "page": sh.pages or None, "page_size": self._page_size,
+             "compression_size": sh.compression, "schema": [schema],
+             "shard_addresses": ([os.path.basename(self._files[sid])] if self._parallel else
+                                 [os.path.basename(f) for f in self._files]), "shard_id": 0 if self._parallel else sid,
              "statistics": None, "version": "3.0"}
         return json.dumps(d, separators=(",", ":"), ensure_ascii=False).encode("utf-8"), fields
 
@@ -231,11 +253,15 @@ class FileWriter:
                         f.seek(self._header_size + p["page_id"] * self._page_size)
                         f.write(sh.data[p["page_id"]])
                     end = (self._header_size + (len(sh.pages) - 1) * self._page_size + sh.pages[-1]["page_size"]
-                           if sh.pages else self._header_size)
+                           if sh.pages else 8 + len(header))  # no rows: MindSpore writes the header only
                     f.truncate(end)
                 self._write_db(tmp_db, sh, os.path.basename(path), fields)
                 done.append((tmp, path))
                 done.append((tmp_db, path + ".db"))
+            from . import config  # noqa: PLC0415
+            if config.ENC_KEY is not None:  # set_enc_key: encrypted as MindSpore does, before the rename
+                for tmp, _ in done:
+                    config.encrypt(tmp)
             for tmp, path in done:
                 os.replace(tmp, path)
         finally:

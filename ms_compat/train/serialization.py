@@ -241,11 +241,16 @@ def _is_cipher_file(path) -> bool:
 
 def _decrypt_file(path, key, mode) -> bytes:
     """Plaintext of a MindSpore-encrypted checkpoint (all blocks)."""
+    with _open_regular(path) as f:
+        raw = f.read()
+    return _decrypt_bytes(raw, key, mode, path)
+
+
+def _decrypt_bytes(raw, key, mode, path) -> bytes:
+    """Plaintext of a sequence of MindSpore cipher blocks (a checkpoint file; a MindRecord chunk)."""
     Cipher, algorithms, modes, padding, AESGCM = _crypto(path)
     bad = CheckpointFormatError(f"Failed to read the checkpoint file {path}. The file may be encrypted or tempered "
                                 "with, please pass in the correct 'dec_key' or check the file integrity.")
-    with _open_regular(path) as f:
-        raw = f.read()
     out = io.BytesIO()
     pos, n = 0, len(raw)
     try:
