@@ -1,6 +1,15 @@
-"""Mirrors ``mindspore.dataset.audio`` (not provided yet: every name raises MissingAPIError when used, so
-``import mindspore.dataset.audio`` works in packages that import it without using it)."""
+"""Mirrors ``mindspore.dataset.audio``: the audio transforms (spectrograms, mel scale, MFCC/LFCC, dB conversion,
+masking, gain and companding ...) on numpy waveforms, computed with PyTorch, and the enums and filter-bank
+helpers of ``audio.utils``. Transforms not provided yet (filters such as ``LowpassBiquad``, ``Resample``,
+``GriffinLim`` ...) raise MissingAPIError when used."""
 from ..._missing import module_getattr as _mg
+from . import transforms, utils  # noqa: F401
+from .transforms import *  # noqa: F401,F403
+from .transforms import __all__ as _t_all
+from .utils import *  # noqa: F401,F403
+from .utils import __all__ as _u_all
+
+__all__ = list(_t_all) + list(_u_all)
 
 
 def __getattr__(name):

@@ -1,0 +1,39 @@
+"""mindspore.dataset.audio transforms and utils against MindSpore 2.10 (tools/reference/gen_dataset_audio.py run
+through the import alias): same shapes and dtypes, values within float32 rounding."""
+import pathlib
+import runpy
+
+import numpy as np
+import pytest
+
+import ms_compat
+from conftest import load_ref_json, load_ref_npz
+
+GEN = pathlib.Path(__file__).resolve().parents[2] / "tools" / "reference" / "gen_dataset_audio.py"
+ARR = load_ref_npz("dataset", "audio")
+ERR = load_ref_json("dataset", "audio_errors")
+
+
+@pytest.fixture(scope="module")
+def got():
+    ms_compat.install()
+    try:
+        return runpy.run_path(str(GEN), run_name="gen_dataset_audio")["run_all"]()
+    finally:
+        ms_compat.uninstall()
+
+
+@pytest.mark.parametrize("key", sorted(ARR))
+def test_matches_mindspore(got, key):
+    ref, out = ARR[key], got[key]
+    assert not isinstance(out, str), f"{key}: ms_compat raised {out}"
+    assert out.shape == ref.shape and out.dtype == ref.dtype, (out.shape, out.dtype, ref.shape, ref.dtype)
+    if ref.dtype.kind == "f":
+        np.testing.assert_allclose(out, ref, rtol=1e-4, atol=1e-4 * max(1.0, float(np.abs(ref).max())))
+    else:
+        assert np.abs(out.astype(np.int64) - ref.astype(np.int64)).max() <= 0
+
+
+@pytest.mark.parametrize("key", sorted(ERR))
+def test_same_errors(got, key):
+    assert got[key] == ERR[key]
