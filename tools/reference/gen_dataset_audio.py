@@ -63,6 +63,22 @@ def cases():
         "fade_log": ("wave", A.Fade(80, 120, A.FadeShape.LOGARITHMIC)),
         "fade_qsine": ("wave", A.Fade(80, 120, A.FadeShape.QUARTER_SINE)),
         "fade_hsine": ("wave", A.Fade(80, 120, A.FadeShape.HALF_SINE)),
+        "lfilter": ("wave2", A.LFilter([1.0, -0.5, 0.2], [0.3, 0.2, 0.1])),
+        "lfilter_noclamp": ("wave", A.LFilter([0.5, 0.1], [2.0, 1.5], clamp=False)),
+        "filtfilt": ("wave", A.Filtfilt([1.0, -0.3], [0.5, 0.4])),
+        "biquad": ("wave", A.Biquad(0.2, 0.3, 0.1, 1.0, -0.2, 0.05)),
+        "lowpass": ("wave", A.LowpassBiquad(8000, 1000.0)),
+        "highpass": ("wave2", A.HighpassBiquad(8000, 500.0, 0.5)),
+        "allpass": ("wave", A.AllpassBiquad(8000, 700.0)),
+        "bandpass": ("wave", A.BandpassBiquad(8000, 440.0, 0.6, True)),
+        "bandreject": ("wave", A.BandrejectBiquad(8000, 440.0)),
+        "band": ("wave", A.BandBiquad(8000, 900.0, 0.8)),
+        "band_noise": ("wave", A.BandBiquad(8000, 900.0, 0.8, True)),
+        "bass": ("wave", A.BassBiquad(8000, 6.0)),
+        "treble": ("wave", A.TrebleBiquad(8000, -4.0, 2000)),
+        "equalizer": ("wave", A.EqualizerBiquad(8000, 1200.0, 3.0, 0.9)),
+        "deemph": ("wave", A.DeemphBiquad(44100)),
+        "riaa": ("wave", A.RiaaBiquad(48000)),
     }
 
 

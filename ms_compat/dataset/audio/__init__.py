@@ -1,15 +1,19 @@
 """Mirrors ``mindspore.dataset.audio``: the audio transforms (spectrograms, mel scale, MFCC/LFCC, dB conversion,
 masking, gain and companding ...) on numpy waveforms, computed with PyTorch, and the enums and filter-bank
-helpers of ``audio.utils``. Transforms not provided yet (filters such as ``LowpassBiquad``, ``Resample``,
-``GriffinLim`` ...) raise MissingAPIError when used."""
+helpers of ``audio.utils``. The IIR filters (``LFilter``, ``Biquad`` and the named
+biquads) are in ``filters.py``. Transforms not provided yet (``Resample``, ``GriffinLim``, ``Vad`` ...) raise
+MissingAPIError when used."""
 from ..._missing import module_getattr as _mg
 from . import transforms, utils  # noqa: F401
 from .transforms import *  # noqa: F401,F403
 from .transforms import __all__ as _t_all
 from .utils import *  # noqa: F401,F403
 from .utils import __all__ as _u_all
+from . import filters  # noqa: F401
+from .filters import *  # noqa: F401,F403
+from .filters import __all__ as _f_all
 
-__all__ = list(_t_all) + list(_u_all)
+__all__ = list(_t_all) + list(_u_all) + list(_f_all)
 
 
 def __getattr__(name):
