@@ -79,6 +79,10 @@ def cases():
         "equalizer": ("wave", A.EqualizerBiquad(8000, 1200.0, 3.0, 0.9)),
         "deemph": ("wave", A.DeemphBiquad(44100)),
         "riaa": ("wave", A.RiaaBiquad(48000)),
+        "resample_down": ("wave", A.Resample(8000, 6000)),
+        "resample_up": ("wave2", A.Resample(8000, 11025, lowpass_filter_width=4, rolloff=0.9)),
+        "resample_kaiser": ("wave", A.Resample(16000, 8000, A.ResampleMethod.KAISER_WINDOW, beta=8.0)),
+        "resample_kaiser_default": ("wave", A.Resample(16000, 12000, A.ResampleMethod.KAISER_WINDOW)),
     }
 
 
