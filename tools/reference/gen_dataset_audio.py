@@ -12,7 +12,9 @@ def inputs():
     return {"wave": wave, "wave2": np.stack([wave, wave[::-1].copy() * 0.7]),
             "spec": rng.uniform(0, 4, (2, 33, 12)).astype(np.float32),
             "cplx": rng.uniform(-2, 2, (3, 5, 2)).astype(np.float32),
-            "db": rng.uniform(-60, 10, (4, 6)).astype(np.float32)}
+            "db": rng.uniform(-60, 10, (4, 6)).astype(np.float32),
+            "cplx_spec": rng.uniform(-1, 1, (9, 10, 2)).astype(np.float32),
+            "mag_spec": rng.uniform(0, 2, (2, 9, 11)).astype(np.float32)}
 
 
 def cases():
@@ -82,6 +84,15 @@ def cases():
         "resample_down": ("wave", A.Resample(8000, 6000)),
         "resample_up": ("wave2", A.Resample(8000, 11025, lowpass_filter_width=4, rolloff=0.9)),
         "resample_kaiser": ("wave", A.Resample(16000, 8000, A.ResampleMethod.KAISER_WINDOW, beta=8.0)),
+        "overdrive": ("wave2", A.Overdrive(10.0, 30.0)),
+        "cmn": ("spec", A.SlidingWindowCmn(5, 3)),
+        "cmn_center_vars": ("spec", A.SlidingWindowCmn(4, 2, True, True)),
+        "inverse_spectrogram": ("cplx_spec", A.InverseSpectrogram(n_fft=16, hop_length=4)),
+        "inverse_spectrogram_len": ("cplx_spec", A.InverseSpectrogram(length=30, n_fft=16, hop_length=4, pad=2,
+                                                                      window=A.WindowType.HAMMING)),
+        "griffinlim": ("mag_spec", A.GriffinLim(n_fft=16, n_iter=4, hop_length=4, rand_init=False)),
+        "griffinlim_nomomentum": ("mag_spec", A.GriffinLim(n_fft=16, n_iter=3, hop_length=4, momentum=0.0,
+                                                           length=40, rand_init=False)),
         "resample_kaiser_default": ("wave", A.Resample(16000, 12000, A.ResampleMethod.KAISER_WINDOW)),
     }
 
