@@ -93,6 +93,10 @@ def cases():
         "griffinlim": ("mag_spec", A.GriffinLim(n_fft=16, n_iter=4, hop_length=4, rand_init=False)),
         "griffinlim_nomomentum": ("mag_spec", A.GriffinLim(n_fft=16, n_iter=3, hop_length=4, momentum=0.0,
                                                            length=40, rand_init=False)),
+        "phase_vocoder": ("cplx_spec", A.PhaseVocoder(1.3, np.linspace(0, np.pi * 4, 9)[:, None].astype("float32"))),
+        "phase_vocoder_slow": ("cplx_spec", A.PhaseVocoder(0.7, np.linspace(0, np.pi * 2, 9)[:, None].astype(np.float32))),
+        "time_stretch": ("cplx_spec", A.TimeStretch(4, 9, 1.5)),
+        "time_stretch_default": ("cplx_spec", A.TimeStretch(None, 9, 0.8)),
         "resample_kaiser_default": ("wave", A.Resample(16000, 12000, A.ResampleMethod.KAISER_WINDOW)),
     }
 

@@ -1,7 +1,7 @@
 """Mirrors ``mindspore.dataset.audio``: the audio transforms (spectrograms, mel scale, MFCC/LFCC, dB conversion,
 masking, gain and companding ...) on numpy waveforms, computed with PyTorch, and the enums and filter-bank
 helpers of ``audio.utils``. The IIR filters (``LFilter``, ``Biquad`` and the named
-biquads) are in ``filters.py``. Transforms not provided yet (``Vad``, ``TimeStretch``, ``Flanger`` ...) raise
+biquads) are in ``filters.py``. Transforms not provided yet (``Vad``, ``Flanger``, ``PitchShift`` ...) raise
 MissingAPIError when used."""
 from ..._missing import module_getattr as _mg
 from . import transforms, utils  # noqa: F401
@@ -13,10 +13,10 @@ from . import filters  # noqa: F401
 from .filters import *  # noqa: F401,F403
 from .filters import __all__ as _f_all
 from .resample import Resample  # noqa: F401
-from .more import GriffinLim, InverseSpectrogram, Overdrive, SlidingWindowCmn  # noqa: F401
+from .more import GriffinLim, InverseSpectrogram, Overdrive, PhaseVocoder, SlidingWindowCmn, TimeStretch  # noqa: F401
 
 __all__ = list(_t_all) + list(_u_all) + list(_f_all) + ["Resample", "GriffinLim", "InverseSpectrogram", "Overdrive",
-                                                         "SlidingWindowCmn"]
+                                                         "SlidingWindowCmn", "PhaseVocoder", "TimeStretch"]
 
 
 def __getattr__(name):

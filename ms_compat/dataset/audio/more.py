@@ -1,6 +1,6 @@
 """More ``mindspore.dataset.audio`` transforms: ``Overdrive``, ``SlidingWindowCmn``, ``InverseSpectrogram``,
-``GriffinLim`` (torchaudio's algorithms, which MindSpore's C++ kernels follow; torch.stft/istft inside).
-Compared with MindSpore 2.10 by tests/dataset/test_audio.py."""
+``GriffinLim``, ``PhaseVocoder``, ``TimeStretch`` (torchaudio's algorithms, which MindSpore's C++ kernels follow;
+torch.stft/istft inside). Compared with MindSpore 2.10 by tests/dataset/test_audio.py."""
 from __future__ import annotations
 
 import math
@@ -11,7 +11,7 @@ from ..transforms.transforms import TensorOperation
 from .transforms import _window, _wave
 from .utils import BorderType, WindowType
 
-__all__ = ["Overdrive", "SlidingWindowCmn", "InverseSpectrogram", "GriffinLim"]
+__all__ = ["Overdrive", "SlidingWindowCmn", "InverseSpectrogram", "GriffinLim", "PhaseVocoder", "TimeStretch"]
 
 
 class Overdrive(TensorOperation):
@@ -178,3 +178,62 @@ class GriffinLim(TensorOperation):
             tprev = rebuilt
         wav = torch.istft(x * angles, self.n_fft, self.hop_length, self.win_length, w, length=self.length)
         return wav.reshape(s.shape[:-2] + wav.shape[-1:]).numpy().astype(np.float32)
+
+
+def phase_vocoder(spec, rate, phase_advance):
+    """torchaudio's phase vocoder on a (..., freq, time, 2) real/imaginary array (float64 inside)."""
+    import torch
+    s = np.asarray(spec, np.float64)
+    if rate == 1.0:
+        return s.astype(np.float32)
+    c = torch.view_as_complex(torch.from_numpy(np.ascontiguousarray(s)))
+    shape = c.shape
+    c = c.reshape(-1, *shape[-2:])
+    steps = torch.arange(0, c.shape[-1], rate, dtype=torch.float64)
+    alphas = steps % 1.0
+    phase_0 = c[..., :1].angle()
+    c = torch.nn.functional.pad(c, [0, 2])
+    c0, c1 = c.index_select(-1, steps.long()), c.index_select(-1, (steps + 1).long())
+    adv = torch.from_numpy(np.asarray(phase_advance, np.float64)).reshape(-1, 1)
+    phase = c1.angle() - c0.angle() - adv
+    phase = phase - 2 * math.pi * torch.round(phase / (2 * math.pi)) + adv
+    phase = torch.cumsum(torch.cat([phase_0, phase[..., :-1]], -1), -1)
+    mag = alphas * c1.abs() + (1 - alphas) * c0.abs()
+    out = torch.view_as_real(torch.polar(mag, phase))
+    return out.reshape(shape[:-2] + out.shape[-3:]).numpy().astype(np.float32)
+
+
+class PhaseVocoder(TensorOperation):
+    """Mirrors ``mindspore.dataset.audio.PhaseVocoder(rate, phase_advance)``: speeds a (..., freq, time, 2)
+    complex spectrogram up by ``rate`` without changing pitch; ``phase_advance`` is (freq, 1)."""
+
+    def __init__(self, rate, phase_advance):
+        if rate <= 0:
+            raise ValueError("Input rate should be greater than 0.")
+        self.rate, self.phase_advance = float(rate), np.asarray(phase_advance, np.float32)
+
+    def __call__(self, spec):
+        s = _wave(spec, "PhaseVocoder")
+        if s.ndim < 3 or s.shape[-1] != 2:
+            raise RuntimeError("PhaseVocoder: the input should be of shape (..., freq, time, 2).")
+        return phase_vocoder(s, self.rate, self.phase_advance)
+
+
+class TimeStretch(TensorOperation):
+    """Mirrors ``mindspore.dataset.audio.TimeStretch(hop_length=None, n_freq=201, fixed_rate=None)``: the phase
+    vocoder with ``phase_advance = linspace(0, pi * hop_length, n_freq)`` (``hop_length`` defaults to
+    ``n_freq - 1``); ``fixed_rate=None`` keeps the rate 1 (the spectrogram unchanged)."""
+
+    def __init__(self, hop_length=None, n_freq=201, fixed_rate=None):
+        self.n_freq = int(n_freq)
+        self.hop_length = int(hop_length) if hop_length is not None else self.n_freq - 1
+        if fixed_rate is not None and fixed_rate <= 0:
+            raise ValueError("Input fixed_rate should be greater than 0.")
+        self.fixed_rate = fixed_rate
+
+    def __call__(self, spec):
+        s = _wave(spec, "TimeStretch")
+        if s.ndim < 3 or s.shape[-1] != 2:
+            raise RuntimeError("TimeStretch: the input should be of shape (..., freq, time, 2).")
+        adv = np.linspace(0, math.pi * self.hop_length, self.n_freq)
+        return phase_vocoder(s, 1.0 if self.fixed_rate is None else float(self.fixed_rate), adv)
