@@ -52,3 +52,16 @@ def test_lfilter_without_scipy_matches(monkeypatch):
     ref = lfilter(x, [1.0, -0.5, 0.2], [0.3, 0.2, 0.1])
     monkeypatch.setitem(sys.modules, "scipy.signal", None)  # import fails: the numpy difference equation runs
     np.testing.assert_allclose(lfilter(x, [1.0, -0.5, 0.2], [0.3, 0.2, 0.1]), ref, rtol=1e-6, atol=1e-6)
+
+
+def test_random_dither_shapes_and_seed():
+    import ms_compat.dataset as ds
+    import ms_compat.dataset.audio as A
+    w = np.random.RandomState(1).uniform(-0.5, 0.5, (2, 40)).astype(np.float32)
+    for fn in (A.DensityFunction.RPDF, A.DensityFunction.GPDF):
+        ds.config.set_seed(4)
+        a = A.Dither(fn)(w)
+        ds.config.set_seed(4)
+        b = A.Dither(fn)(w)
+        assert a.shape == w.shape and a.dtype == np.float32 and np.array_equal(a, b)
+        assert np.abs(a - w).max() < 0.01

@@ -97,6 +97,8 @@ def cases():
         "phase_vocoder_slow": ("cplx_spec", A.PhaseVocoder(0.7, np.linspace(0, np.pi * 2, 9)[:, None].astype(np.float32))),
         "time_stretch": ("cplx_spec", A.TimeStretch(4, 9, 1.5)),
         "time_stretch_default": ("cplx_spec", A.TimeStretch(None, 9, 0.8)),
+        "dither_tpdf": ("wave2", A.Dither()),
+        "dither_tpdf_shaping": ("wave", A.Dither(A.DensityFunction.TPDF, True)),
         "resample_kaiser_default": ("wave", A.Resample(16000, 12000, A.ResampleMethod.KAISER_WINDOW)),
     }
 

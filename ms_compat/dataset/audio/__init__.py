@@ -13,10 +13,11 @@ from . import filters  # noqa: F401
 from .filters import *  # noqa: F401,F403
 from .filters import __all__ as _f_all
 from .resample import Resample  # noqa: F401
-from .more import GriffinLim, InverseSpectrogram, Overdrive, PhaseVocoder, SlidingWindowCmn, TimeStretch  # noqa: F401
+from .more import (Dither, GriffinLim, InverseSpectrogram, Overdrive, PhaseVocoder, SlidingWindowCmn,  # noqa: F401
+                   TimeStretch)
 
 __all__ = list(_t_all) + list(_u_all) + list(_f_all) + ["Resample", "GriffinLim", "InverseSpectrogram", "Overdrive",
-                                                         "SlidingWindowCmn", "PhaseVocoder", "TimeStretch"]
+                                                         "SlidingWindowCmn", "PhaseVocoder", "TimeStretch", "Dither"]
 
 
 def __getattr__(name):

@@ -11,7 +11,8 @@ from ..transforms.transforms import TensorOperation
 from .transforms import _window, _wave
 from .utils import BorderType, WindowType
 
-__all__ = ["Overdrive", "SlidingWindowCmn", "InverseSpectrogram", "GriffinLim", "PhaseVocoder", "TimeStretch"]
+__all__ = ["Overdrive", "SlidingWindowCmn", "InverseSpectrogram", "GriffinLim", "PhaseVocoder", "TimeStretch",
+           "Dither"]
 
 
 class Overdrive(TensorOperation):
@@ -237,3 +238,42 @@ class TimeStretch(TensorOperation):
             raise RuntimeError("TimeStretch: the input should be of shape (..., freq, time, 2).")
         adv = np.linspace(0, math.pi * self.hop_length, self.n_freq)
         return phase_vocoder(s, 1.0 if self.fixed_rate is None else float(self.fixed_rate), adv)
+
+
+class Dither(TensorOperation):
+    """Mirrors ``mindspore.dataset.audio.Dither(density_function=DensityFunction.TPDF, noise_shaping=False)``:
+    16-bit requantization with added noise — TPDF a Bartlett window over time (deterministic), RPDF/GPDF values
+    taken from random samples of the signal (positions drawn from the pipeline generator; MindSpore's differ);
+    ``noise_shaping`` adds each sample's requantization error to the next sample."""
+
+    def __init__(self, density_function="TPDF", noise_shaping=False):
+        from .utils import DensityFunction
+        self.density_function, self.noise_shaping = DensityFunction(density_function), bool(noise_shaping)
+
+    def __call__(self, waveform):
+        import torch
+        from ..core import config
+        from .utils import DensityFunction
+        w = _wave(waveform, "Dither").astype(np.float32)
+        x = torch.from_numpy(np.ascontiguousarray(w)).reshape(-1, w.shape[-1])
+        chans, times = x.shape[0] - 1, x.shape[-1] - 1
+        rng = config.rng()
+        pick = lambda: (int(rng.integers(chans)) if chans > 0 else 0, int(rng.integers(times)) if times > 0 else 0)  # noqa: E731
+        scaled = x * (2 ** 15 - 2)
+        if self.density_function == DensityFunction.RPDF:
+            c, t = pick()
+            noisy = scaled + (x[c][t] - 0.5)
+        elif self.density_function == DensityFunction.GPDF:
+            c, t = pick()
+            g = x[c][t].clone()
+            for _ in range(6):
+                c, t = pick()
+                g = g + x[c][t]
+            noisy = scaled + g
+        else:
+            noisy = scaled + torch.bartlett_window(times + 1, dtype=scaled.dtype).repeat(chans + 1, 1)
+        out = torch.round(noisy) / 2 ** 15
+        if self.noise_shaping:
+            err = out - x
+            out = out + torch.cat([torch.zeros(err.shape[0], 1, dtype=err.dtype), err[:, :-1]], -1)
+        return out.reshape(w.shape).numpy().astype(np.float32)
