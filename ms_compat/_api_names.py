@@ -84,6 +84,8 @@ WILL_NOT = [
     (r"^(GetNextSingleOp)$", "device data-queue op of MindSpore's dataset sinking: iterate the dataset in Python"),
     (r"^(OBSMindDataset|sync_wait_for_dataset)$", "reads MindRecord files from Huawei Cloud OBS storage (the obs SDK "
      "and ModelArts jobs): download the files and use mindspore.dataset.MindDataset"),
+    (r"^(Plugin)$", "loads a compiled MindData C++ plugin (.so built against MindSpore's data engine): write the "
+     "operation as a Python callable in map()"),
     (r"^(DatasetCache)$", "MindSpore's dataset cache server (cache_admin, a separate process holding decoded rows "
      "in memory): no PyTorch counterpart; pass cache=None (rows are re-read each epoch)"),
     (r"^(GraphCell)$", "runs a MindIR graph loaded by mindspore.load: use torch.export.load(...).module()"),

@@ -64,9 +64,9 @@ class _AudioDataset(_FileListDataset):
 
 
 class YesNoDataset(_AudioDataset):
-    """Mirrors ``mindspore.dataset.YesNoDataset(dataset_dir, num_samples=None, ...)``: the ``*.wav`` files in the
-    order the directory lists them (MindSpore does not sort: the file system's order, as ``os.listdir``); columns ``waveform`` (1, n) float32, ``sample_rate`` int32, ``label`` (8,) int32 (the digits of the
-    file name)."""
+    """Mirrors ``mindspore.dataset.YesNoDataset(dataset_dir, num_samples=None, ...)``: the ``*.wav`` files in the order
+    the directory lists them (MindSpore does not sort: the file system's order, as ``os.listdir``); columns
+    ``waveform`` (1, n) float32, ``sample_rate`` int32, ``label`` (8,) int32 (the digits of the file name)."""
 
     def __init__(self, dataset_dir, num_samples=None, num_parallel_workers=None, shuffle=None, sampler=None,
                  num_shards=None, shard_id=None, cache=None):

@@ -102,10 +102,10 @@ class Caltech256Dataset(_Listed):
 
 
 class OmniglotDataset(_Listed):
-    """Mirrors ``mindspore.dataset.OmniglotDataset(dataset_dir, background=None, num_samples=None, ...,
-    decode=False, ...)``: ``images_background`` (``background=True``, and ``None`` — measured: MindSpore
-    2.10 reads the background set then, though its docstring says both) or ``images_evaluation`` (``False``). Each ``<alphabet>/<character>`` folder is one class (alphabets then characters in name
-    order); ``label`` int32."""
+    """Mirrors ``mindspore.dataset.OmniglotDataset(dataset_dir, background=None, num_samples=None, ..., decode=False,
+    ...)``: ``images_background`` (``background=True``, and ``None`` — measured: MindSpore 2.10 reads the
+    background set then, though its docstring says both) or ``images_evaluation`` (``False``). Each
+    ``<alphabet>/<character>`` folder is one class (alphabets then characters in name order); ``label`` int32."""
 
     _label_type = np.int32
 
