@@ -288,6 +288,28 @@ CASES = {
                                       [A(8, 3, seed=149), np.array([0, 6, 7, 5, 3, 1, 2, 4], np.int32),
                                        A(4, 2, seed=150, lo=0, hi=1)], 1),
 
+    # ---- batch 4: ROIAlign, CropAndResize, STFT, ...
+    "P_ROIAlign": (lambda ms, o, P, x, r: P.ROIAlign(2, 2, 0.5, 2)(x, r),
+                   [A(2, 3, 7, 8, seed=210), np.array([[0, 0.5, 1.0, 9.2, 11.1], [1, 1, 1, 5, 5], [0, -3, 2, 20, 4],
+                                                      [1, 14, 12, 15, 13]], np.float32)], 1),
+    "P_ROIAlign_adaptive_end0": (lambda ms, o, P, x, r: P.ROIAlign(3, 2, 1.0, 0, 0)(x, r),
+                                 [A(1, 2, 6, 6, seed=211), np.array([[0, 0.3, 0.7, 4.6, 5.9], [0, 2, 2, 2.5, 2.2]],
+                                                                     np.float32)], 0),  # grad: see ROIAlign doc
+    "ops_ROIAlign_sample1": (lambda ms, o, P, x, r: o.ROIAlign(2, 3, 0.25, 1)(x, r),
+                             [A(1, 2, 5, 6, seed=212), np.array([[0, 2, 3, 18, 15]], np.float32)], 1),
+    "P_CropAndResize": (lambda ms, o, P, x, b, i: P.CropAndResize()(x, b, i, (3, 4)),
+                        [A(2, 5, 6, 2, seed=213), np.array([[0.1, 0.2, 0.8, 0.9], [0.5, 0.0, 0.2, 1.0],
+                                                            [-0.2, -0.1, 1.3, 0.7]], np.float32),
+                         np.array([1, 0, 1], np.int32)], 0),
+    "P_CropAndResize_nearest": (lambda ms, o, P, x, b, i: P.CropAndResize("nearest", 2.5)(x, b, i, (4, 3)),
+                                [A(1, 5, 6, 3, seed=214), np.array([[0.1, 0.2, 0.8, 0.9], [-0.3, -0.1, 1.2, 1.1]],
+                                                                   np.float32), np.array([0, 0], np.int32)], 0),
+    "ops_crop_and_resize": (lambda ms, o, P, x, b, i: o.crop_and_resize(x, b, i, (1, 3), extrapolation_value=-1.0),
+                            [A(2, 4, 4, 1, seed=215), np.array([[0.0, 0.0, 1.0, 1.0], [0.3, -0.5, 0.6, 0.5]],
+                                                               np.float32), np.array([0, 1], np.int32)], 0),
+    "F_crop_and_resize_int": (lambda ms, o, P, x, b, i: o.functional.crop_and_resize(x, b, i, (2, 2)),
+                              [I(1, 4, 4, 2, lo=0, hi=255, dtype=np.uint8), np.array([[0.1, 0.1, 0.9, 0.7]], np.float32),
+                               np.array([0], np.int32)], 0),
 }
 
 FALLBACKS = {
