@@ -310,6 +310,17 @@ CASES = {
     "F_crop_and_resize_int": (lambda ms, o, P, x, b, i: o.functional.crop_and_resize(x, b, i, (2, 2)),
                               [I(1, 4, 4, 2, lo=0, hi=255, dtype=np.uint8), np.array([[0.1, 0.1, 0.9, 0.7]], np.float32),
                                np.array([0], np.int32)], 0),
+    "ops_stft": (lambda ms, o, P, x: o.stft(x, 8), [A(32, seed=216)], 1),
+    "ops_stft_batch_opts": (lambda ms, o, P, x, w: (lambda c: (o.real(c), o.imag(c)))(o.stft(
+        x, 8, hop_length=3, win_length=6, window=w, normalized=True, onesided=False, return_complex=True)),
+                            [A(2, 20, seed=217), A(6, seed=218, lo=0.1, hi=1.0)], 0),
+    "ops_stft_nocenter": (lambda ms, o, P, x: (lambda c: (o.real(c), o.imag(c)))(o.stft(x, 6, 2, center=False,
+                                                                                         return_complex=True)),
+                          [A(19, seed=219)], 0),
+    "ops_stft_constant": (lambda ms, o, P, x: o.stft(x, 8, 4, pad_mode="CONSTANT"), [A(2, 17, seed=220)], 1),
+    "F_stft_symmetric": (lambda ms, o, P, x: o.functional.stft(x, 4, 1, pad_mode="SYMMETRIC"), [A(10, seed=221)], 0),
+    "P_STFT": (lambda ms, o, P, x, w: P.STFT(8, 2, 8, False, True, False)(x, w),
+               [A(2, 24, seed=222), A(8, seed=223, lo=0.1, hi=1.0)], 1),
 }
 
 FALLBACKS = {

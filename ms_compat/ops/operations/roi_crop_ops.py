@@ -10,7 +10,7 @@ import torch
 from ..primitive import Primitive
 from .._utils import wrap
 
-__all__ = ["ROIAlign", "CropAndResize"]
+__all__ = ["ROIAlign", "CropAndResize", "STFT"]
 
 
 def _plain(x):
@@ -139,3 +139,33 @@ class CropAndResize(Primitive):
         valid = (vy[:, :, None] & vx[:, None, :])[..., None]
         out = torch.where(valid, out, torch.full_like(out, self.extrapolation_value))
         return wrap(out)
+
+
+class STFT(Primitive):
+    """Mirrors ``ops.STFT(n_fft, hop_length, win_length, normalized, onesided, return_complex)``: ``(x (L,) or
+    (B, L), window (win_length,))`` → the short-time Fourier transform of the (already padded) signal, ``(*, N, T)``
+    complex when ``return_complex`` else ``(*, N, T, 2)`` real; no centring (``ops.stft`` pads). A window shorter
+    than ``n_fft`` is centred in ``n_fft`` zeros (as MindSpore 2.10's CPU kernel, checked; its ``ops.stft`` docs
+    say ones). Differentiable (MindSpore 2.10 defines no bprop for STFT)."""
+
+    def __init__(self, n_fft, hop_length, win_length, normalized, onesided, return_complex):
+        super().__init__("STFT")
+        self.n_fft, self.hop_length, self.win_length = int(n_fft), int(hop_length), int(win_length)
+        self.normalized, self.onesided, self.return_complex = bool(normalized), bool(onesided), bool(return_complex)
+
+    def __call__(self, x, window):
+        xt, wt = _plain(x), _plain(window)
+        if xt.dim() not in (1, 2):
+            raise ValueError(f"For 'STFT', 'x' must be a 1-D or 2-D tensor, but got {xt.dim()}-D.")
+        if not xt.is_floating_point() and not xt.is_complex():
+            xt = xt.to(torch.float32)
+        if xt.is_complex() and not wt.is_complex():
+            wt = wt.to(xt.dtype)
+        elif not xt.is_complex():
+            if wt.is_complex():
+                xt = xt.to(wt.dtype)
+            else:
+                wt = wt.to(xt.dtype)
+        out = torch.stft(xt, self.n_fft, self.hop_length, self.win_length, wt, center=False,
+                         normalized=self.normalized, onesided=self.onesided, return_complex=True)
+        return wrap(out if self.return_complex else torch.view_as_real(out))
