@@ -321,6 +321,22 @@ CASES = {
     "F_stft_symmetric": (lambda ms, o, P, x: o.functional.stft(x, 4, 1, pad_mode="SYMMETRIC"), [A(10, seed=221)], 0),
     "P_STFT": (lambda ms, o, P, x, w: P.STFT(8, 2, 8, False, True, False)(x, w),
                [A(2, 24, seed=222), A(8, seed=223, lo=0.1, hi=1.0)], 1),
+    "P_CTCLossV2": (lambda ms, o, P, lp, t, il, tl: P.CTCLossV2()(lp, t, il, tl),
+                    [np.log(np.random.RandomState(224).dirichlet(np.ones(5), (6, 3))).astype(np.float32),
+                     np.array([[1, 2, 2], [3, 1, 0], [4, 0, 0]], np.int32), np.array([6, 5, 4], np.int32),
+                     np.array([3, 2, 1], np.int32)], 1),
+    "P_CTCLossV2_blank_mean": (lambda ms, o, P, lp, t, il, tl: P.CTCLossV2(blank=4, reduction="mean")(lp, t, il, tl),
+                               [np.log(np.random.RandomState(225).dirichlet(np.ones(5), (5, 2))).astype(np.float32),
+                                np.array([[1, 0], [3, 3]], np.int32), np.array([5, 4], np.int32),
+                                np.array([2, 2], np.int32)], 1),
+    "P_CTCLossV2_inf": (lambda ms, o, P, lp, t, il, tl: P.CTCLossV2(zero_infinity=False)(lp, t, il, tl)[0],
+                        [np.log(np.random.RandomState(226).dirichlet(np.ones(4), (3, 2))).astype(np.float32),
+                         np.array([[1, 1, 1], [2, 3, 0]], np.int32), np.array([3, 3], np.int32),
+                         np.array([3, 2], np.int32)], 0),
+    "P_CTCLossV2_zero_inf": (lambda ms, o, P, lp, t, il, tl: P.CTCLossV2(zero_infinity=True)(lp, t, il, tl)[0],
+                             [np.log(np.random.RandomState(226).dirichlet(np.ones(4), (3, 2))).astype(np.float32),
+                              np.array([[1, 1, 1], [2, 3, 0]], np.int32), np.array([3, 3], np.int32),
+                              np.array([3, 2], np.int32)], 1),
 }
 
 FALLBACKS = {
