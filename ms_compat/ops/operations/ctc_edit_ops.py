@@ -6,7 +6,7 @@ import torch
 from ..primitive import Primitive
 from .._utils import wrap
 
-__all__ = ["CTCLossV2"]
+__all__ = ["CTCLossV2", "EditDistance"]
 
 
 def _plain(x):
@@ -69,3 +69,52 @@ class CTCLossV2(Primitive):
         fin = torch.isfinite(nll)  # the value is MindSpore's (inf stays inf), the gradient PyTorch's CTC one
         loss = torch.where(fin, loss + torch.where(fin, nll - loss.detach(), torch.zeros_like(nll)), nll)
         return wrap(loss), wrap(alpha.to(lp.dtype))
+
+
+def _levenshtein(a, b):
+    prev = list(range(len(b) + 1))
+    for i, x in enumerate(a, 1):
+        cur = [i] + [0] * len(b)
+        for j, y in enumerate(b, 1):
+            cur[j] = min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (x != y))
+        prev = cur
+    return prev[-1]
+
+
+class EditDistance(Primitive):
+    """Mirrors ``ops.EditDistance(normalize=True)``: ``(hypothesis_indices, hypothesis_values, hypothesis_shape,
+    truth_indices, truth_values, truth_shape)`` — two sparse tensors whose last dimension holds the sequences → the
+    float32 Levenshtein distance per leading index, shape ``max(hypothesis_shape, truth_shape)[:-1]``; with
+    ``normalize`` divided by the truth length (empty truth: ``inf``, or 0 when the hypothesis is empty too, as
+    MindSpore's CPU kernel). Sequence elements are taken in the order the indices list them."""
+
+    def __init__(self, normalize=True):
+        super().__init__("EditDistance")
+        self.normalize = bool(normalize)
+
+    def __call__(self, hypothesis_indices, hypothesis_values, hypothesis_shape, truth_indices, truth_values,
+                 truth_shape):
+        hs = [int(v) for v in _plain(hypothesis_shape).tolist()]
+        ts = [int(v) for v in _plain(truth_shape).tolist()]
+        out_shape = [max(a, b) for a, b in zip(hs[:-1], ts[:-1])]
+
+        def groups(idx, vals):
+            g = {}
+            for i, v in zip(_plain(idx).tolist(), _plain(vals).tolist()):
+                g.setdefault(tuple(int(k) for k in i[:-1]), []).append(v)
+            return g
+        hg, tg = groups(hypothesis_indices, hypothesis_values), groups(truth_indices, truth_values)
+        out = torch.zeros(out_shape, dtype=torch.float32)
+        flat = out.view(-1)
+        for pos in range(flat.numel()):
+            key, rem = [], pos
+            for d in reversed(out_shape):
+                key.append(rem % d)
+                rem //= d
+            key = tuple(reversed(key))
+            h, t = hg.get(key, []), tg.get(key, [])
+            d = float(_levenshtein(h, t))
+            if self.normalize:
+                d = d / len(t) if t else (float("inf") if d else 0.0)
+            flat[pos] = d
+        return wrap(out)
