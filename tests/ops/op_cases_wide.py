@@ -346,13 +346,46 @@ CASES = {
                                   [np.array([[0, 0], [0, 1], [0, 2], [2, 0]], np.int64), np.array([5, 6, 7, 1], np.int32),
                                    np.array([3, 4], np.int64), np.array([[0, 0], [0, 1], [1, 0], [1, 1], [1, 2]], np.int64),
                                    np.array([5, 7, 1, 2, 3], np.int32), np.array([4, 3], np.int64)], 0),
+    "P_Dilation2D": (lambda ms, o, P, x, f: P.Dilation2D((1, 1, 2, 1), (1, 1, 1, 2))(x, f),
+                     [A(2, 3, 7, 6, seed=227), A(3, 2, 3, seed=228)], 0),  # the fallback's StridedSliceGrad fails
+    "P_Dilation2D_valid": (lambda ms, o, P, x, f: P.Dilation2D(2, 1, "VALID")(x, f),
+                           [A(1, 2, 8, 7, seed=229), A(2, 3, 2, seed=230)], 0),
     "P_CTCLossV2_zero_inf": (lambda ms, o, P, lp, t, il, tl: P.CTCLossV2(zero_infinity=True)(lp, t, il, tl)[0],
                              [np.log(np.random.RandomState(226).dirichlet(np.ones(4), (3, 2))).astype(np.float32),
                               np.array([[1, 1, 1], [2, 3, 0]], np.int32), np.array([3, 3], np.int32),
                               np.array([3, 2], np.int32)], 1),
 }
 
+
+def _dilation2d_classic(ms, o, x, f, stride, dilation, pad_mode):
+    """MindSpore's documented Dilation2D (NCHW): out[n, c, y, x] = max_{i, j} x[n, c, y*s_h + i*d_h - pad_top,
+    x*s_w + j*d_w - pad_left] + filter[c, i, j], SAME padding with -inf; in slicing, ops.pad and ops.maximum."""
+    (sh, sw), (dh, dw) = stride, dilation
+    _, _, h, w = x.shape
+    _, kh, kw = f.shape
+    if pad_mode == "SAME":
+        pads = []
+        for size, k, s, d in ((w, kw, sw, dw), (h, kh, sh, dh)):
+            need = max((-(-size // s) - 1) * s + (k - 1) * d + 1 - size, 0)
+            pads += [need // 2, need - need // 2]
+        x = o.pad(x, tuple(pads), value=float("-inf"))
+    hp, wp = x.shape[2], x.shape[3]
+    oh, ow = (hp - (kh - 1) * dh - 1) // sh + 1, (wp - (kw - 1) * dw - 1) // sw + 1
+    out = None
+    for i in range(kh):
+        for j in range(kw):
+            v = x[:, :, i * dh:i * dh + (oh - 1) * sh + 1:sh, j * dw:j * dw + (ow - 1) * sw + 1:sw] + \
+                f[:, i:i + 1, j:j + 1].reshape(1, -1, 1, 1)
+            out = v if out is None else o.maximum(out, v)
+    return out
+
+
 FALLBACKS = {
+    # MindSpore 2.10's CPU Dilation2D fails reading pad_mode ("Cast failed"): its documented formula in classic ops
+    "P_Dilation2D": ("classic:ops.pad/slicing/ops.maximum (Dilation2D formula)",
+                     lambda ms, o, P, x, f: _dilation2d_classic(ms, o, x, f, (2, 1), (1, 2), "SAME")),
+    "P_Dilation2D_valid": ("classic:slicing/ops.maximum (Dilation2D formula)",
+                           lambda ms, o, P, x, f: _dilation2d_classic(ms, o, x, f, (2, 2), (1, 1), "VALID")),
     "ops_accumulate_n": ("classic:ops.addn", lambda ms, o, P, x, y: o.addn([x, y, x])),
     "T_fills": ("classic:ops.fill", lambda ms, o, P, x: o.fill(x.dtype, x.shape, 2.5)),
     "F_Roll": ("classic:ops.concat of slices", lambda ms, o, P, x: o.concat((x[-1:], x[:-1]), 0)),
@@ -548,7 +581,8 @@ def _permute(ms, o, t, i, n):
     permuted = o.gather(t, ms.Tensor((order[:n] // topk).astype(np.int32)), 0)
     return permuted, ms.Tensor(np.argsort(order, kind="stable").astype(np.int32))
 # cases whose MindSpore error is a MindSpore bug rather than a missing kernel: the fallback runs on any error
-FALLBACK_ON_ANY_ERROR = {"T_eigvals", "P_CountNonZero", "P_CountNonZero_dims", "P_Scan_length"}
+FALLBACK_ON_ANY_ERROR = {"T_eigvals", "P_CountNonZero", "P_CountNonZero_dims", "P_Scan_length", "P_Dilation2D",
+                         "P_Dilation2D_valid"}
 
 
 def _comm_same(ms):
@@ -710,6 +744,11 @@ FACTS = {
 
 # random cases MindSpore 2.10's CPU build has no kernel for: the classic op giving the same shape and dtype
 RANDOM_FALLBACKS = {
+    # MindSpore 2.10's CPU Dilation2D fails reading pad_mode ("Cast failed"): its documented formula in classic ops
+    "P_Dilation2D": ("classic:ops.pad/slicing/ops.maximum (Dilation2D formula)",
+                     lambda ms, o, P, x, f: _dilation2d_classic(ms, o, x, f, (2, 1), (1, 2), "SAME")),
+    "P_Dilation2D_valid": ("classic:slicing/ops.maximum (Dilation2D formula)",
+                           lambda ms, o, P, x, f: _dilation2d_classic(ms, o, x, f, (2, 2), (1, 1), "VALID")),
     "T_uniform": ("classic:ops.uniform", lambda ms, o, P: o.uniform((2, 3), ms.Tensor(0.0), ms.Tensor(1.0))),
     "T_uniform_range": ("classic:ops.uniform (cast to the input's dtype, as Tensor.uniform documents)",
                         lambda ms, o, P: o.uniform((4,), ms.Tensor(-1.0), ms.Tensor(3.0)).astype(ms.float64)),
