@@ -350,6 +350,11 @@ CASES = {
                      [A(2, 3, 7, 6, seed=227), A(3, 2, 3, seed=228)], 0),  # the fallback's StridedSliceGrad fails
     "P_Dilation2D_valid": (lambda ms, o, P, x, f: P.Dilation2D(2, 1, "VALID")(x, f),
                            [A(1, 2, 8, 7, seed=229), A(2, 3, 2, seed=230)], 0),
+    "P_ExtractVolumePatches": (lambda ms, o, P, x: P.ExtractVolumePatches((1, 1, 2, 2, 3), (1, 1, 1, 2, 1), "VALID")(x),
+                               [A(2, 2, 3, 4, 5, seed=231)], 1),
+    "P_ExtractVolumePatches_same": (lambda ms, o, P, x: P.ExtractVolumePatches((1, 1, 2, 3, 2), (1, 1, 2, 2, 3),
+                                                                               "SAME")(x),
+                                    [A(1, 3, 3, 5, 4, seed=232)], 1),
     "P_CTCLossV2_zero_inf": (lambda ms, o, P, lp, t, il, tl: P.CTCLossV2(zero_infinity=True)(lp, t, il, tl)[0],
                              [np.log(np.random.RandomState(226).dirichlet(np.ones(4), (3, 2))).astype(np.float32),
                               np.array([[1, 1, 1], [2, 3, 0]], np.int32), np.array([3, 3], np.int32),

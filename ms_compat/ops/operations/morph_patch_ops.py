@@ -6,7 +6,7 @@ import torch
 from ..primitive import Primitive
 from .._utils import wrap
 
-__all__ = ["Dilation2D"]
+__all__ = ["Dilation2D", "ExtractVolumePatches"]
 
 
 def _plain(x):
@@ -60,3 +60,43 @@ class Dilation2D(Primitive):
         cols = torch.nn.functional.unfold(xt, (kh, kw), dilation=(dh, dw), stride=(sh, sw))
         cols = cols.reshape(n, c, kh * kw, oh * ow) + ft.reshape(1, c, kh * kw, 1)
         return wrap(cols.amax(2).reshape(n, c, oh, ow))
+
+
+def _dhw(v, name):
+    if isinstance(v, int):
+        return v, v, v
+    v = tuple(int(i) for i in v)
+    if len(v) == 3:
+        return v
+    if len(v) == 5:
+        return v[2:]
+    raise ValueError(f"For 'ExtractVolumePatches', '{name}' must be an int or a tuple of 3 or 5 ints, but got {v}.")
+
+
+class ExtractVolumePatches(Primitive):
+    """Mirrors ``ops.ExtractVolumePatches(kernel_size, strides, padding)``: ``x (N, C, D, H, W)`` → the
+    ``kd × kh × kw`` patches at each output position, ``(N, kd·kh·kw·C, oD, oH, oW)`` — the patch axis ordered
+    ``(kd, kh, kw, C)``, channels fastest, as MindSpore's CPU kernel (TensorFlow's layout). ``padding``: ``"VALID"`` or ``"SAME"`` (zeros, TensorFlow's split:
+    the extra one after)."""
+
+    def __init__(self, kernel_size, strides, padding):
+        super().__init__("ExtractVolumePatches")
+        if str(padding).upper() not in ("SAME", "VALID"):
+            raise ValueError(f"For 'ExtractVolumePatches', 'padding' must be 'SAME' or 'VALID', but got {padding!r}.")
+        self.kernel_size, self.strides = _dhw(kernel_size, "kernel_size"), _dhw(strides, "strides")
+        self.padding = str(padding).upper()
+
+    def __call__(self, x):
+        xt = _plain(x)
+        n, c = xt.shape[:2]
+        ks, ss = self.kernel_size, self.strides
+        if self.padding == "SAME":
+            pads = []
+            for dim in (4, 3, 2):
+                pads += list(_same_pads(xt.shape[dim], ks[dim - 2], ss[dim - 2], 1))
+            xt = torch.nn.functional.pad(xt, pads)
+        p = xt.unfold(2, ks[0], ss[0]).unfold(3, ks[1], ss[1]).unfold(4, ks[2], ss[2])  # N C oD oH oW kd kh kw
+        od, oh, ow = p.shape[2:5]
+        p = p.permute(0, 5, 6, 7, 1, 2, 3, 4)  # patch axis ordered (kd, kh, kw, C), channels fastest
+        return wrap(p.reshape(n, c * ks[0] * ks[1] * ks[2], od, oh, ow).contiguous())
+
