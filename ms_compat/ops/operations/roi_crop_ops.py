@@ -94,8 +94,9 @@ class CropAndResize(Primitive):
     """Mirrors ``ops.CropAndResize(method="bilinear", extrapolation_value=0.0)``: ``(image (B, H, W, C), boxes (N, 4)
     = normalized [y1, x1, y2, x2], box_index (N,), crop_size (h, w))`` → float32 ``(N, h, w, C)`` (TensorFlow's
     CropAndResize; samples outside the image get ``extrapolation_value``). ``method``: ``"bilinear"``,
-    ``"nearest"`` or ``"bilinear_v2"`` (MindSpore's variant: the pixel grid of ``bilinear``, but out-of-range
-    checks against the box)."""
+    ``"nearest"`` (rounding half away from zero) or ``"bilinear_v2"`` (MindSpore's variant: half-pixel centres
+    over the box's truncated integer pixel span, no extrapolation). Difference: where MindSpore's ``bilinear_v2``
+    reads past the image (a box beyond [0, 1]) it returns whatever memory holds; ms_compat clamps to the border."""
 
     def __init__(self, method="bilinear", extrapolation_value=0.0):
         super().__init__("CropAndResize")
@@ -120,6 +121,8 @@ class CropAndResize(Primitive):
         imgs = img[bi]  # (N, H, W, C)
         n = imgs.shape[0]
         nidx = torch.arange(n)[:, None, None]
+        if self.method == "bilinear_v2":
+            return wrap(self._bilinear_v2(imgs, bx, ch, cw))
         if self.method == "nearest":
             iy = (torch.sign(ys) * torch.floor(ys.abs() + 0.5)).long().clamp(0, h - 1)  # roundf: half away from 0
             ix = (torch.sign(xs) * torch.floor(xs.abs() + 0.5)).long().clamp(0, w - 1)
@@ -139,6 +142,32 @@ class CropAndResize(Primitive):
         valid = (vy[:, :, None] & vx[:, None, :])[..., None]
         out = torch.where(valid, out, torch.full_like(out, self.extrapolation_value))
         return wrap(out)
+
+    @staticmethod
+    def _bilinear_v2(imgs, bx, ch, cw):
+        _, h, w, _ = imgs.shape
+        ty, by, ly = _v2_axis(bx[:, 0:1], bx[:, 2:3], h, ch)
+        tx, rx, lx = _v2_axis(bx[:, 1:2], bx[:, 3:4], w, cw)
+        nidx = torch.arange(imgs.shape[0])[:, None, None]
+        ly, lx = ly[:, :, None, None], lx[:, None, :, None]
+        tl = imgs[nidx, ty[:, :, None], tx[:, None, :]]
+        tr = imgs[nidx, ty[:, :, None], rx[:, None, :]]
+        bl = imgs[nidx, by[:, :, None], tx[:, None, :]]
+        br = imgs[nidx, by[:, :, None], rx[:, None, :]]
+        return tl * (1 - ly) * (1 - lx) + br * ly * lx + tr * (1 - ly) * lx + bl * ly * (1 - lx)
+
+
+def _v2_axis(lo, hi, size, n_out):
+    """MindSpore's ``bilinear_v2`` sample positions on one axis: the box's integer pixel span (C++ truncation),
+    half-pixel centres; → (low index, high index, lerp), each (N, n_out)."""
+    a = torch.trunc(lo * size).long()
+    b = torch.trunc(hi * size).long()
+    span = torch.clamp(b - a + 1, min=1)  # (N, 1)
+    pt = (torch.arange(n_out, dtype=torch.float32)[None] + 0.5) * (span.float() / n_out) - 0.5
+    low = torch.minimum(torch.clamp(pt.floor().long(), min=0), span - 1)
+    high = torch.minimum(torch.clamp(pt.ceil().long(), min=0), span - 1)
+    lerp = pt - low.float()
+    return (a + low).clamp(0, size - 1), (a + high).clamp(0, size - 1), lerp
 
 
 class STFT(Primitive):
