@@ -44,6 +44,10 @@ UPD_ND = A(2, seed=107)
 SEG = np.array([0, 2, 0], np.int32)
 IMG5 = A(1, 2, 4, 4, 4, seed=108)
 F = "functional"
+# EditDistance: sparse hypothesis (rows 0 and 2) and truth (rows 0 and 1) of a 4-row batch — empty rows both ways
+_ED_EMPTY = [np.array([[0, 0], [0, 1], [0, 2], [2, 0]], np.int64), np.array([5, 6, 7, 1], np.int32),
+             np.array([3, 4], np.int64), np.array([[0, 0], [0, 1], [1, 0], [1, 1], [1, 2]], np.int64),
+             np.array([5, 7, 1, 2, 3], np.int32), np.array([4, 3], np.int64)]
 
 CASES = {
     # ---- Tensor methods built on ops (ms_compat/ops/tensor_methods.py)
@@ -312,7 +316,8 @@ CASES = {
                             [A(2, 4, 4, 1, seed=215), np.array([[0.0, 0.0, 1.0, 1.0], [0.3, -0.5, 0.6, 0.5]],
                                                                np.float32), np.array([0, 1], np.int32)], 0),
     "F_crop_and_resize_int": (lambda ms, o, P, x, b, i: o.functional.crop_and_resize(x, b, i, (2, 2)),
-                              [I(1, 4, 4, 2, lo=0, hi=255, dtype=np.uint8), np.array([[0.1, 0.1, 0.9, 0.7]], np.float32),
+                              [I(1, 4, 4, 2, lo=0, hi=255, dtype=np.uint8),
+                               np.array([[0.1, 0.1, 0.9, 0.7]], np.float32),
                                np.array([0], np.int32)], 0),
     "ops_stft": (lambda ms, o, P, x: o.stft(x, 8), [A(32, seed=216)], 1),
     "ops_stft_batch_opts": (lambda ms, o, P, x, w: (lambda c: (o.real(c), o.imag(c)))(o.stft(
@@ -343,13 +348,9 @@ CASES = {
                         np.array([[0, 1, 0], [0, 0, 1], [1, 1, 0], [1, 0, 1]], np.int64),
                         np.array([1, 3, 2, 1], np.float32), np.array([2, 2, 2], np.int64)], 0),
     "P_EditDistance_raw_empty": (lambda ms, o, P, hi, hv, hs, ti, tv, ts: P.EditDistance(False)(hi, hv, hs, ti, tv, ts),
-                                 [np.array([[0, 0], [0, 1], [0, 2], [2, 0]], np.int64), np.array([5, 6, 7, 1], np.int32),
-                                  np.array([3, 4], np.int64), np.array([[0, 0], [0, 1], [1, 0], [1, 1], [1, 2]], np.int64),
-                                  np.array([5, 7, 1, 2, 3], np.int32), np.array([4, 3], np.int64)], 0),
+                                 _ED_EMPTY, 0),
     "P_EditDistance_norm_empty": (lambda ms, o, P, hi, hv, hs, ti, tv, ts: P.EditDistance(True)(hi, hv, hs, ti, tv, ts),
-                                  [np.array([[0, 0], [0, 1], [0, 2], [2, 0]], np.int64), np.array([5, 6, 7, 1], np.int32),
-                                   np.array([3, 4], np.int64), np.array([[0, 0], [0, 1], [1, 0], [1, 1], [1, 2]], np.int64),
-                                   np.array([5, 7, 1, 2, 3], np.int32), np.array([4, 3], np.int64)], 0),
+                                  _ED_EMPTY, 0),
     "P_Dilation2D": (lambda ms, o, P, x, f: P.Dilation2D((1, 1, 2, 1), (1, 1, 1, 2))(x, f),
                      [A(2, 3, 7, 6, seed=227), A(3, 2, 3, seed=228)], 0),  # the fallback's StridedSliceGrad fails
     "P_Dilation2D_valid": (lambda ms, o, P, x, f: P.Dilation2D(2, 1, "VALID")(x, f),

@@ -76,7 +76,8 @@ def _dhw(v, name):
 class ExtractVolumePatches(Primitive):
     """Mirrors ``ops.ExtractVolumePatches(kernel_size, strides, padding)``: ``x (N, C, D, H, W)`` → the
     ``kd × kh × kw`` patches at each output position, ``(N, kd·kh·kw·C, oD, oH, oW)`` — the patch axis ordered
-    ``(kd, kh, kw, C)``, channels fastest, as MindSpore's CPU kernel (TensorFlow's layout). ``padding``: ``"VALID"`` or ``"SAME"`` (zeros, TensorFlow's split:
+    ``(kd, kh, kw, C)``, channels fastest, as MindSpore's CPU kernel (TensorFlow's layout). ``padding``:
+    ``"VALID"`` or ``"SAME"`` (zeros, TensorFlow's split:
     the extra one after)."""
 
     def __init__(self, kernel_size, strides, padding):

@@ -77,8 +77,9 @@ class ROIAlign(Primitive):
             gw = self.sample_num if self.sample_num > 0 else int(math.floor(rw / pw))
             cnt = float(gh * gw)  # 0 (a ROI smaller than a bin with sample_num <= 0) gives NaN, as MindSpore
             dt = feats.dtype if feats.is_floating_point() else torch.float32
-            iy = torch.arange(ph, dtype=torch.float64)[:, None] * bh + (torch.arange(gh, dtype=torch.float64) + 0.5) * bh / gh
-            ix = torch.arange(pw, dtype=torch.float64)[:, None] * bw + (torch.arange(gw, dtype=torch.float64) + 0.5) * bw / gw
+            f64 = torch.float64
+            iy = torch.arange(ph, dtype=f64)[:, None] * bh + (torch.arange(gh, dtype=f64) + 0.5) * bh / gh
+            ix = torch.arange(pw, dtype=f64)[:, None] * bw + (torch.arange(gw, dtype=f64) + 0.5) * bw / gw
             ys = (sh + iy).to(dt).to(feats.device)  # (ph, gh)
             xs = (sw + ix).to(dt).to(feats.device)  # (pw, gw)
             yy = ys[:, :, None, None].expand(ph, gh, pw, gw)
@@ -114,8 +115,8 @@ class CropAndResize(Primitive):
         y1, x1, y2, x2 = (bx[:, k:k + 1] for k in range(4))
         ar_h = torch.arange(ch, dtype=torch.float32)[None]
         ar_w = torch.arange(cw, dtype=torch.float32)[None]
-        ys = y1 * (h - 1) + ar_h * ((y2 - y1) * (h - 1) / (ch - 1)) if ch > 1 else (0.5 * (y1 + y2) * (h - 1)).expand(-1, 1)
-        xs = x1 * (w - 1) + ar_w * ((x2 - x1) * (w - 1) / (cw - 1)) if cw > 1 else (0.5 * (x1 + x2) * (w - 1)).expand(-1, 1)
+        ys = y1 * (h - 1) + ar_h * ((y2 - y1) * (h - 1) / (ch - 1)) if ch > 1 else 0.5 * (y1 + y2) * (h - 1)
+        xs = x1 * (w - 1) + ar_w * ((x2 - x1) * (w - 1) / (cw - 1)) if cw > 1 else 0.5 * (x1 + x2) * (w - 1)
         vy = (ys >= 0) & (ys <= h - 1)  # (N, ch)
         vx = (xs >= 0) & (xs <= w - 1)
         imgs = img[bi]  # (N, H, W, C)
