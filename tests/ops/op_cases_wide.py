@@ -44,6 +44,10 @@ UPD_ND = A(2, seed=107)
 SEG = np.array([0, 2, 0], np.int32)
 IMG5 = A(1, 2, 4, 4, 4, seed=108)
 F = "functional"
+# EditDistance: sparse hypothesis (rows 0 and 2) and truth (rows 0 and 1) of a 4-row batch — empty rows both ways
+_ED_EMPTY = [np.array([[0, 0], [0, 1], [0, 2], [2, 0]], np.int64), np.array([5, 6, 7, 1], np.int32),
+             np.array([3, 4], np.int64), np.array([[0, 0], [0, 1], [1, 0], [1, 1], [1, 2]], np.int64),
+             np.array([5, 7, 1, 2, 3], np.int32), np.array([4, 3], np.int64)]
 
 CASES = {
     # ---- Tensor methods built on ops (ms_compat/ops/tensor_methods.py)
@@ -288,9 +292,110 @@ CASES = {
                                       [A(8, 3, seed=149), np.array([0, 6, 7, 5, 3, 1, 2, 4], np.int32),
                                        A(4, 2, seed=150, lo=0, hi=1)], 1),
 
+    # ---- batch 4: ROIAlign, CropAndResize, STFT, ...
+    "P_ROIAlign": (lambda ms, o, P, x, r: P.ROIAlign(2, 2, 0.5, 2)(x, r),
+                   [A(2, 3, 7, 8, seed=210), np.array([[0, 0.5, 1.0, 9.2, 11.1], [1, 1, 1, 5, 5], [0, -3, 2, 20, 4],
+                                                      [1, 14, 12, 15, 13]], np.float32)], 1),
+    "P_ROIAlign_adaptive_end0": (lambda ms, o, P, x, r: P.ROIAlign(3, 2, 1.0, 0, 0)(x, r),
+                                 [A(1, 2, 6, 6, seed=211), np.array([[0, 0.3, 0.7, 4.6, 5.9], [0, 2, 2, 2.5, 2.2]],
+                                                                     np.float32)], 0),  # grad: see ROIAlign doc
+    "ops_ROIAlign_sample1": (lambda ms, o, P, x, r: o.ROIAlign(2, 3, 0.25, 1)(x, r),
+                             [A(1, 2, 5, 6, seed=212), np.array([[0, 2, 3, 18, 15]], np.float32)], 1),
+    "P_CropAndResize": (lambda ms, o, P, x, b, i: P.CropAndResize()(x, b, i, (3, 4)),
+                        [A(2, 5, 6, 2, seed=213), np.array([[0.1, 0.2, 0.8, 0.9], [0.5, 0.0, 0.2, 1.0],
+                                                            [-0.2, -0.1, 1.3, 0.7]], np.float32),
+                         np.array([1, 0, 1], np.int32)], 0),
+    "P_CropAndResize_nearest": (lambda ms, o, P, x, b, i: P.CropAndResize("nearest", 2.5)(x, b, i, (4, 3)),
+                                [A(1, 5, 6, 3, seed=214), np.array([[0.1, 0.2, 0.8, 0.9], [-0.3, -0.1, 1.2, 1.1]],
+                                                                   np.float32), np.array([0, 0], np.int32)], 0),
+    "P_CropAndResize_bilinear_v2": (lambda ms, o, P, x, b, i: P.CropAndResize("bilinear_v2", 0.5)(x, b, i, (3, 4)),
+                                    [A(2, 5, 6, 2, seed=233), np.array([[0.1, 0.2, 0.8, 0.9], [0.5, 0.0, 0.2, 0.99],
+                                                                        [0.0, 0.3, 0.55, 0.6]], np.float32),
+                                     np.array([1, 0, 1], np.int32)], 0),
+    "ops_crop_and_resize": (lambda ms, o, P, x, b, i: o.crop_and_resize(x, b, i, (1, 3), extrapolation_value=-1.0),
+                            [A(2, 4, 4, 1, seed=215), np.array([[0.0, 0.0, 1.0, 1.0], [0.3, -0.5, 0.6, 0.5]],
+                                                               np.float32), np.array([0, 1], np.int32)], 0),
+    "F_crop_and_resize_int": (lambda ms, o, P, x, b, i: o.functional.crop_and_resize(x, b, i, (2, 2)),
+                              [I(1, 4, 4, 2, lo=0, hi=255, dtype=np.uint8),
+                               np.array([[0.1, 0.1, 0.9, 0.7]], np.float32),
+                               np.array([0], np.int32)], 0),
+    "ops_stft": (lambda ms, o, P, x: o.stft(x, 8), [A(32, seed=216)], 1),
+    "ops_stft_batch_opts": (lambda ms, o, P, x, w: (lambda c: (o.real(c), o.imag(c)))(o.stft(
+        x, 8, hop_length=3, win_length=6, window=w, normalized=True, onesided=False, return_complex=True)),
+                            [A(2, 20, seed=217), A(6, seed=218, lo=0.1, hi=1.0)], 0),
+    "ops_stft_nocenter": (lambda ms, o, P, x: (lambda c: (o.real(c), o.imag(c)))(o.stft(x, 6, 2, center=False,
+                                                                                         return_complex=True)),
+                          [A(19, seed=219)], 0),
+    "ops_stft_constant": (lambda ms, o, P, x: o.stft(x, 8, 4, pad_mode="CONSTANT"), [A(2, 17, seed=220)], 1),
+    "F_stft_symmetric": (lambda ms, o, P, x: o.functional.stft(x, 4, 1, pad_mode="SYMMETRIC"), [A(10, seed=221)], 0),
+    "P_STFT": (lambda ms, o, P, x, w: P.STFT(8, 2, 8, False, True, False)(x, w),
+               [A(2, 24, seed=222), A(8, seed=223, lo=0.1, hi=1.0)], 1),
+    "P_CTCLossV2": (lambda ms, o, P, lp, t, il, tl: P.CTCLossV2()(lp, t, il, tl),
+                    [np.log(np.random.RandomState(224).dirichlet(np.ones(5), (6, 3))).astype(np.float32),
+                     np.array([[1, 2, 2], [3, 1, 0], [4, 0, 0]], np.int32), np.array([6, 5, 4], np.int32),
+                     np.array([3, 2, 1], np.int32)], 1),
+    "P_CTCLossV2_blank_mean": (lambda ms, o, P, lp, t, il, tl: P.CTCLossV2(blank=4, reduction="mean")(lp, t, il, tl),
+                               [np.log(np.random.RandomState(225).dirichlet(np.ones(5), (5, 2))).astype(np.float32),
+                                np.array([[1, 0], [3, 3]], np.int32), np.array([5, 4], np.int32),
+                                np.array([2, 2], np.int32)], 1),
+    "P_CTCLossV2_inf": (lambda ms, o, P, lp, t, il, tl: P.CTCLossV2(zero_infinity=False)(lp, t, il, tl)[0],
+                        [np.log(np.random.RandomState(226).dirichlet(np.ones(4), (3, 2))).astype(np.float32),
+                         np.array([[1, 1, 1], [2, 3, 0]], np.int32), np.array([3, 3], np.int32),
+                         np.array([3, 2], np.int32)], 0),
+    "P_EditDistance": (lambda ms, o, P, hi, hv, hs, ti, tv, ts: P.EditDistance()(hi, hv, hs, ti, tv, ts),
+                       [np.array([[0, 0, 0], [1, 0, 1], [1, 1, 1]], np.int64), np.array([1, 2, 3], np.float32),
+                        np.array([2, 2, 2], np.int64),
+                        np.array([[0, 1, 0], [0, 0, 1], [1, 1, 0], [1, 0, 1]], np.int64),
+                        np.array([1, 3, 2, 1], np.float32), np.array([2, 2, 2], np.int64)], 0),
+    "P_EditDistance_raw_empty": (lambda ms, o, P, hi, hv, hs, ti, tv, ts: P.EditDistance(False)(hi, hv, hs, ti, tv, ts),
+                                 _ED_EMPTY, 0),
+    "P_EditDistance_norm_empty": (lambda ms, o, P, hi, hv, hs, ti, tv, ts: P.EditDistance(True)(hi, hv, hs, ti, tv, ts),
+                                  _ED_EMPTY, 0),
+    "P_Dilation2D": (lambda ms, o, P, x, f: P.Dilation2D((1, 1, 2, 1), (1, 1, 1, 2))(x, f),
+                     [A(2, 3, 7, 6, seed=227), A(3, 2, 3, seed=228)], 0),  # the fallback's StridedSliceGrad fails
+    "P_Dilation2D_valid": (lambda ms, o, P, x, f: P.Dilation2D(2, 1, "VALID")(x, f),
+                           [A(1, 2, 8, 7, seed=229), A(2, 3, 2, seed=230)], 0),
+    "P_ExtractVolumePatches": (lambda ms, o, P, x: P.ExtractVolumePatches((1, 1, 2, 2, 3), (1, 1, 1, 2, 1), "VALID")(x),
+                               [A(2, 2, 3, 4, 5, seed=231)], 1),
+    "P_ExtractVolumePatches_same": (lambda ms, o, P, x: P.ExtractVolumePatches((1, 1, 2, 3, 2), (1, 1, 2, 2, 3),
+                                                                               "SAME")(x),
+                                    [A(1, 3, 3, 5, 4, seed=232)], 1),
+    "P_CTCLossV2_zero_inf": (lambda ms, o, P, lp, t, il, tl: P.CTCLossV2(zero_infinity=True)(lp, t, il, tl)[0],
+                             [np.log(np.random.RandomState(226).dirichlet(np.ones(4), (3, 2))).astype(np.float32),
+                              np.array([[1, 1, 1], [2, 3, 0]], np.int32), np.array([3, 3], np.int32),
+                              np.array([3, 2], np.int32)], 1),
 }
 
+
+def _dilation2d_classic(ms, o, x, f, stride, dilation, pad_mode):
+    """MindSpore's documented Dilation2D (NCHW): out[n, c, y, x] = max_{i, j} x[n, c, y*s_h + i*d_h - pad_top,
+    x*s_w + j*d_w - pad_left] + filter[c, i, j], SAME padding with -inf; in slicing, ops.pad and ops.maximum."""
+    (sh, sw), (dh, dw) = stride, dilation
+    _, _, h, w = x.shape
+    _, kh, kw = f.shape
+    if pad_mode == "SAME":
+        pads = []
+        for size, k, s, d in ((w, kw, sw, dw), (h, kh, sh, dh)):
+            need = max((-(-size // s) - 1) * s + (k - 1) * d + 1 - size, 0)
+            pads += [need // 2, need - need // 2]
+        x = o.pad(x, tuple(pads), value=float("-inf"))
+    hp, wp = x.shape[2], x.shape[3]
+    oh, ow = (hp - (kh - 1) * dh - 1) // sh + 1, (wp - (kw - 1) * dw - 1) // sw + 1
+    out = None
+    for i in range(kh):
+        for j in range(kw):
+            v = x[:, :, i * dh:i * dh + (oh - 1) * sh + 1:sh, j * dw:j * dw + (ow - 1) * sw + 1:sw] + \
+                f[:, i:i + 1, j:j + 1].reshape(1, -1, 1, 1)
+            out = v if out is None else o.maximum(out, v)
+    return out
+
+
 FALLBACKS = {
+    # MindSpore 2.10's CPU Dilation2D fails reading pad_mode ("Cast failed"): its documented formula in classic ops
+    "P_Dilation2D": ("classic:ops.pad/slicing/ops.maximum (Dilation2D formula)",
+                     lambda ms, o, P, x, f: _dilation2d_classic(ms, o, x, f, (2, 1), (1, 2), "SAME")),
+    "P_Dilation2D_valid": ("classic:slicing/ops.maximum (Dilation2D formula)",
+                           lambda ms, o, P, x, f: _dilation2d_classic(ms, o, x, f, (2, 2), (1, 1), "VALID")),
     "ops_accumulate_n": ("classic:ops.addn", lambda ms, o, P, x, y: o.addn([x, y, x])),
     "T_fills": ("classic:ops.fill", lambda ms, o, P, x: o.fill(x.dtype, x.shape, 2.5)),
     "F_Roll": ("classic:ops.concat of slices", lambda ms, o, P, x: o.concat((x[-1:], x[:-1]), 0)),
@@ -486,7 +591,8 @@ def _permute(ms, o, t, i, n):
     permuted = o.gather(t, ms.Tensor((order[:n] // topk).astype(np.int32)), 0)
     return permuted, ms.Tensor(np.argsort(order, kind="stable").astype(np.int32))
 # cases whose MindSpore error is a MindSpore bug rather than a missing kernel: the fallback runs on any error
-FALLBACK_ON_ANY_ERROR = {"T_eigvals", "P_CountNonZero", "P_CountNonZero_dims", "P_Scan_length"}
+FALLBACK_ON_ANY_ERROR = {"T_eigvals", "P_CountNonZero", "P_CountNonZero_dims", "P_Scan_length", "P_Dilation2D",
+                         "P_Dilation2D_valid"}
 
 
 def _comm_same(ms):
@@ -648,6 +754,11 @@ FACTS = {
 
 # random cases MindSpore 2.10's CPU build has no kernel for: the classic op giving the same shape and dtype
 RANDOM_FALLBACKS = {
+    # MindSpore 2.10's CPU Dilation2D fails reading pad_mode ("Cast failed"): its documented formula in classic ops
+    "P_Dilation2D": ("classic:ops.pad/slicing/ops.maximum (Dilation2D formula)",
+                     lambda ms, o, P, x, f: _dilation2d_classic(ms, o, x, f, (2, 1), (1, 2), "SAME")),
+    "P_Dilation2D_valid": ("classic:slicing/ops.maximum (Dilation2D formula)",
+                           lambda ms, o, P, x, f: _dilation2d_classic(ms, o, x, f, (2, 2), (1, 1), "VALID")),
     "T_uniform": ("classic:ops.uniform", lambda ms, o, P: o.uniform((2, 3), ms.Tensor(0.0), ms.Tensor(1.0))),
     "T_uniform_range": ("classic:ops.uniform (cast to the input's dtype, as Tensor.uniform documents)",
                         lambda ms, o, P: o.uniform((4,), ms.Tensor(-1.0), ms.Tensor(3.0)).astype(ms.float64)),

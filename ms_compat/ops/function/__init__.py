@@ -13,11 +13,11 @@ __all__ = (array_func.__all__ + [n for n in math_func.__all__ if n != "relu"] + 
 from . import scatter_func, segment_func, math_extra_func, array_extra_func, linalg_func, nn_extra_func  # noqa: E402
 from . import misc_extra_func, func_transforms, sequence_prims_func, inplace_ext_func  # noqa: E402
 from . import fft_hermitian_func, fused_norm_func, moe_permute_func, rope_func, linalg_cond_func  # noqa: E402
-from . import fractional_pool_func, flash_attention_func, conv3d_transpose_func  # noqa: E402
+from . import fractional_pool_func, flash_attention_func, conv3d_transpose_func, roi_stft_func  # noqa: E402
 for _m in (scatter_func, segment_func, math_extra_func, array_extra_func, linalg_func, nn_extra_func, misc_extra_func,
            func_transforms, sequence_prims_func, inplace_ext_func, fft_hermitian_func, fused_norm_func,
            moe_permute_func, rope_func, linalg_cond_func, fractional_pool_func, flash_attention_func,
-           conv3d_transpose_func):
+           conv3d_transpose_func, roi_stft_func):
     for _n in _m.__all__:
         if _n not in __all__ and _n not in globals():
             globals()[_n] = getattr(_m, _n)
