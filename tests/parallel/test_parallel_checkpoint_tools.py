@@ -123,6 +123,9 @@ def test_set_op_strategy_config_will_not():
     status, why = api_coverage.lookup("mindspore.parallel.set_op_strategy_config")
     assert status == "will not" and "sharding-propagation" in why
     ms.install()
-    import mindspore.parallel as mp  # noqa: PLC0415 - the alias serves a placeholder
-    with pytest.raises(MissingAPIError, match="set_op_strategy_config"):
-        mp.set_op_strategy_config("SAVE", os.path.abspath("x.json"))
+    try:
+        import mindspore.parallel as mp  # noqa: PLC0415 - the alias serves a placeholder
+        with pytest.raises(MissingAPIError, match="set_op_strategy_config"):
+            mp.set_op_strategy_config("SAVE", os.path.abspath("x.json"))
+    finally:
+        ms.uninstall()

@@ -9,3 +9,8 @@ from .imagenet_to_mr import ImageNetToMR  # noqa: F401
 from .mnist_to_mr import MnistToMR  # noqa: F401
 
 __all__ = ["Cifar10ToMR", "Cifar100ToMR", "CsvToMR", "ImageNetToMR", "MnistToMR"]
+
+
+def __getattr__(name):  # missing names raise MissingAPIError naming the MindSpore API
+    from ms_compat._missing import module_getattr
+    return module_getattr(__name__, name, {})
