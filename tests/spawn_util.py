@@ -1,5 +1,6 @@
 """Multi-process tests with a deadline: ``torch.multiprocessing.spawn`` joins forever if a rank
 hangs, which would stall the whole suite; here a stuck job is killed and the test fails."""
+import socket
 import time
 
 import torch.multiprocessing as mp
@@ -19,3 +20,10 @@ def spawn_bounded(fn, args=(), nprocs=2, deadline_s=300.0):
             if p.is_alive():
                 p.kill()
                 p.join(5)
+
+
+def free_port():
+    """A TCP port on 127.0.0.1 that was free a moment ago (for a process group's rendezvous)."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]

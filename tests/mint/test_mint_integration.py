@@ -2,13 +2,12 @@
 hooks, train/eval), results are MindSpore Tensors, and mint.distributed across 2 gloo processes."""
 import json
 import os
-import socket
 import subprocess
 import sys
 
 import numpy as np
 import pytest
-from spawn_util import spawn_bounded
+from spawn_util import free_port as _free_port, spawn_bounded
 
 sys.path.insert(0, os.path.dirname(__file__))
 import mint_cases as C  # noqa: E402
@@ -99,14 +98,6 @@ def test_optimizer_state_is_checkpointed(tmp_path):
 def test_squeeze_requires_dim_as_mindspore():
     with pytest.raises(TypeError):
         mint.squeeze(ms.Tensor(C.X23))
-
-
-def _free_port():
-    s = socket.socket()
-    s.bind(("127.0.0.1", 0))
-    port = s.getsockname()[1]
-    s.close()
-    return port
 
 
 @pytest.mark.multiprocess

@@ -1,21 +1,15 @@
 """SyncBatchNorm across two CPU processes (gloo) equals BatchNorm over the concatenated batch:
 outputs, input and gamma/beta gradients, and moving statistics."""
 import os
-import socket
 
 import numpy as np
 import pytest
 import torch
 import torch.distributed as dist
 import torch.multiprocessing as mp
+from spawn_util import free_port as _free_port  # noqa: E402
 
 pytestmark = pytest.mark.multiprocess
-
-
-def _free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def _worker(rank, port, x_all, cot_all, out_q):

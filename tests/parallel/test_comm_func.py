@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import json
 import os
-import socket
 import sys
 
 import numpy as np
@@ -16,19 +15,11 @@ import pytest
 
 sys.path.insert(0, os.path.dirname(__file__))
 sys.path.insert(0, os.path.dirname(os.path.dirname(__file__)))
-from spawn_util import spawn_bounded  # noqa: E402
+from spawn_util import free_port as _free_port, spawn_bounded  # noqa: E402
 import _comm_func_worker  # noqa: E402
 
 pytestmark = pytest.mark.multiprocess
 f32 = np.float32
-
-
-def _free_port():
-    s = socket.socket()
-    s.bind(("127.0.0.1", 0))
-    port = s.getsockname()[1]
-    s.close()
-    return port
 
 
 @pytest.fixture(scope="module")

@@ -5,13 +5,13 @@ from __future__ import annotations
 
 import os
 import signal
-import socket
 import subprocess
 import sys
 import textwrap
 import time
 
 import pytest
+from spawn_util import free_port as _free_port  # noqa: E402
 
 pytestmark = pytest.mark.multiprocess
 
@@ -44,14 +44,6 @@ SLEEPER = textwrap.dedent("""
         f.write(str(os.getpid()))
     time.sleep(300)
 """)
-
-
-def _free_port():
-    s = socket.socket()
-    s.bind(("127.0.0.1", 0))
-    port = s.getsockname()[1]
-    s.close()
-    return port
 
 
 def _alive(pid):

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 import os
-import socket
 import sys
 import warnings
 
@@ -15,20 +14,12 @@ import pytest
 import torch
 
 sys.path.insert(0, os.path.dirname(__file__))
-from spawn_util import spawn_bounded  # noqa: E402
+from spawn_util import free_port as _free_port, spawn_bounded  # noqa: E402
 import _ckpt_worker  # noqa: E402
 
 import ms_compat as ms  # noqa: E402
 
 NAMES = ["fc1.weight", "fc1.bias", "fc2.weight", "fc2.bias"]
-
-
-def _free_port():
-    s = socket.socket()
-    s.bind(("127.0.0.1", 0))
-    port = s.getsockname()[1]
-    s.close()
-    return port
 
 
 @pytest.fixture(scope="module")

@@ -8,24 +8,16 @@ the stacks)."""
 from __future__ import annotations
 
 import os
-import socket
 import subprocess
 import sys
 
 import pytest
+from spawn_util import free_port as _free_port  # noqa: E402
 
 pytestmark = pytest.mark.multiprocess
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 RUNS = int(os.environ.get("MS_COMPAT_EXIT_RUNS", "2"))
-
-
-def _free_port():
-    s = socket.socket()
-    s.bind(("127.0.0.1", 0))
-    port = s.getsockname()[1]
-    s.close()
-    return port
 
 
 def _run_once(mode):

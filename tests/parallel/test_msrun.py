@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import os
-import socket
 import subprocess
 import sys
 import textwrap
@@ -11,6 +10,7 @@ import time
 import pytest
 
 from ms_compat.parallel.cluster.run import get_args, torchrun_command
+from spawn_util import free_port as _free_port  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
@@ -65,14 +65,6 @@ SCRIPT = textwrap.dedent("""
     with open(sys.argv[1] + f".{get_rank()}", "w") as f:
         f.write(f"{get_rank()} {get_group_size()} {float(out.asnumpy()[0])}")
 """)
-
-
-def _free_port():
-    s = socket.socket()
-    s.bind(("127.0.0.1", 0))
-    port = s.getsockname()[1]
-    s.close()
-    return port
 
 
 @pytest.mark.multiprocess

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import json
 import os
-import socket
 import sys
 
 import numpy as np
@@ -15,21 +14,13 @@ import pytest
 import torch
 
 sys.path.insert(0, os.path.dirname(__file__))
-from spawn_util import spawn_bounded  # noqa: E402
+from spawn_util import free_port as _free_port, spawn_bounded  # noqa: E402
 import _worker  # noqa: E402
 
 pytestmark = pytest.mark.multiprocess
 
 RTOL, ATOL = 1e-4, 1e-5
 GRTOL, GATOL = 1e-3, 1e-5
-
-
-def _free_port():
-    s = socket.socket()
-    s.bind(("127.0.0.1", 0))
-    port = s.getsockname()[1]
-    s.close()
-    return port
 
 
 @pytest.fixture(scope="module")
@@ -307,7 +298,6 @@ def test_parallel_public_names():
     assert D2 is DistributedGradReducer
     assert callable(parallel.shard)
     assert ms.communication.GlobalComm.WORLD_COMM_GROUP == "hccl_world_group"
-
 
 
 def test_example_shard_mlp(ranks):

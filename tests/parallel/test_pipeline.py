@@ -9,7 +9,6 @@ from __future__ import annotations
 import json
 import os
 import signal
-import socket
 import subprocess
 import sys
 import textwrap
@@ -19,19 +18,11 @@ import pytest
 import torch
 
 sys.path.insert(0, os.path.dirname(__file__))
-from spawn_util import spawn_bounded  # noqa: E402
+from spawn_util import free_port as _free_port, spawn_bounded  # noqa: E402
 import _pipeline_worker  # noqa: E402
 
 import ms_compat as ms  # noqa: E402
 from ms_compat import nn  # noqa: E402
-
-
-def _free_port():
-    s = socket.socket()
-    s.bind(("127.0.0.1", 0))
-    port = s.getsockname()[1]
-    s.close()
-    return port
 
 
 @pytest.fixture(scope="module")
