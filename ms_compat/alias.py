@@ -34,6 +34,7 @@ import importlib.metadata
 import importlib.util
 import sys
 
+from ._print_hook import install_print as _install_print, uninstall_print as _uninstall_print
 from . import _missing as _missing_mod
 from ._missing import MissingModuleError
 
@@ -316,8 +317,12 @@ def is_installed() -> bool:
     return _finder is not None and _finder in sys.meta_path
 
 
-def install(force: bool = False) -> None:
+def install(force: bool = False, print_dtypes: bool = True) -> None:
     """Make ``import mindspore`` (and every ``mindspore.X.Y``) resolve to ms_compat.
+
+    With ``print_dtypes`` (the default), ``print`` also writes dtypes as MindSpore does (``Float32``;
+    ``mindspore.float32`` inside containers): see ``ms_compat._print_hook``. ``print_dtypes=False`` keeps
+    Python's ``print`` (dtypes then print as ``torch.float32``).
 
     Idempotent. Raises ``RuntimeError`` if the real MindSpore is imported or importable, unless
     ``force=True`` (then ms_compat shadows it for imports made from now on; an already-imported real
@@ -339,6 +344,8 @@ def install(force: bool = False) -> None:
     _finder = _MindSporeFinder()
     sys.meta_path.insert(0, _finder)
     importlib.invalidate_caches()
+    if print_dtypes:
+        _install_print()
 
 
 def uninstall() -> None:
@@ -346,6 +353,7 @@ def uninstall() -> None:
 
     Idempotent. Objects user code already holds stay valid (they are ms_compat's)."""
     global _finder
+    _uninstall_print()
     if _finder is not None:
         while _finder in sys.meta_path:
             sys.meta_path.remove(_finder)

@@ -36,3 +36,45 @@ def test_usage_errors(tmp_path, capsys):
     assert main([str(tmp_path / "missing.py")]) == 2
     assert "can't open file" in capsys.readouterr().err
     assert main(["-m"]) == 2
+
+
+def test_run_prints_dtypes_as_mindspore(tmp_path):
+    """`print` in a program run through the alias writes dtypes as MindSpore 2.10 does (the same text as
+    the real-semantics scenario printed_by_print, whose reference real MindSpore printed)."""
+    ref = load_ref_json("real_semantics", "scenarios")["eager"]["printed_by_print"]
+    script = tmp_path / "p.py"
+    script.write_text("import numpy as np\nimport mindspore as ms\n"
+                      "x = ms.Tensor(np.array([[1.5, 2.0], [3.0, 4.25]], np.float32))\n"
+                      "print(x.dtype)\nprint('dtype:', x.dtype, ms.int8, 3, 's')\n"
+                      "print([x.dtype, ms.bool_], (ms.float16,), (ms.uint8, ms.int64))\n")
+    r = run([PYTHON, "-m", "ms_compat", str(script)], cwd=tmp_path)
+    assert r.returncode == 0, r.stderr[-3000:]
+    assert r.stdout.splitlines() == ref[:3]
+
+
+def test_install_print_dtypes_switch_and_uninstall():
+    import builtins
+
+    import torch
+
+    import ms_compat
+    from ms_compat import _print_hook, alias
+    if alias.is_installed():
+        pytest.skip("the alias is installed by this session")
+    before = builtins.print
+    try:
+        ms_compat.install(print_dtypes=False)
+        assert builtins.print is before
+        alias.uninstall()
+        ms_compat.install()
+        assert builtins.print is _print_hook.mindspore_print
+        # arguments that hold no dtype are handed on as they are (the same objects)
+        seen = []
+        _print_hook._original_print = lambda *a, **k: seen.append((a, k))
+        obj = object()
+        builtins.print(obj, [1], torch.int8, sep="|")
+        assert seen == [((obj, [1], "Int8"), {"sep": "|"})]
+    finally:
+        _print_hook._original_print = before
+        alias.uninstall()
+    assert builtins.print is before

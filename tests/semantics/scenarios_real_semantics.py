@@ -508,6 +508,27 @@ def printed_forms(ms, jit):
     return out
 
 
+PRINT_HOOK = {"printed_by_print"}  # ms_compat runs these with the print of ms_compat.install() (the alias)
+
+
+@scenario(eager_only=True)
+def printed_by_print(ms, jit):
+    """What ``print`` writes for dtypes, alone, among other arguments and inside containers."""
+    import contextlib
+    import io
+    x = f32(ms, [[1.5, 2.0], [3.0, 4.25]])
+    buf = io.StringIO()
+    with contextlib.redirect_stdout(buf):
+        print(x.dtype)
+        print("dtype:", x.dtype, ms.int8, 3, "s")
+        print([x.dtype, ms.bool_], (ms.float16,), (ms.uint8, ms.int64))
+        print({"a": ms.bfloat16, ms.float64: [ms.complex64]})
+        print(x.dtype, x.shape, sep=" ; ", end="!\n")
+        print(ms.Tensor(np.array([1, 2], np.int32)).dtype, [1, "a"], (2,))
+        print(x)
+    return buf.getvalue().splitlines()
+
+
 # ------------------------------------------------------------------ item 9: smaller gaps
 @scenario(eager_only=True)
 def hook_backward_passes_tuple(ms, jit):
