@@ -13,7 +13,8 @@ cells (every stage computes them; the first block of stage 1 receives them with 
 Layouts (``CONFIGS``; "full input" = every process of a stage passes the whole batch, the semi-auto view):
 
 * ``dp_opt`` (2 processes): ``DATA_PARALLEL``, each process its half of the batch, ``AdamWeightDecay``
-  with ``enable_parallel_optimizer`` (state dealt round robin, weights broadcast after the update).
+  with ``enable_parallel_optimizer`` (state dealt round robin, weights broadcast after the update). The
+  other layouts are ``SEMI_AUTO_PARALLEL`` and train with ``Momentum``.
 * ``tp_opt`` (2): ``SEMI_AUTO_PARALLEL``, each MLP column/row parallel (``w1``/``w3`` cut by output
   features, ``w2`` by input features), full input, parallel optimizer.
 * ``dp_tp`` (4): ``SEMI_AUTO_PARALLEL`` on a ``Layout((2, 2), ("dp", "mp"))``: each MLP's input cut by
@@ -55,7 +56,7 @@ class RMSNorm(nn.Cell):
         self.eps = eps
 
     def construct(self, x):
-        return x * ops.rsqrt((x * x).mean(-1, keep_dims=True) + self.eps) * self.weight
+        return x * ops.rsqrt(ops.mean(x * x, -1, True) + self.eps) * self.weight
 
 
 def rotary_tables(seq):
@@ -78,13 +79,16 @@ class Attention(nn.Cell):
         self.wv, self.wo = nn.Dense(D, D, has_bias=False), nn.Dense(D, D, has_bias=False)
 
     def construct(self, x, mask, cos, sin):
+        # ops.reshape / ops.transpose: inside a sharded cell the tensors are DTensors (MindSpore-only
+        # Tensor methods such as transpose(*perm) are not available there)
         b, s, _ = x.shape
-        q = self.wq(x).reshape(b, s, H, D // H).transpose(0, 2, 1, 3)
-        k = self.wk(x).reshape(b, s, H, D // H).transpose(0, 2, 1, 3)
-        v = self.wv(x).reshape(b, s, H, D // H).transpose(0, 2, 1, 3)
+
+        def heads(t):
+            return ops.transpose(ops.reshape(t, (b, s, H, D // H)), (0, 2, 1, 3))
+        q, k, v = heads(self.wq(x)), heads(self.wk(x)), heads(self.wv(x))
         q, k = _rotate(q, cos, sin), _rotate(k, cos, sin)
-        att = ops.matmul(q, k.transpose(0, 1, 3, 2)) / (D // H) ** 0.5 + mask
-        y = ops.matmul(ops.softmax(att, -1), v).transpose(0, 2, 1, 3).reshape(b, s, D)
+        att = ops.matmul(q, ops.transpose(k, (0, 1, 3, 2))) / (D // H) ** 0.5 + mask
+        y = ops.reshape(ops.transpose(ops.matmul(ops.softmax(att, -1), v), (0, 2, 1, 3)), (b, s, D))
         return self.wo(y)
 
 
@@ -186,16 +190,31 @@ def _replica_rows(replica, replicas, pp):
                            for j in range(MICRO)])
 
 
-def train(config=None, micro_batches=False):
-    """``STEPS`` steps of ``TrainOneStepCell(AdamWeightDecay)``; returns (net, losses, optimizer). The loss
-    is the global batch's (data-parallel processes average theirs). ``config=None``: one process, with
-    ``PipelineCell``'s micro-batches run one after the other when ``micro_batches``."""
+def semi_auto(config):
+    _, dp, tp, pp, _ = CONFIGS[config]
+    return bool(pp or tp or dp in ("attention", "layout"))
+
+
+def make_optimizer(params, adam):
+    """``AdamWeightDecay`` (one of the optimizers MindSpore shards in ``DATA_PARALLEL``) or ``Momentum``
+    (the semi-auto layouts: a rule linear in the gradient, so the processes' different summation orders
+    stay at float32 rounding instead of being magnified by Adam's normalisation of tiny gradients)."""
+    if adam:
+        return nn.AdamWeightDecay(params, learning_rate=1e-2, weight_decay=0.01)
+    return nn.Momentum(params, learning_rate=0.05, momentum=0.9)
+
+
+def train(config=None, micro_batches=False, adam=False):
+    """``STEPS`` steps of ``TrainOneStepCell``; returns (net, losses, optimizer). The loss is the global
+    batch's (data-parallel processes average theirs). ``config=None``: one process, with ``PipelineCell``'s
+    micro-batches run one after the other when ``micro_batches``."""
     from ms_compat.communication import comm_func
     ms.reset_auto_parallel_context()
     procs, dp, tp, pp, opt_shard = CONFIGS[config] if config else (1, None, None, micro_batches, False)
     replicas = 1
     if config:
-        if pp or tp or dp in ("attention", "layout"):
+        adam = not semi_auto(config)
+        if semi_auto(config):
             ms.set_auto_parallel_context(parallel_mode=ms.ParallelMode.SEMI_AUTO_PARALLEL,
                                          pipeline_stages=2 if pp else 1, enable_parallel_optimizer=opt_shard)
         else:
@@ -204,7 +223,7 @@ def train(config=None, micro_batches=False):
         if dp == "replicas":
             replicas = procs // (2 if pp else 1)
     net, loss_net = build(config)
-    opt = nn.AdamWeightDecay(net.trainable_params(), learning_rate=1e-2, weight_decay=0.01)
+    opt = make_optimizer(net.trainable_params(), adam)
     step = nn.TrainOneStepCell(nn.PipelineCell(loss_net, MICRO) if pp else loss_net, opt)
     step.set_train()
     rows = _replica_rows(get_rank() % replicas if config else 0, replicas, pp)
@@ -232,7 +251,7 @@ def compare(config):
     """Train ``config`` and the one-process reference; returns a dict of the results of this process."""
     net, losses, opt = train(config)
     got = held_weights(net, config)
-    ref, ref_losses, _ = train(None, micro_batches=CONFIGS[config][3])
+    ref, ref_losses, _ = train(None, micro_batches=CONFIGS[config][3], adam=not semi_auto(config))
     want = {p.name: p.asnumpy() for p in ref.get_parameters()}
     diff = max(float(np.abs(got[n] - want[n]).max() / (np.abs(want[n]).max() + 1e-12)) for n in got)
     return {"losses": losses, "ref_losses": ref_losses, "weights": {n: w.tolist() for n, w in got.items()},
