@@ -199,9 +199,10 @@ def make_optimizer(params, adam):
     """``AdamWeightDecay`` (one of the optimizers MindSpore shards in ``DATA_PARALLEL``) or ``Momentum``
     (the semi-auto layouts: a rule linear in the gradient, so the processes' different summation orders
     stay at float32 rounding). Adam's ``m / (sqrt(v) + eps)`` magnifies the rounding of a gradient close
-    to zero by up to ``1 / eps``: ``eps=1e-3`` keeps the comparison with one process within 1e-5."""
+    to zero by up to ``1 / eps`` (with ``eps`` 1e-6 or 1e-3 single elements differed from one process by
+    2e-6 after 3 steps, rtol 2e-5): ``eps=0.1`` keeps that magnification at 10."""
     if adam:
-        return nn.AdamWeightDecay(params, learning_rate=1e-2, eps=1e-3, weight_decay=0.01)
+        return nn.AdamWeightDecay(params, learning_rate=1e-2, eps=0.1, weight_decay=0.01)
     return nn.Momentum(params, learning_rate=0.05, momentum=0.9)
 
 
