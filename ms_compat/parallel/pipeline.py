@@ -25,7 +25,12 @@ gradients are summed over micro-batches.
 micro-batch), then returns the summed loss as a tensor whose backward hands out the gradients the
 schedule computed: ``TrainOneStepCell``, ``ops.value_and_grad`` and ``loss.backward()`` therefore work
 unchanged. Rank ``r`` is in stage ``r // (world / pipeline_stages)``; the ranks at the same position of
-every stage form the pipeline group. See migration_guides/parallel.md.
+every stage form the pipeline group. With several processes per stage, these are data-parallel replicas
+of the stage when each passes its own part of the batch: after the schedule the gradients of the stage's
+weights are averaged over the stage's processes (one flattened float32 all-reduce; weights laid out by
+``Cell.shard`` are left out, DTensor reduced theirs) and so is the loss, which then is the global
+batch's on every process (with the whole batch on every process, as under ``Cell.shard``, the average
+changes nothing). See migration_guides/parallel.md.
 """
 from __future__ import annotations
 
