@@ -21,10 +21,15 @@ the rest of the backward) instead of ``torch.autograd.grad``:
 The hook reduces float16/bfloat16 buckets in float32 and casts back (MindSpore's
 ``gradient_fp32_sync``) and multiplies by ``1/degree`` after the sum when ``mean``. DDP is made
 with ``init_sync=False`` (MindSpore's data parallel does not broadcast the weights), and with
-``find_unused_parameters=True`` only when the first backward leaves one of the weights out (they
-get MindSpore's zero gradients); a weight used in the first step but not in a later one raises
-``RuntimeError`` (DDP without that flag cannot reduce such a step). Parameters a reducer leaves out
+``find_unused_parameters=True``: any step may leave any weight out, on one process or on all of them
+(DDP's C++ reducer walks the step's autograd graph and marks the weights it does not reach ready with
+zero gradients, so they get MindSpore's zero gradient, reduced). Parameters a reducer leaves out
 (``layerwise_parallel``, laid out by ``Cell.shard``) are not given to DDP.
+
+``reduced=True`` makes an engine for ``mindspore.parallel.distributed.DistributedDataParallel``:
+there the differentiation itself returns the reduced gradients (no copies of the local ones), and
+the wrapper's forward prepares DDP for the backward of its outputs so that ``loss.backward()`` is
+reduced too.
 
 Differences from MindSpore: the reduction starts during the backward, so a process pays for it even
 when its training cell then never calls the reducer; the reducer and the process group are fixed when
@@ -64,15 +69,18 @@ def _comm_hook(engine_ref, bucket):
     in float32 for half-precision buckets — and scale by ``1/degree`` when ``mean``."""
     engine = engine_ref()
     buf = bucket.buffer()
-    if engine is not None:
+    if engine is not None and not engine.reduced:
         engine._capture(bucket, buf)
     t = buf.to(torch.float32) if buf.dtype in _LOW else buf
     scale = engine.scale if engine is not None else 1.0
+    first = engine is not None and engine.scale_first
     dtype = buf.dtype
+    if first and scale != 1.0:
+        t = t.mul_(scale) if t is not buf else t * scale
 
     def done(fut):
         r = fut.value()[0]
-        if scale != 1.0:
+        if scale != 1.0 and not first:
             r.mul_(scale)
         return r if r.dtype == dtype else r.to(dtype)
 
@@ -86,25 +94,38 @@ class DDPGradEngine:
     scaling (``× 1/degree`` after the sum when ``mean``); ``pg``: the process group.
     """
 
-    def __init__(self, params, mean, degree, pg):
+    def __init__(self, params, mean, degree, pg, reduced=False, scale_first=False, bucket_cap_mb=None,
+                 find_unused=True):
         self.params = list(params)
         self.ids = {id(p): i for i, p in enumerate(self.params)}
         self.scale = 1.0 / degree if mean else 1.0
         self.pg = pg
+        self.reduced = reduced          # the differentiation returns the reduced gradients (MindSpore's DDP)
+        self.scale_first = scale_first  # x 1/degree before the sum (MindSpore DDP's average_in_collective=False)
+        self.bucket_cap_mb = bucket_cap_mb
+        self.find_unused = find_unused
+        self.enabled = True             # False inside MindSpore DDP's no_sync()
+        self.prepared = False           # DDP's reducer already waits for the backward of a forward's outputs
         self.ddp = None
         self._local = {}
         self._pending = {}
         self.backward_count = 0  # backward passes whose gradients DDP's reducer reduced
 
-    def _make_ddp(self, outputs):
+    def _make_ddp(self):
         from torch.nn.parallel import DistributedDataParallel
-        # DDP's extra graph walk per step (find_unused_parameters) only when the first backward leaves a
-        # weight out; the choice is the same in every process (all run the same network)
-        self.find_unused = bool(self.ids.keys() - _reached(outputs))
+        extra = {} if self.bucket_cap_mb is None else {"bucket_cap_mb": self.bucket_cap_mb}
         ddp = DistributedDataParallel(_Carrier(self.params), process_group=self.pg, init_sync=False,
-                                      find_unused_parameters=self.find_unused)
+                                      find_unused_parameters=self.find_unused, **extra)
         ddp.register_comm_hook(weakref.ref(self), _comm_hook)
         return ddp
+
+    def prepare(self, outputs):
+        """Prepare DDP's reducer for the backward of ``outputs`` (a forward's results, returned unchanged):
+        the backward, by ``loss.backward()`` or by ms_compat's differentiation, then reduces the gradients."""
+        if self.ddp is None:
+            self.ddp = self._make_ddp()
+        self.prepared = True
+        return self.ddp(outputs)
 
     def _capture(self, bucket, buf):
         local = buf.clone()
@@ -122,8 +143,10 @@ class DDPGradEngine:
         parameters' gradients all-reduced by DDP during the backward. Returns this process's gradients
         (``None`` where a target got none); the reduced ones wait for ``take_reduced``."""
         from ..common.tensor import as_ms
+        if not self.enabled:
+            return list(torch.autograd.grad(outputs, targets, grad_outputs, allow_unused=True))
         if self.ddp is None:
-            self.ddp = self._make_ddp(outputs)
+            self.ddp = self._make_ddp()
         saved = [t.grad for t in targets]
         for t in targets:
             t.grad = None
@@ -131,7 +154,9 @@ class DDPGradEngine:
         self._pending = {}
         try:
             with torch.enable_grad():
-                outs = self.ddp(tuple(outputs))
+                # a wrapper's forward already prepared DDP for these outputs (MindSpore's DDP)
+                outs = tuple(outputs) if self.prepared else self.ddp(tuple(outputs))
+                self.prepared = False
                 torch.autograd.backward(outs, tuple(grad_outputs), inputs=list(targets))
             got = [t.grad for t in targets]
             self.backward_count += 1
@@ -139,12 +164,9 @@ class DDPGradEngine:
             for t, g in zip(targets, saved):
                 t.grad = g
         local, self._local = self._local, {}
-        if not self.find_unused and len(local) != len(self.ids):
-            missing = [getattr(self.params[i], "name", str(i)) for k, i in self.ids.items() if k not in local]
-            raise RuntimeError(
-                "For 'DistributedGradReducer', the weights " + ", ".join(missing[:5]) + " took part in the first "
-                "data-parallel step but not in this one: their gradients were not all-reduced by "
-                "DistributedDataParallel. Networks whose used weights change between steps are not supported.")
+        if self.reduced:
+            return [torch.zeros_like(t.detach()) if g is None and id(t) in self.ids else g
+                    for t, g in zip(targets, got)]
         result = []
         for t, g in zip(targets, got):
             if id(t) in self.ids:
@@ -171,25 +193,10 @@ class DDPGradEngine:
         self._pending = {}
 
 
-def _reached(outputs):
-    """ids of the leaf tensors the autograd graph of ``outputs`` reaches."""
-    seen, found = set(), set()
-    stack = [o.grad_fn for o in outputs if isinstance(o, torch.Tensor) and o.grad_fn is not None]
-    while stack:
-        fn = stack.pop()
-        if fn is None or fn in seen:
-            continue
-        seen.add(fn)
-        var = getattr(fn, "variable", None)
-        if var is not None:
-            found.add(id(var))
-        stack.extend(f for f, _ in fn.next_functions)
-    return found
-
-
-def register(params, mean, degree, pg):
-    """Make a :class:`DDPGradEngine` for ``params`` and route their differentiation through it."""
-    eng = DDPGradEngine(params, mean, degree, pg)
+def register(params, mean, degree, pg, **options):
+    """Make a :class:`DDPGradEngine` for ``params`` (``options``: its keyword arguments) and route their
+    differentiation through it."""
+    eng = DDPGradEngine(params, mean, degree, pg, **options)
     for k in [k for k, (p, e) in _ENGINES.items() if p() is None or e() is None]:
         del _ENGINES[k]  # entries of collected parameters or reducers
     for p in eng.params:

@@ -13,6 +13,12 @@ size and drives ``torch.optim`` optimizers, while MindSpore's partition is round
 optimizers are Cells called with the gradients). The broadcasts are ``torch.distributed.broadcast``
 of one flattened buffer per owner and dtype.
 
+With ``Cell.shard`` and pipeline stages: a weight cut by ``shard`` holds a different slice on each process,
+so every process updates its own slice (``param_rank`` ``-1``: no owner, no broadcast) and only the whole
+weights are dealt round robin; with ``pipeline_stages`` the processes of each stage share its optimizer
+(``dev_num`` is at most the number of processes of a stage, whose ranks are consecutive), and with one
+process per stage there is nothing to shard (``use_parallel`` stays ``False``).
+
 ``dev_num`` is ``optimizer_weight_shard_size`` when set (> 1, dividing the number of processes: the
 processes are cut into consecutive groups of that size, each holding the whole state once), else the
 number of processes. MindSpore's checks are kept: in ``DATA_PARALLEL`` only optimizers with
@@ -38,7 +44,10 @@ _GROUPS: dict = {}  # (world, size) -> this process's group of `size` consecutiv
 def _shard_size():
     from ..context import get_auto_parallel_context
     from ..communication.management import get_group_size
+    from .pipeline import pipeline_active
     world = get_group_size()
+    if pipeline_active():  # each stage shards its optimizer over the processes of the stage
+        world //= get_auto_parallel_context("pipeline_stages")
     size = get_auto_parallel_context("parallel_optimizer_config")["optimizer_weight_shard_size"]
     if size == -1:
         size = get_auto_parallel_context("optimizer_weight_shard_size")
@@ -83,14 +92,24 @@ def plan_parallel_optimizer(opt):
     if not _adopt_torch_group() or get_group_size() == 1:
         return
     dev_num = _shard_size()
+    if dev_num == 1:  # one process per pipeline stage: nothing to shard over
+        return
     if dev_num > opt.param_length:
         raise RuntimeError(f"Parallel optimizer can not be applied when the number of parameters {opt.param_length} is"
                            f" less than the number of devices {dev_num}")
+    from .shard import sharded_layout
+    from torch.distributed.tensor import Shard
+
+    def cut(p):
+        layout = sharded_layout(p)
+        return layout is not None and any(isinstance(pl, Shard) for pl in layout[1])
     opt.use_parallel = True
     opt.dev_num = dev_num
-    opt.param_rank = tuple(i % dev_num for i in range(opt.param_length))
+    # weights cut by Cell.shard hold a different slice on each process: every process updates its own slice
+    # (param_rank -1, no broadcast); whole weights (replicated ones of a sharded cell too) are dealt round robin
+    opt.param_rank = tuple(-1 if cut(p) else i % dev_num for i, p in enumerate(opt._params_tuple))
     me = get_rank() % dev_num
-    opt.optim_filter = tuple(r == me for r in opt.param_rank)
+    opt.optim_filter = tuple(r in (me, -1) for r in opt.param_rank)
     opt.__dict__["_shard_group"] = _block_group(dev_num)
 
 

@@ -25,7 +25,12 @@ gradients are summed over micro-batches.
 micro-batch), then returns the summed loss as a tensor whose backward hands out the gradients the
 schedule computed: ``TrainOneStepCell``, ``ops.value_and_grad`` and ``loss.backward()`` therefore work
 unchanged. Rank ``r`` is in stage ``r // (world / pipeline_stages)``; the ranks at the same position of
-every stage form the pipeline group. See migration_guides/parallel.md.
+every stage form the pipeline group. With several processes per stage, these are data-parallel replicas
+of the stage when each passes its own part of the batch: after the schedule the gradients of the stage's
+weights are averaged over the stage's processes (one flattened float32 all-reduce; weights laid out by
+``Cell.shard`` are left out, DTensor reduced theirs) and so is the loss, which then is the global
+batch's on every process (with the whole batch on every process, as under ``Cell.shard``, the average
+changes nothing). See migration_guides/parallel.md.
 """
 from __future__ import annotations
 
@@ -102,9 +107,19 @@ def stage_info():
         for pos in range(per_stage):
             ranks = [pos + k * per_stage for k in range(stages)]
             made[pos] = (dist.new_group(ranks, timeout=timeout) if per_stage > 1 else dist.group.WORLD, ranks)
+        for k in range(stages):  # the processes of one stage: its data-parallel group
+            made[("stage", k)] = (dist.new_group(list(range(k * per_stage, (k + 1) * per_stage)), timeout=timeout)
+                                  if per_stage > 1 else None)
         _groups[key] = made
     group, ranks = _groups[key][rank % per_stage]
     return rank // per_stage, stages, group, ranks
+
+
+def stage_group():
+    """The process group of this process's stage (its ``world / pipeline_stages`` processes), ``None`` when
+    each stage has one process."""
+    stage, stages, _, _ = stage_info()
+    return _groups[(dist.get_world_size(), stages)][("stage", stage)]
 
 
 def _scheduler():
@@ -291,6 +306,7 @@ class _Runtime:
         self.micro_size = micro_size
         self.device = device
         self.last_rank = self.ranks[-1]
+        self.dp_group = stage_group()
 
 
 def _check_inputs(inputs, micro_size):
@@ -357,10 +373,36 @@ def run_pipeline(owner, network, micro_size, inputs):
     finally:
         for p, g in zip(params, saved):
             p.grad = g
+    if rt.dp_group is not None:
+        _reduce_over_stage(params, grads, rt.dp_group)
     grads = [torch.zeros_like(to_torch(p)) if g is None else to_torch(g) for p, g in zip(params, grads)]
     total = _sum_outputs([to_torch(x).detach() for x in losses]) if is_last else None
+    if is_last and rt.dp_group is not None:  # the loss of the global batch: the mean over the replicas
+        total = total.to(torch.float32) if total.dtype in (torch.float16, torch.bfloat16) else total.clone()
+        dist.all_reduce(total, group=rt.dp_group)
+        total = total / dist.get_world_size(rt.dp_group)
     loss = _broadcast_result(total, rt)
     return as_ms(_PipelineLoss.apply(to_torch(loss), grads, *params))
+
+
+def _reduce_over_stage(params, grads, group):
+    """Data parallel inside a stage: the mean over the stage's processes of the gradients the schedule
+    computed (one flattened float32 all-reduce, in place). Parameters laid out by ``Cell.shard`` are left
+    out: DTensor already reduced their gradients to their layout over the stage."""
+    from .data_parallel import _is_sharded
+    picked = [i for i, (p, g) in enumerate(zip(params, grads)) if g is not None and not _is_sharded(p)]
+    if not picked:
+        return
+    with torch.no_grad():
+        flat = torch.cat([to_torch(grads[i]).reshape(-1).to(torch.float32) for i in picked])
+        dist.all_reduce(flat, group=group)
+        flat.mul_(1.0 / dist.get_world_size(group))
+        offset = 0
+        for i in picked:
+            g = to_torch(grads[i])
+            n = g.numel()
+            g.copy_(flat[offset:offset + n].view(g.shape))
+            offset += n
 
 
 def _sum_outputs(chunks):

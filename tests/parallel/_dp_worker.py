@@ -232,6 +232,56 @@ def scenario_opt_parallel(rank, world, res):
     res["opt_errors"] = errs
 
 
+def scenario_unused_later(rank, world, res):
+    """A weight used in step 1, left out of step 2 and used again in step 3 (TrainOneStepCell, Momentum):
+    MindSpore gives it a zero gradient in step 2 (reduced like the others); also a weight only rank 0 uses
+    in a fourth step (rank 1 contributes zeros, so both processes make the same update)."""
+    import ms_compat as ms
+    from ms_compat import nn, ParallelMode
+
+    class Branchy(nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.body = _net()
+            self.extra = ms.Parameter(ms.Tensor(np.full(4, 0.5, np.float32)), name="extra")
+            self.uses = [True]
+
+        def construct(self, x):
+            y = self.body(x)
+            if self.uses[0]:
+                y = y * self.extra
+            return y
+
+    def run(dp):
+        ms.reset_auto_parallel_context()
+        if dp:
+            ms.set_auto_parallel_context(parallel_mode=ParallelMode.DATA_PARALLEL, gradients_mean=True)
+        net = Branchy()
+        step = nn.TrainOneStepCell(_with_loss(net), nn.Momentum(net.trainable_params(), 0.1, 0.9))
+        step.set_train()
+        losses = []
+        for s in range(STEPS):
+            net.uses[0] = s != 1
+            x, t = _data(s)
+            if dp:
+                part = slice(rank * 8 // world, (rank + 1) * 8 // world)
+                losses.append(float(step(ms.Tensor(x[part]), ms.Tensor(t[part])).asnumpy()))
+            else:
+                losses.append(float(step(ms.Tensor(x), ms.Tensor(t)).asnumpy()))
+        out = {"losses": losses, "w": _weights(net)}
+        if dp:  # a step where only rank 0 uses `extra`: rank 1 contributes zeros, the processes stay equal
+            out["ddp_backwards"] = step.grad_reducer.__dict__["_engine"].backward_count
+            net.uses[0] = rank == 0
+            x, t = _data(STEPS)
+            part = slice(rank * 8 // world, (rank + 1) * 8 // world)
+            step(ms.Tensor(x[part]), ms.Tensor(t[part]))
+            out["w_asym"] = _weights(net)
+        ms.reset_auto_parallel_context()
+        return out
+
+    res["unused_later"] = {"ref": run(False), "dp": run(True)}
+
+
 def scenario_fp16(rank, world, res):
     """float16 weights: DDP's buckets are summed in float32 and cast back (MindSpore's gradient_fp32_sync),
     the same values as the reducer's own float32 all-reduce of the same gradients."""

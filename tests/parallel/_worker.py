@@ -317,13 +317,24 @@ def scenario_data_parallel(rank, res):
     for avg in (False, True):
         n4 = MLP(w1 + rank, b1, w2, b2)  # different starting weights: init_sync makes them rank 0's
         wrapped = MSDDP(n4, average_in_collective=avg)
-        loss = ((wrapped(torch.tensor(x[half])) - torch.tensor(t[half])) ** 2).mean()
-        res[f"msddp_grads_{avg}"] = [g.numpy().tolist() for g in torch.autograd.grad(loss, list(n4.parameters()))]
+        params = list(n4.parameters())
+        fn = ms.value_and_grad(lambda xs, ts: ((wrapped(xs) - ts) ** 2).mean(), None, params)
+        _, grads = fn(ms.Tensor(x[half]), ms.Tensor(t[half]))
+        res[f"msddp_grads_{avg}"] = [g.numpy().tolist() for g in grads]
+        res[f"msddp_backwards_{avg}"] = wrapped.__dict__["_engine"].backward_count  # through DDP's reducer
+    for p in params:
+        p.grad = None
+    loss = ((wrapped(torch.tensor(x[half])) - torch.tensor(t[half])) ** 2).mean()
+    loss.backward()  # the PyTorch way: DDP's hooks reduce into .grad
+    res["msddp_backward_grads"] = [p.grad.numpy().tolist() for p in params]
     wrapped.zero_grad()
     with wrapped.no_sync():
         loss = ((wrapped(torch.tensor(x[half])) - torch.tensor(t[half])) ** 2).mean()
         loss.backward()
     res["msddp_nosync_grads"] = [p.grad.numpy().tolist() for p in n4.parameters()]
+    # after no_sync, the next step is reduced again
+    _, grads = fn(ms.Tensor(x[half]), ms.Tensor(t[half]))
+    res["msddp_after_nosync"] = [g.numpy().tolist() for g in grads]
     res["msddp_names"] = [p.name for p in wrapped.trainable_params()]
     ms.set_auto_parallel_context(parallel_mode=ParallelMode.DATA_PARALLEL, gradients_mean=True)
     # TrainOneStepCell in data parallel mode (device_num given explicitly, as MindSpore scripts do)

@@ -3,7 +3,7 @@ of the global batch, against the same training in one process on the whole batch
 
 Scenarios in _dp_worker.py: TrainOneStepCell with Momentum, Adam, AdamWeightDecay and Lamb; the
 loss-scale cell; value_and_grad with an explicit DistributedGradReducer (mean, sum, a
-layerwise_parallel weight, gradients changed before the reducer)."""
+layerwise_parallel weight, gradients changed before the reducer); a weight left out of a later step."""
 from __future__ import annotations
 
 import json
@@ -26,8 +26,8 @@ RTOL, ATOL = 1e-5, 1e-6
 @pytest.fixture(scope="module")
 def ranks(tmp_path_factory):
     out = tmp_path_factory.mktemp("ddp_reducer")
-    spawn_bounded(_dp_worker.main, args=(2, _free_port(), str(out), ["tosc", "functional", "fp16"]), nprocs=2,
-                  deadline_s=300)
+    spawn_bounded(_dp_worker.main, args=(2, _free_port(), str(out), ["tosc", "functional", "fp16", "unused_later"]),
+                  nprocs=2, deadline_s=300)
     results = [json.loads((out / f"rank{r}.json").read_text()) for r in range(2)]
     for r, res in enumerate(results):
         assert "fatal" not in res, f"rank {r} failed:\n{res['fatal']}"
@@ -134,3 +134,19 @@ def test_float16_gradients_reduced_in_float32(ranks):
     for a, l0, l1 in zip(ranks[0]["fp16"]["ddp"], ranks[0]["fp16"]["local"], ranks[1]["fp16"]["local"]):
         expect = ((np.asarray(l0, np.float32) + np.asarray(l1, np.float32)) * 0.5).astype(np.float16)
         np.testing.assert_array_equal(np.asarray(a, np.float16), expect)
+
+
+def test_weight_unused_in_a_later_step_gets_zero_gradient(ranks):
+    """Step 2 leaves `extra` out (MindSpore: zero gradient, reduced with the others): the same weights as one
+    process on the global batch; then a step where only rank 0 uses it keeps the processes equal."""
+    for res in ranks:
+        got = res["unused_later"]
+        for name, ref in got["ref"]["w"].items():
+            _close(got["dp"]["w"][name], ref)
+        assert got["dp"]["ddp_backwards"] == _dp_worker.STEPS
+    _close(np.mean([r["unused_later"]["dp"]["losses"] for r in ranks], axis=0),
+           ranks[0]["unused_later"]["ref"]["losses"])
+    a, b = ranks[0]["unused_later"]["dp"]["w_asym"], ranks[1]["unused_later"]["dp"]["w_asym"]
+    for name in a:
+        np.testing.assert_array_equal(np.asarray(a[name]), np.asarray(b[name]), err_msg=name)
+    assert a["extra"] != ranks[0]["unused_later"]["dp"]["w"]["extra"]

@@ -191,6 +191,10 @@ def test_mindspore_distributed_data_parallel(ranks):
         for avg in ("False", "True"):
             for a, b in zip(res[f"msddp_grads_{avg}"], res["dp_full_grads"]):
                 _close(a, b, GRTOL, GATOL)
+            assert res[f"msddp_backwards_{avg}"] == 1  # value_and_grad ran through DDP's bucketed reducer
+        for a, b, c in zip(res["msddp_backward_grads"], res["msddp_after_nosync"], res["dp_full_grads"]):
+            _close(a, c, GRTOL, GATOL)
+            _close(b, c, GRTOL, GATOL)
         for a, b in zip(res["msddp_nosync_grads"], res["dp_local_grads"]):
             _close(a, b, GRTOL, GATOL)
         assert res["msddp_names"] == ["fc1.weight", "fc1.bias", "fc2.weight", "fc2.bias"]

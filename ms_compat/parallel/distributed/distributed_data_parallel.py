@@ -1,15 +1,21 @@
 """``mindspore.parallel.distributed.DistributedDataParallel`` on ``torch.distributed``.
 
 MindSpore's PyNative data-parallel wrapper: gradients of the wrapped Cell's parameters are
-all-reduced over the data-parallel group during backward and scaled by ``1/group size``. Here each
-trainable parameter gets a tensor hook (``Tensor.register_hook``) that all-reduces its gradient, so
-the reduction happens both for ``loss.backward()`` and for ``ms_compat.value_and_grad`` /
-``torch.autograd.grad`` (which ``torch.nn.parallel.DistributedDataParallel`` does not cover).
+all-reduced over the data-parallel group during backward and scaled by ``1/group size``. Here the
+reduction is ``torch.nn.parallel.DistributedDataParallel``'s C++ reducer (``ddp_reducer.py``, the
+engine ``DistributedGradReducer`` uses, in its ``reduced`` form): gradient buckets of
+``bucket_cap_mb`` (25 MB by default) are all-reduced asynchronously as soon as each is ready,
+overlapping the rest of the backward. The wrapper's forward prepares DDP for the backward of its
+outputs, so the reduction happens for ``loss.backward()`` and for ms_compat's differentiation
+(``ops.value_and_grad``, ``ops.grad``, ``GradOperation``, ``TrainOneStepCell``), which return the
+reduced gradients, as MindSpore's hooks do. ``find_unused_parameters`` is DDP's (a weight left out
+of a step with ``False`` makes DDP raise at the next step, as PyTorch's DDP does).
 
-Differences from MindSpore: no gradient buckets (one all-reduce per parameter, issued as its gradient
-is ready); ``bucket_cap_mb``, ``find_unused_parameters``, ``static_graph`` and ``reducer_mode`` are
-accepted and stored; ``final_grad_reduce`` does nothing (every reduction has finished when backward
-returns).
+Differences from MindSpore: ``torch.autograd.grad`` called directly on the outputs is not reduced
+(DDP's hooks run when gradients are accumulated, as with PyTorch's own DDP) and leaves DDP waiting:
+use ``ops.grad`` / ``value_and_grad``, or ``loss.backward()``; ``static_graph`` and ``reducer_mode``
+are accepted and stored; ``final_grad_reduce`` does nothing (every reduction has finished when the
+backward returns).
 """
 from __future__ import annotations
 
@@ -62,22 +68,20 @@ class DistributedDataParallel(Cell):
             with torch.no_grad():
                 for p in module.parameters():
                     dist.broadcast(p.data, src=src, group=pg)
-        self.__dict__["_hook_handles"] = [p.register_hook(self._reduce_grad) for p in params]
-
-    def _reduce_grad(self, grad):
-        if not self.sync_enabled or grad is None:
-            return grad
-        pg = self.__dict__["_pg"]
-        g = grad.detach().to(torch.float32 if grad.dtype in (torch.float16, torch.bfloat16) else grad.dtype).clone()
-        if not self.average_in_collective:
-            g.mul_(self.gradient_scaling_factor)
-        dist.all_reduce(g, op=dist.ReduceOp.SUM, group=pg)
-        if self.average_in_collective:
-            g.mul_(self.gradient_scaling_factor)
-        return g.to(grad.dtype)
+        from ..ddp_reducer import register
+        self.__dict__["_engine"] = register(
+            params, True, dist.get_world_size(pg), pg, reduced=True, scale_first=not average_in_collective,
+            bucket_cap_mb=bucket_cap_mb, find_unused=bool(find_unused_parameters)) if params else None
 
     def construct(self, *inputs, **inputs_dict):
-        return self.module(*inputs, **inputs_dict)
+        out = self.module(*inputs, **inputs_dict)
+        engine = self.__dict__["_engine"]
+        if engine is None or not self.sync_enabled or not torch.is_grad_enabled():
+            return out
+        from ...common.tensor import as_ms
+        from torch.utils._pytree import tree_map
+        # DDP's forward on the outputs: its reducer waits for their backward (returned unchanged)
+        return tree_map(lambda t: as_ms(t) if isinstance(t, torch.Tensor) else t, engine.prepare(out))
 
     def zero_grad(self, set_to_none=True):
         """Clear the gradients accumulated on the wrapped Cell's parameters."""
@@ -91,7 +95,12 @@ class DistributedDataParallel(Cell):
     def no_sync(self):
         """Inside this context gradients are not all-reduced (for gradient accumulation)."""
         self.sync_enabled = False
+        engine = self.__dict__["_engine"]
+        if engine is not None:
+            engine.enabled = False
         try:
             yield
         finally:
             self.sync_enabled = True
+            if engine is not None:
+                engine.enabled = True
