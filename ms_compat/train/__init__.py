@@ -20,6 +20,7 @@ _LAZY = {
     "RunContext": "ms_compat.train.callback:RunContext",
     "LossMonitor": "ms_compat.train.callback:LossMonitor",
     "TimeMonitor": "ms_compat.train.callback:TimeMonitor",
+    "FlopsUtilizationCollector": "ms_compat.train.callback:FlopsUtilizationCollector",
     "ModelCheckpoint": "ms_compat.train.callback:ModelCheckpoint",
     "CheckpointConfig": "ms_compat.train.callback:CheckpointConfig",
     "EarlyStopping": "ms_compat.train.callback:EarlyStopping",
