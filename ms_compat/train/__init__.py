@@ -13,6 +13,8 @@ _LAZY = {
     "ckpt_to_safetensors": "ms_compat.train.serialization:ckpt_to_safetensors",
     "safetensors_to_ckpt": "ms_compat.train.serialization:safetensors_to_ckpt",
     "Model": "ms_compat.train.model:Model",
+    "get_ckpt_path_with_strategy": "ms_compat.train.ckpt_strategy_path:get_ckpt_path_with_strategy",
+    "restore_group_info_list": "ms_compat.parallel.group_info:restore_group_info_list",
     # ---- Model loop, callbacks, metrics (training engineer) ----
     "model": "ms_compat.train.model",
     "callback": "ms_compat.train.callback",
