@@ -40,6 +40,7 @@ _LAZY = {
     "Tensor": "ms_compat.common.tensor:Tensor",
     "add_flags": "ms_compat.ops.composite:add_flags",
     "choice_with_mask": "ms_compat.ops.operations.choice_move_ops:choice_with_mask",
+    "tensordump": "ms_compat.ops.operations.tensor_dump_ops:tensordump",
     # mindspore.ops.operations.nn_ops / ops.auto_generate (served by this flat namespace)
     "FlashAttentionScore": "ms_compat.ops.operations.flash_attention_ops:FlashAttentionScore",
     # mindspore.ops' communication functions whose MindSpore 2.10 code is mint.distributed's (checked by

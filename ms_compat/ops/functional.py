@@ -84,6 +84,7 @@ from .operations import Shape as _Shape  # noqa: E402
 shape_ = _Shape()  # F.shape_: MindSpore's Shape Primitive instance
 from .operations import TensorToTuple  # noqa: E402,F401
 from .operations.choice_move_ops import choice_with_mask  # noqa: E402,F401
+from .operations.tensor_dump_ops import tensordump  # noqa: E402,F401
 
 
 def __getattr__(name):

@@ -1,0 +1,148 @@
+"""Primitives of mindspore.ops.operations under MindSpore 2.10 (PyNative, CPU): ApplyFtrl, ApplyAdagradDA, Betainc,
+FFTWithSize, NoRepeatNGram, ResizeArea, MatrixLogarithm, TensorDump (and ops.tensordump) — outputs, in-place
+updates and the error types of bad input. tests/ops/test_covtrain_ops.py runs run() through the ms_compat alias."""
+import os
+import sys
+import tempfile
+
+import numpy as np
+
+import mindspore as ms
+from mindspore import Tensor, Parameter, ops
+from mindspore.ops import operations as P
+
+RS = np.random.RandomState(0)
+V = RS.rand(3, 4).astype(np.float32)
+G = RS.randn(3, 4).astype(np.float32)
+
+
+def _np(x):
+    if isinstance(x, (tuple, list)):
+        return [_np(i) for i in x]
+    a = x.asnumpy()
+    if np.iscomplexobj(a):
+        return {"re": a.real.tolist(), "im": a.imag.tolist(), "dtype": str(a.dtype)}
+    return {"v": a.tolist(), "dtype": str(a.dtype)}
+
+
+def _out(fn):
+    """The output of fn (arrays as lists with the dtype), or {"error": its exception type}."""
+    try:
+        return _np(fn())
+    except Exception as e:  # noqa: BLE001 - recording MindSpore's error type
+        return {"error": type(e).__name__}
+
+
+def _err(fn):
+    try:
+        fn()
+    except Exception as e:  # noqa: BLE001 - recording MindSpore's error type
+        return type(e).__name__
+    return None
+
+
+def ftrl():
+    out = {}
+    for name, (lr, l1, l2, lr_power) in {"default": (0.001, 0.0, 0.0, -0.5), "l1l2": (0.05, 0.01, 0.02, -0.5),
+                                         "fixed": (0.1, 0.001, 0.0, 0.0), "pow": (0.01, 0.0, 0.1, -0.3)}.items():
+        var, accum, linear = Parameter(Tensor(V - 0.5)), Parameter(Tensor(V + 0.1)), Parameter(Tensor(G * 0.3))
+        res = P.ApplyFtrl()(var, accum, linear, Tensor(G), lr, l1, l2, lr_power)
+        out[name] = {"out": _np(res), "var": _np(var), "accum": _np(accum), "linear": _np(linear)}
+    return out
+
+
+def adagrad_da():
+    out = {}
+    for name, (lr, l1, l2, step) in {"plain": (0.01, 0.0, 0.0, 1), "l1": (0.1, 0.05, 0.01, 3),
+                                     "l2": (0.05, 0.0, 0.2, 2)}.items():
+        var, ga, gsa = Parameter(Tensor(V)), Parameter(Tensor(G * 0.1)), Parameter(Tensor(V + 0.1))
+        res = P.ApplyAdagradDA()(var, ga, gsa, Tensor(G), Tensor(np.float32(lr)), Tensor(np.float32(l1)),
+                                 Tensor(np.float32(l2)), Tensor(step, ms.int64))
+        out[name] = {"out": _np(res), "var": _np(var), "ga": _np(ga), "gsa": _np(gsa)}
+    return out
+
+
+def betainc():
+    a = np.array([0.5, 1.0, 2.0, 5.0, 0.1, 30.0, 3.0, 1.5], np.float32)
+    b = np.array([0.5, 2.0, 3.0, 1.0, 0.2, 20.0, 3.0, 8.0], np.float32)
+    x = np.array([0.3, 0.5, 0.9, 0.99, 0.01, 0.6, 0.0, 1.0], np.float32)
+    return {"f32": _out(lambda: P.Betainc()(Tensor(a), Tensor(b), Tensor(x))),
+            "f64": _out(lambda: P.Betainc()(Tensor(a.astype(np.float64)), Tensor(b.astype(np.float64)),
+                                   Tensor(x.astype(np.float64)))),
+            "grid": _out(lambda: P.Betainc()(Tensor(V * 4 + 0.2), Tensor(G * G + 0.5), Tensor(V * 0.98)))}
+
+
+def fft():
+    c = (V + 1j * G).astype(np.complex64)
+    r = V.astype(np.float32)
+    return {"c1": _out(lambda: P.FFTWithSize(1, False, False)(Tensor(c))),
+            "c2_inv": _out(lambda: P.FFTWithSize(2, True, False)(Tensor(c))),
+            "c1_ortho": _out(lambda: P.FFTWithSize(1, False, False, norm="ortho")(Tensor(c))),
+            "r1": _out(lambda: P.FFTWithSize(1, False, True)(Tensor(r))),
+            "r2_full": _out(lambda: P.FFTWithSize(2, False, True, onesided=False)(Tensor(r))),
+            "ir1_nosize": _out(lambda: P.FFTWithSize(1, True, True)(Tensor(c[:, :3]))),
+            "ir2_fwd": _out(lambda: P.FFTWithSize(2, True, True, norm="forward")(Tensor(c[:, :3]))),
+            "err_ndim": _out(lambda: P.FFTWithSize(4, False, False)(Tensor(c))),
+            "err_ndim0": _out(lambda: P.FFTWithSize(0, False, False)(Tensor(c))),
+            "err_norm": _err(lambda: P.FFTWithSize(1, False, False, norm="abc")),
+            "err_real_dtype": _err(lambda: P.FFTWithSize(1, False, True)(Tensor(c)))}
+
+
+def ngram():
+    seq = np.array([[[1, 2, 1, 2, 5, 1, 2], [9, 8, 7, 9, 8, 1, 0]],
+                    [[4, 4, 4, 4, 4, 4, 4], [5, 6, 5, 6, 5, 6, 7]]], np.int32)
+    lp = RS.rand(2, 2, 10).astype(np.float32)
+    out = {str(n): _out(lambda: P.NoRepeatNGram(n)(Tensor(seq), Tensor(lp))) for n in (1, 2, 3, 4)}
+    out["err_zero"] = _err(lambda: P.NoRepeatNGram(0))
+    out["err_type"] = _err(lambda: P.NoRepeatNGram(2.0))
+    out["err_big"] = _err(lambda: P.NoRepeatNGram(9)(Tensor(seq), Tensor(lp)))
+    return out
+
+
+def resize_area():
+    img = RS.rand(2, 4, 6, 3).astype(np.float32)
+    return {"down": _out(lambda: P.ResizeArea()(Tensor(img), Tensor(np.array([2, 3], np.int32)))),
+            "up": _out(lambda: P.ResizeArea()(Tensor(img), Tensor(np.array([5, 7], np.int32)))),
+            "odd": _out(lambda: P.ResizeArea()(Tensor(img), Tensor(np.array([3, 4], np.int32)))),
+            "align": _out(lambda: P.ResizeArea(align_corners=True)(Tensor(img), Tensor(np.array([3, 4], np.int32)))),
+            "int": _out(lambda: P.ResizeArea()(Tensor((img * 255).astype(np.int32)), Tensor(np.array([3, 4], np.int32)))),
+            "err_size": _err(lambda: P.ResizeArea()(Tensor(img), Tensor(np.array([2, 3, 4], np.int32)))),
+            "err_rank": _err(lambda: P.ResizeArea()(Tensor(img[0]), Tensor(np.array([2, 3], np.int32))))}
+
+
+def matrix_log():
+    a = np.array([[[2.0, 0.5], [0.3, 1.5]], [[1.0, 0.2], [-0.1, 3.0]]]) + 0.1j * np.array(
+        [[[0.1, 0.0], [0.2, -0.1]], [[0.0, 0.3], [0.1, 0.2]]])
+    b = np.array([[4.0, 1.0, 0.5], [0.2, 3.0, 0.1], [0.3, 0.4, 2.0]], np.complex128)
+    return {"c64": _out(lambda: P.MatrixLogarithm()(Tensor(a.astype(np.complex64)))),
+            "c128": _out(lambda: P.MatrixLogarithm()(Tensor(b))),
+            "err_real": _err(lambda: P.MatrixLogarithm()(Tensor(b.real.astype(np.float32)))),
+            "err_square": _err(lambda: P.MatrixLogarithm()(Tensor(np.ones((2, 3), np.complex64))))}
+
+
+def tensor_dump():
+    with tempfile.TemporaryDirectory() as d:
+        P.TensorDump()(os.path.join(d, "first"), Tensor(V))
+        P.TensorDump()(os.path.join(d, "second"), Tensor(np.arange(6, dtype=np.int32).reshape(2, 3)))
+        ops.tensordump(os.path.join(d, "third"), Tensor(G[0]))
+        files = sorted(os.listdir(d))
+        names = [f.rsplit("_", 1)[0] for f in files]  # the trailing id counts every dump of the process
+        data = [np.load(os.path.join(d, f)).tolist() for f in files]
+    return {"names": names, "data": data,
+            "err_file": _err(lambda: P.TensorDump()(3, Tensor(V))),
+            "err_empty": _err(lambda: P.TensorDump()("", Tensor(V))),
+            "err_x": _err(lambda: P.TensorDump()("a", V)),
+            "err_mode": _err(lambda: P.TensorDump("both"))}
+
+
+def run():
+    ms.set_context(mode=ms.PYNATIVE_MODE, device_target="CPU")
+    return {"ftrl": ftrl(), "adagrad_da": adagrad_da(), "betainc": betainc(), "fft": fft(), "ngram": ngram(),
+            "resize_area": resize_area(), "matrix_log": matrix_log(), "tensor_dump": tensor_dump()}
+
+
+if __name__ == "__main__":
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    import refutil
+    refutil.save_json("ops", "covtrain_ops", run())
+    print("ok")  # noqa: T201
