@@ -135,10 +135,27 @@ def tensor_dump():
             "err_mode": _err(lambda: P.TensorDump("both"))}
 
 
+def fractional_fixed():
+    x2 = RS.rand(2, 3, 7, 8).astype(np.float32)
+    s2 = RS.rand(2, 3, 2).astype(np.float32)
+    x3 = RS.rand(1, 2, 5, 6, 7).astype(np.float32)
+    s3 = RS.rand(1, 2, 3).astype(np.float32)
+    return {"2d": _out(lambda: P.FractionalMaxPoolWithFixedKsize((2, 3), (4, 3))(Tensor(x2), Tensor(s2))),
+            "2d_int": _out(lambda: P.FractionalMaxPoolWithFixedKsize(2, 3)(Tensor((x2 * 100).astype(np.int32)),
+                                                                            Tensor(s2))),
+            "3d": _out(lambda: P.FractionalMaxPool3DWithFixedKsize((2, 2, 3), (3, 4, 2))(Tensor(x3), Tensor(s3))),
+            "err_big": _err(lambda: P.FractionalMaxPoolWithFixedKsize(5, 4)(Tensor(x2), Tensor(s2))),
+            "err_samples": _err(lambda: P.FractionalMaxPoolWithFixedKsize(2, 3)(Tensor(x2), Tensor(s2[:, :, :1]))),
+            "err_sample_dtype": _err(lambda: P.FractionalMaxPoolWithFixedKsize(2, 3)(
+                Tensor(x2), Tensor(s2.astype(np.int32)))),
+            "err_format": _err(lambda: P.FractionalMaxPoolWithFixedKsize(2, 3, "NHWC"))}
+
+
 def run():
     ms.set_context(mode=ms.PYNATIVE_MODE, device_target="CPU")
     return {"ftrl": ftrl(), "adagrad_da": adagrad_da(), "betainc": betainc(), "fft": fft(), "ngram": ngram(),
-            "resize_area": resize_area(), "matrix_log": matrix_log(), "tensor_dump": tensor_dump()}
+            "resize_area": resize_area(), "matrix_log": matrix_log(), "tensor_dump": tensor_dump(),
+            "fractional_fixed": fractional_fixed()}
 
 
 if __name__ == "__main__":
