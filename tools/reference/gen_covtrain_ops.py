@@ -151,11 +151,31 @@ def fractional_fixed():
             "err_format": _err(lambda: P.FractionalMaxPoolWithFixedKsize(2, 3, "NHWC"))}
 
 
+def combined_nms():
+    rs = np.random.RandomState(5)
+    corners = rs.rand(2, 12, 2, 2).astype(np.float32) * 1.2 - 0.1
+    boxes = np.concatenate([corners[..., 0, :], corners[..., 0, :] + rs.rand(2, 12, 2).astype(np.float32) * 0.5],
+                           -1)[:, :, None, :]                        # (2, 12, 1, 4), some outside [0, 1]
+    per_class_boxes = np.repeat(boxes, 3, axis=2) + rs.rand(2, 12, 3, 4).astype(np.float32) * 0.05
+    scores = rs.permutation(2 * 12 * 3).reshape(2, 12, 3).astype(np.float32) / 72  # distinct scores
+    i32 = lambda v: Tensor(v, ms.int32)  # noqa: E731
+    f32 = lambda v: Tensor(v, ms.float32)  # noqa: E731
+    cnms = P.CombinedNonMaxSuppression
+    return {"shared": _out(lambda: cnms()(Tensor(boxes), Tensor(scores), i32(3), i32(6), f32(0.3), f32(0.2))),
+            "per_class_pad": _out(lambda: cnms(pad_per_class=True, clip_boxes=False)(
+                Tensor(per_class_boxes), Tensor(scores), i32(2), i32(10), f32(0.5), f32(0.1))),
+            "few": _out(lambda: cnms(pad_per_class=False)(Tensor(boxes), Tensor(scores), i32(4), i32(20), f32(0.0),
+                                                          f32(0.6))),
+            "err_iou": _err(lambda: cnms()(Tensor(boxes), Tensor(scores), i32(3), i32(6), f32(1.5), f32(0.2))),
+            "err_dtype": _err(lambda: cnms()(Tensor(boxes), Tensor(scores), f32(3.0), i32(6), f32(0.5), f32(0.2))),
+            "err_shape": _err(lambda: cnms()(Tensor(boxes[0]), Tensor(scores), i32(3), i32(6), f32(0.5), f32(0.2)))}
+
+
 def run():
     ms.set_context(mode=ms.PYNATIVE_MODE, device_target="CPU")
     return {"ftrl": ftrl(), "adagrad_da": adagrad_da(), "betainc": betainc(), "fft": fft(), "ngram": ngram(),
             "resize_area": resize_area(), "matrix_log": matrix_log(), "tensor_dump": tensor_dump(),
-            "fractional_fixed": fractional_fixed()}
+            "fractional_fixed": fractional_fixed(), "combined_nms": combined_nms()}
 
 
 if __name__ == "__main__":
