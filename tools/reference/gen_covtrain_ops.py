@@ -171,11 +171,31 @@ def combined_nms():
             "err_shape": _err(lambda: cnms()(Tensor(boxes[0]), Tensor(scores), i32(3), i32(6), f32(0.5), f32(0.2)))}
 
 
+def extract_glimpse():
+    img = RS.rand(2, 6, 7, 2).astype(np.float32)
+    size = Tensor(np.array([3, 4], np.int32))
+    eg = P.ExtractGlimpse
+    out = {}
+    for name, (cen, nrm, offs) in {"pixels": (False, False, [[1.0, 2.0], [4.5, 5.7]]),
+                                   "pixels_out": (False, False, [[-1.3, 0.4], [6.0, 8.2]]),
+                                   "centered": (True, False, [[0.0, 0.0], [-2.6, 1.4]]),
+                                   "normalized": (False, True, [[0.3, 0.5], [0.95, 0.1]]),
+                                   "both": (True, True, [[0.0, 0.0], [-0.7, 0.55]])}.items():
+        out[name] = _out(lambda: eg(centered=cen, normalized=nrm, uniform_noise=False, noise="zero")(
+            Tensor(img), size, Tensor(np.array(offs, np.float32))))
+    out["err_noise"] = _err(lambda: eg(noise="salt"))
+    out["err_uniform"] = _err(lambda: eg(uniform_noise=True, noise="zero"))
+    out["err_batch"] = _err(lambda: eg(False, False, False, "zero")(Tensor(img), size,
+                                                                     Tensor(np.zeros((3, 2), np.float32))))
+    return out
+
+
 def run():
     ms.set_context(mode=ms.PYNATIVE_MODE, device_target="CPU")
     return {"ftrl": ftrl(), "adagrad_da": adagrad_da(), "betainc": betainc(), "fft": fft(), "ngram": ngram(),
             "resize_area": resize_area(), "matrix_log": matrix_log(), "tensor_dump": tensor_dump(),
-            "fractional_fixed": fractional_fixed(), "combined_nms": combined_nms()}
+            "fractional_fixed": fractional_fixed(), "combined_nms": combined_nms(),
+            "extract_glimpse": extract_glimpse()}
 
 
 if __name__ == "__main__":
