@@ -41,6 +41,7 @@ _LAZY = {
     "add_flags": "ms_compat.ops.composite:add_flags",
     "choice_with_mask": "ms_compat.ops.operations.choice_move_ops:choice_with_mask",
     "tensordump": "ms_compat.ops.operations.tensor_dump_ops:tensordump",
+    "deformable_conv2d": "ms_compat.ops.operations.deformable_offsets_ops:deformable_conv2d",
     # mindspore.ops.operations.nn_ops / ops.auto_generate (served by this flat namespace)
     "FlashAttentionScore": "ms_compat.ops.operations.flash_attention_ops:FlashAttentionScore",
     # mindspore.ops' communication functions whose MindSpore 2.10 code is mint.distributed's (checked by

@@ -85,6 +85,7 @@ shape_ = _Shape()  # F.shape_: MindSpore's Shape Primitive instance
 from .operations import TensorToTuple  # noqa: E402,F401
 from .operations.choice_move_ops import choice_with_mask  # noqa: E402,F401
 from .operations.tensor_dump_ops import tensordump  # noqa: E402,F401
+from .operations.deformable_offsets_ops import deformable_conv2d  # noqa: E402,F401
 
 
 def __getattr__(name):

@@ -190,12 +190,34 @@ def extract_glimpse():
     return out
 
 
+def deformable():
+    rs = np.random.RandomState(9)
+    x = rs.rand(2, 4, 7, 6).astype(np.float32)
+
+    def offsets(g, k, ho, wo, scale):
+        o = (rs.randn(2, 3 * g * k, ho, wo) * scale).astype(np.float32)
+        o[:, 2 * g * k:] = rs.rand(2, g * k, ho, wo)
+        return Tensor(o)
+    do = P.DeformableOffsets
+    w = Tensor(rs.randn(3, 4, 3, 3).astype(np.float32))
+    b = Tensor(rs.randn(3).astype(np.float32))
+    return {"groups2": _out(lambda: do((1, 1, 1, 1), (1, 0, 0, 1), (2, 2), deformable_groups=2)(
+                Tensor(x), offsets(2, 4, 7, 6, 0.8))),
+            "stride_dil": _out(lambda: do((1, 1, 2, 2), (1, 1, 1, 1), (3, 3), (1, 1, 2, 1))(
+                Tensor(x), offsets(1, 9, 3, 3, 2.5))),
+            "conv2d": _out(lambda: ops.deformable_conv2d(Tensor(x), w, offsets(1, 9, 3, 2, 1.0), (3, 3), (1, 1, 2, 2),
+                                                         (0, 0, 0, 0), b)),
+            "err_shape": _err(lambda: do((1, 1, 1, 1), (0, 0, 0, 0), (2, 2))(Tensor(x), offsets(1, 4, 5, 5, 1.0))),
+            "err_strides": _err(lambda: do((2, 1, 1, 1), (0, 0, 0, 0), (2, 2))),
+            "err_modulated": _err(lambda: do((1, 1, 1, 1), (0, 0, 0, 0), (2, 2), modulated=False))}
+
+
 def run():
     ms.set_context(mode=ms.PYNATIVE_MODE, device_target="CPU")
     return {"ftrl": ftrl(), "adagrad_da": adagrad_da(), "betainc": betainc(), "fft": fft(), "ngram": ngram(),
             "resize_area": resize_area(), "matrix_log": matrix_log(), "tensor_dump": tensor_dump(),
             "fractional_fixed": fractional_fixed(), "combined_nms": combined_nms(),
-            "extract_glimpse": extract_glimpse()}
+            "extract_glimpse": extract_glimpse(), "deformable": deformable()}
 
 
 if __name__ == "__main__":
