@@ -212,12 +212,25 @@ def deformable():
             "err_modulated": _err(lambda: do((1, 1, 1, 1), (0, 0, 0, 0), (2, 2), modulated=False))}
 
 
+def reshard():
+    from mindspore.parallel import Layout
+    base = Layout((4, 2), ("dp", "mp"))
+    lay = (base("dp", "mp"),)
+    x = Tensor(np.arange(8, dtype=np.float32).reshape(2, 4))
+    r = P.Reshard(lay, (base("mp", "None"),), ((4, 2),))
+    plain = lambda ds: [{k: list(v) if isinstance(v, tuple) else v for k, v in d.items()} for d in ds]  # noqa: E731
+    return {"out": _out(lambda: r(x)), "in_layout": plain(r.attrs["in_layout"]),
+            "out_layout": plain(r.attrs["out_layout"]),
+            "err_type": _err(lambda: P.Reshard(3, lay, None))}
+
+
 def run():
     ms.set_context(mode=ms.PYNATIVE_MODE, device_target="CPU")
     return {"ftrl": ftrl(), "adagrad_da": adagrad_da(), "betainc": betainc(), "fft": fft(), "ngram": ngram(),
             "resize_area": resize_area(), "matrix_log": matrix_log(), "tensor_dump": tensor_dump(),
             "fractional_fixed": fractional_fixed(), "combined_nms": combined_nms(),
-            "extract_glimpse": extract_glimpse(), "deformable": deformable()}
+            "extract_glimpse": extract_glimpse(), "deformable": deformable(),
+            "reshard": reshard()}
 
 
 if __name__ == "__main__":
