@@ -16,13 +16,20 @@ V = RS.rand(3, 4).astype(np.float32)
 G = RS.randn(3, 4).astype(np.float32)
 
 
+def _list(a):
+    """Nested lists; float32 values with 9 significant digits (exact for float32, keeps the file small)."""
+    if a.dtype == np.float32:
+        return np.vectorize(lambda v: float(f"{v:.9g}"), otypes=[object])(a).tolist() if a.size else a.tolist()
+    return a.tolist()
+
+
 def _np(x):
     if isinstance(x, (tuple, list)):
         return [_np(i) for i in x]
     a = x.asnumpy()
     if np.iscomplexobj(a):
-        return {"re": a.real.tolist(), "im": a.imag.tolist(), "dtype": str(a.dtype)}
-    return {"v": a.tolist(), "dtype": str(a.dtype)}
+        return {"re": _list(a.real), "im": _list(a.imag), "dtype": str(a.dtype)}
+    return {"v": _list(a), "dtype": str(a.dtype)}
 
 
 def _out(fn):
