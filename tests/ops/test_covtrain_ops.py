@@ -16,12 +16,19 @@ TOL = {"betainc": 2e-5, "matrix_log": 1e-5, "fft": 1e-5}
 
 
 @pytest.fixture(scope="module")
-def got():
+def gen():
     ms_compat.install()
     try:
-        return runpy.run_path(str(GEN), run_name="gen_covtrain_ops")["run"]()
+        mod = runpy.run_path(str(GEN), run_name="gen_covtrain_ops")
+        mod["outputs"] = mod["run"]()
+        return mod
     finally:
         ms_compat.uninstall()
+
+
+@pytest.fixture(scope="module")
+def got(gen):
+    return gen["outputs"]
 
 
 def _same(g, r, tol, where):
@@ -45,7 +52,10 @@ def _same(g, r, tol, where):
     assert g == r, f"{where}: {g!r} != {r!r}"
 
 
-@pytest.mark.parametrize("area", sorted(REF))
+RANDOM = {"fractional_pool"}  # region boundaries drawn at random: checked by test_fractional_pool below
+
+
+@pytest.mark.parametrize("area", sorted(set(REF) - RANDOM))
 def test_as_mindspore(got, area):
     for case, ref in REF[area].items():
         _same(got[area][case], ref, TOL.get(area, 1e-6), f"{area}.{case}")
@@ -81,3 +91,36 @@ def test_fft_with_size_signal_sizes():
     c = (np.random.RandomState(1).randn(3, 3) + 1j * np.random.RandomState(2).randn(3, 3)).astype(np.complex64)
     got = P.FFTWithSize(2, True, True, norm="forward", signal_sizes=(3, 5))(Tensor(c)).asnumpy()
     np.testing.assert_allclose(got, np.fft.irfftn(c, s=(3, 5), norm="forward"), rtol=1e-5, atol=1e-5)
+
+
+@pytest.mark.parametrize("case", ["max", "max_pseudo_overlap", "avg", "avg_overlap_int"])
+def test_fractional_pool(gen, got, case):
+    """MindSpore's regions are its own random draws: pooling over MindSpore's boundaries must give MindSpore's
+    values; ms_compat's own boundaries must be valid region sequences of the same length; shapes and dtypes match."""
+    import torch
+    from ms_compat.ops.operations.fractional_pool_ops import fractional_pool
+    ref, mine = REF["fractional_pool"][case], got["fractional_pool"][case]["res"]
+    x, xi = gen["fractional_inputs"]()
+    src = xi if ref["int"] else x
+    y_ref, rows, cols = ref["res"]
+    y = fractional_pool(torch.from_numpy(src), rows["v"], cols["v"], ref["overlapping"],
+                        "max" if case.startswith("max") else "avg")
+    np.testing.assert_allclose(y.numpy(), np.asarray(y_ref["v"]), rtol=1e-6, atol=1e-6)
+    for r, m, size in ((rows, mine[1], src.shape[1]), (cols, mine[2], src.shape[2])):
+        seq = m["v"]
+        assert m["dtype"] == r["dtype"] == "int64" and len(seq) == len(r["v"])
+        assert seq[0] == 0 and seq[-1] == size and all(b > a for a, b in zip(seq, seq[1:]))
+    assert mine[0]["dtype"] == y_ref["dtype"]
+    assert np.asarray(mine[0]["v"]).shape == np.asarray(y_ref["v"]).shape
+
+
+def test_fractional_pool_seeded_and_deterministic():
+    from ms_compat import Tensor
+    from ms_compat.ops import operations as P
+    x = Tensor(np.random.RandomState(3).rand(1, 10, 10, 1).astype(np.float32))
+    a = P.FractionalMaxPool([1.0, 1.6, 1.6, 1.0], seed=5)(x)
+    b = P.FractionalMaxPool([1.0, 1.6, 1.6, 1.0], seed=5)(x)
+    assert all((u.asnumpy() == v.asnumpy()).all() for u, v in zip(a, b))
+    op = P.FractionalAvgPool([1.0, 1.6, 1.6, 1.0], deterministic=True)
+    first, second = op(x), op(x)
+    assert (first[1].asnumpy() == second[1].asnumpy()).all() and (first[2].asnumpy() == second[2].asnumpy()).all()

@@ -231,13 +231,37 @@ def reshard():
             "err_type": _err(lambda: P.Reshard(3, lay, None))}
 
 
+def fractional_inputs():
+    """The fractional-pool inputs (their own seed: the test rebuilds them)."""
+    x = np.random.RandomState(11).rand(2, 9, 11, 2).astype(np.float32)
+    return x, (x * 100).astype(np.int32)
+
+
+def fractional_pool():
+    x, xi = fractional_inputs()
+    out = {}
+    for name, (op, ratio, pseudo, overlap, inp) in {
+            "max": (P.FractionalMaxPool, [1.0, 1.5, 1.7, 1.0], False, False, x),
+            "max_pseudo_overlap": (P.FractionalMaxPool, [1.0, 2.2, 1.4, 1.0], True, True, x),
+            "avg": (P.FractionalAvgPool, [1.0, 1.5, 1.7, 1.0], False, False, x),
+            "avg_overlap_int": (P.FractionalAvgPool, [1.0, 1.8, 2.5, 1.0], True, True, xi)}.items():
+        res = _out(lambda: op(ratio, pseudo_random=pseudo, overlapping=overlap, deterministic=True, seed=7)(
+            Tensor(inp)))
+        out[name] = {"res": res, "ratio": ratio, "overlapping": overlap, "int": inp is xi}
+    out["err_ratio"] = _err(lambda: P.FractionalMaxPool([2.0, 1.5, 1.5, 1.0])(Tensor(x)))
+    out["err_len"] = _err(lambda: P.FractionalAvgPool([1.0, 1.5, 1.0])(Tensor(x)))
+    out["err_dtype"] = _err(lambda: P.FractionalAvgPool([1.0, 1.5, 1.5, 1.0])(Tensor(x.astype(np.float16))))
+    out["err_item"] = _err(lambda: P.FractionalMaxPool([1, 2, 2, 1]))
+    return out
+
+
 def run():
     ms.set_context(mode=ms.PYNATIVE_MODE, device_target="CPU")
     return {"ftrl": ftrl(), "adagrad_da": adagrad_da(), "betainc": betainc(), "fft": fft(), "ngram": ngram(),
             "resize_area": resize_area(), "matrix_log": matrix_log(), "tensor_dump": tensor_dump(),
             "fractional_fixed": fractional_fixed(), "combined_nms": combined_nms(),
             "extract_glimpse": extract_glimpse(), "deformable": deformable(),
-            "reshard": reshard()}
+            "reshard": reshard(), "fractional_pool": fractional_pool()}
 
 
 if __name__ == "__main__":
