@@ -86,6 +86,7 @@ from .operations import TensorToTuple  # noqa: E402,F401
 from .operations.choice_move_ops import choice_with_mask  # noqa: E402,F401
 from .operations.tensor_dump_ops import tensordump  # noqa: E402,F401
 from .operations.deformable_offsets_ops import deformable_conv2d  # noqa: E402,F401
+from .operations.candidate_sampler_ops import uniform_candidate_sampler, log_uniform_candidate_sampler  # noqa: E402,F401,E501
 
 
 def __getattr__(name):

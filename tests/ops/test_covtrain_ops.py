@@ -52,7 +52,7 @@ def _same(g, r, tol, where):
     assert g == r, f"{where}: {g!r} != {r!r}"
 
 
-RANDOM = {"fractional_pool"}  # region boundaries drawn at random: checked by test_fractional_pool below
+RANDOM = {"fractional_pool", "candidate_samplers"}  # random draws: checked by the tests at the end
 
 
 @pytest.mark.parametrize("area", sorted(set(REF) - RANDOM))
@@ -124,3 +124,41 @@ def test_fractional_pool_seeded_and_deterministic():
     op = P.FractionalAvgPool([1.0, 1.6, 1.6, 1.0], deterministic=True)
     first, second = op(x), op(x)
     assert (first[1].asnumpy() == second[1].asnumpy()).all() and (first[2].asnumpy() == second[2].asnumpy()).all()
+
+
+def _prob(case, classes):
+    classes = np.asarray(classes, np.float64)
+    if case.startswith("log") or case == "f_log":
+        return np.log((classes + 2) / (classes + 1)) / np.log(9.0)  # range_max 8
+    return np.full_like(classes, 1 / 7)                               # range_max 7
+
+
+@pytest.mark.parametrize("case", ["uniform", "uniform_unique", "uniform_no_hits", "log", "log_unique", "f_uniform",
+                                  "f_log"])
+def test_candidate_samplers(got, case):
+    """Shapes and dtypes as MindSpore's; without rejection the expected counts are p * num_sampled (the true
+    classes' counts equal MindSpore's); with rejection they are 1 - (1 - p) ** tries for one whole number of tries
+    (checked on MindSpore's outputs too, which fixes the rule); unique / no-hit candidates."""
+    ref, mine = REF["candidate_samplers"][case], got["candidate_samplers"][case]
+    for r, m in zip(ref, mine):
+        assert m["dtype"] == r["dtype"] and np.asarray(m["v"]).shape == np.asarray(r["v"]).shape
+    true = [[1], [3], [4], [6], [3]] if "uniform" in case else [[1, 7], [0, 4], [3, 3]]
+    num_sampled = len(ref[0]["v"])
+    rejecting = case in ("uniform_unique", "uniform_no_hits", "log_unique")
+    for out in (ref, mine):
+        cand, t_exp, s_exp = (np.asarray(o["v"], np.float64) for o in out)
+        if not rejecting:
+            np.testing.assert_allclose(t_exp, _prob(case, true) * num_sampled, rtol=1e-6)
+            np.testing.assert_allclose(s_exp, _prob(case, cand) * num_sampled, rtol=1e-6)
+            continue
+        assert len(set(cand.tolist())) == num_sampled
+        if case == "uniform_no_hits":
+            assert not set(cand.tolist()) & {1, 3, 4, 6}
+        if np.allclose(s_exp, _prob(case, cand) * num_sampled, rtol=1e-6):
+            continue  # no draw was rejected: p * num_sampled
+        tries = np.log1p(-s_exp) / np.log1p(-_prob(case, cand))
+        n = round(float(tries[0]))
+        assert n >= num_sampled and np.allclose(tries, n, atol=1e-3)
+        np.testing.assert_allclose(t_exp, 1 - (1 - _prob(case, true)) ** n, rtol=1e-5)
+    if not rejecting:
+        np.testing.assert_allclose(mine[1]["v"], ref[1]["v"], rtol=1e-6)

@@ -255,13 +255,34 @@ def fractional_pool():
     return out
 
 
+def candidate_samplers():
+    tc = Tensor(np.array([[1], [3], [4], [6], [3]], np.int64))
+    tc2 = Tensor(np.array([[1, 7], [0, 4], [3, 3]], np.int64))
+    out = {"uniform": _out(lambda: P.UniformCandidateSampler(1, 3, False, 7, seed=1)(tc)),
+           "uniform_unique": _out(lambda: P.UniformCandidateSampler(1, 4, True, 7, seed=2)(tc)),
+           "uniform_no_hits": _out(lambda: P.UniformCandidateSampler(1, 3, True, 7, seed=3,
+                                                                     remove_accidental_hits=True)(tc)),
+           "log": _out(lambda: P.LogUniformCandidateSampler(2, 5, False, 8, seed=1)(tc2)),
+           "log_unique": _out(lambda: P.LogUniformCandidateSampler(2, 5, True, 8, seed=1)(tc2)),
+           "f_uniform": _out(lambda: ops.uniform_candidate_sampler(tc, 1, 3, False, 7, seed=1)),
+           "f_log": _out(lambda: ops.log_uniform_candidate_sampler(tc2, 2, 5, False, 8, seed=1)),
+           "err_unique": _err(lambda: P.UniformCandidateSampler(1, 8, True, 7)),
+           "err_num_true": _err(lambda: P.UniformCandidateSampler(0, 3, True, 7)),
+           "err_log_range": _err(lambda: P.LogUniformCandidateSampler(1, 6, True, 5)),
+           "err_dtype": _err(lambda: P.UniformCandidateSampler(1, 3, True, 7)(Tensor(np.array([[1.0]], np.float32)))),
+           "err_log_dtype": _err(lambda: P.LogUniformCandidateSampler(1, 3, True, 7)(
+               Tensor(np.array([[1]], np.int32))))}
+    return out
+
+
 def run():
     ms.set_context(mode=ms.PYNATIVE_MODE, device_target="CPU")
     return {"ftrl": ftrl(), "adagrad_da": adagrad_da(), "betainc": betainc(), "fft": fft(), "ngram": ngram(),
             "resize_area": resize_area(), "matrix_log": matrix_log(), "tensor_dump": tensor_dump(),
             "fractional_fixed": fractional_fixed(), "combined_nms": combined_nms(),
             "extract_glimpse": extract_glimpse(), "deformable": deformable(),
-            "reshard": reshard(), "fractional_pool": fractional_pool()}
+            "reshard": reshard(), "fractional_pool": fractional_pool(),
+            "candidate_samplers": candidate_samplers()}
 
 
 if __name__ == "__main__":
