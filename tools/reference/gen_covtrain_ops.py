@@ -275,6 +275,50 @@ def candidate_samplers():
     return out
 
 
+def fused_sparse():
+    rs = np.random.RandomState(21)
+    var0 = rs.rand(5, 3).astype(np.float32)
+    m0 = (rs.rand(5, 3) * 0.1).astype(np.float32)
+    v0 = (rs.rand(5, 3) * 0.1).astype(np.float32)
+    grad = rs.randn(4, 3).astype(np.float32)
+    idx = Tensor(np.array([0, 3, 0, 4], np.int32))
+    f = lambda x: Tensor(np.float32(x))  # noqa: E731
+    out = {}
+
+    def meta(fn):
+        """Shapes and dtypes of the outputs: MindSpore documents them as useless (on CPU all but the first are
+        uninitialized buffers); the in-place updates are what count."""
+        try:
+            return [[list(o.shape), str(o.asnumpy().dtype)] for o in fn()]
+        except Exception as e:  # noqa: BLE001
+            return {"error": type(e).__name__}
+
+    for name, nesterov in (("adam", False), ("adam_nesterov", True)):
+        params = [Parameter(Tensor(a.copy()), name=f"{name}_{i}") for i, a in enumerate((var0, m0, v0))]
+        res = meta(lambda: P.FusedSparseAdam(use_nesterov=nesterov)(*params, f(0.81), f(0.998), f(0.01), f(0.9),
+                                                                     f(0.999), f(1e-8), Tensor(grad), idx))
+        out[name] = {"out": res, "params": [_np(p) for p in params]}
+    for name, nesterov in (("lazy", False), ("lazy_nesterov", True)):
+        params = [Parameter(Tensor(a.copy()), name=f"{name}_{i}") for i, a in enumerate((var0, m0, v0))]
+        res = meta(lambda: P.FusedSparseLazyAdam(use_nesterov=nesterov)(*params, f(0.81), f(0.998), f(0.01), f(0.9),
+                                                                         f(0.999), f(1e-8), Tensor(grad), idx))
+        out[name] = {"out": res, "params": [_np(p) for p in params]}
+    for name, (l1, l2, lr_power) in {"ftrl": (0.0, 0.0, -0.5), "ftrl_l1l2": (0.05, 0.1, -0.5),
+                                     "ftrl_pow": (0.01, 0.0, -0.3)}.items():
+        params = [Parameter(Tensor(a.copy()), name=f"{name}_{i}") for i, a in enumerate((var0, m0 + 0.1, v0))]
+        res = meta(lambda: P.FusedSparseFtrl(lr=0.1, l1=l1, l2=l2, lr_power=lr_power)(*params, Tensor(grad), idx))
+        out[name] = {"out": res, "params": [_np(p) for p in params]}
+    for name, (lr, l1, l2) in {"pa": (0.01, 0.0, 0.0), "pa_l1l2": (0.05, 0.02, 0.1)}.items():
+        params = [Parameter(Tensor(a.copy()), name=f"{name}_{i}") for i, a in enumerate((var0, m0 + 0.1))]
+        res = meta(lambda: P.FusedSparseProximalAdagrad()(*params, f(lr), f(l1), f(l2), Tensor(grad), idx))
+        out[name] = {"out": res, "params": [_np(p) for p in params]}
+    out["err_idx_dtype"] = _err(lambda: P.FusedSparseAdam()(
+        *[Parameter(Tensor(a.copy())) for a in (var0, m0, v0)], f(0.81), f(0.998), f(0.01), f(0.9), f(0.999),
+        f(1e-8), Tensor(grad), Tensor(np.array([0, 3, 0, 4], np.float32))))
+    out["err_ftrl_lr"] = _err(lambda: P.FusedSparseFtrl(lr=-0.1, l1=0.0, l2=0.0, lr_power=-0.5))
+    return out
+
+
 def run():
     ms.set_context(mode=ms.PYNATIVE_MODE, device_target="CPU")
     return {"ftrl": ftrl(), "adagrad_da": adagrad_da(), "betainc": betainc(), "fft": fft(), "ngram": ngram(),
@@ -282,7 +326,7 @@ def run():
             "fractional_fixed": fractional_fixed(), "combined_nms": combined_nms(),
             "extract_glimpse": extract_glimpse(), "deformable": deformable(),
             "reshard": reshard(), "fractional_pool": fractional_pool(),
-            "candidate_samplers": candidate_samplers()}
+            "candidate_samplers": candidate_samplers(), "fused_sparse": fused_sparse()}
 
 
 if __name__ == "__main__":
