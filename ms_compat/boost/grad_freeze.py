@@ -135,11 +135,11 @@ class GradientFreeze:
 
     :meth:`split_parameters_groups` cuts ``net.trainable_params()`` into blocks (a block closes before a weight once
     it holds three or more parameters; ``bn``/``bias`` parameters join the current block) and returns
-    ``param_groups`` nested groups (group ``i`` = blocks ``i*stride`` to the end). :meth:`generate_freeze_index_sequence`
-    draws the group index of each of ``int(total_steps * 1.01)`` steps: ``freeze_type`` 0 repeats
-    ``[0]*k + [1..n-1]`` (``k`` from ``freeze_p``), 1 draws groups at random with ``numpy.random.choice`` (seed
-    it with ``numpy.random.seed`` for MindSpore's sequence). :meth:`freeze_generate` returns the network and a
-    :class:`FreezeOpt` over the groups."""
+    ``param_groups`` nested groups (group ``i`` = blocks ``i*stride`` to the end).
+    :meth:`generate_freeze_index_sequence` draws the group index of each of ``int(total_steps * 1.01)`` steps:
+    ``freeze_type`` 0 repeats ``[0]*k + [1..n-1]`` (``k`` from ``freeze_p``), 1 draws groups at random with
+    ``numpy.random.choice`` (seed it with ``numpy.random.seed`` for MindSpore's sequence). :meth:`freeze_generate`
+    returns the network and a :class:`FreezeOpt` over the groups."""
 
     def __init__(self, param_groups, freeze_type, freeze_p, total_steps):
         from ..nn import Identity

@@ -86,7 +86,8 @@ from .operations import TensorToTuple  # noqa: E402,F401
 from .operations.choice_move_ops import choice_with_mask  # noqa: E402,F401
 from .operations.tensor_dump_ops import tensordump  # noqa: E402,F401
 from .operations.deformable_offsets_ops import deformable_conv2d  # noqa: E402,F401
-from .operations.candidate_sampler_ops import uniform_candidate_sampler, log_uniform_candidate_sampler  # noqa: E402,F401,E501
+from .operations.candidate_sampler_ops import (  # noqa: E402,F401
+    uniform_candidate_sampler, log_uniform_candidate_sampler)
 
 
 def __getattr__(name):

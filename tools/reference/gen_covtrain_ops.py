@@ -112,7 +112,8 @@ def resize_area():
             "up": _out(lambda: P.ResizeArea()(Tensor(img), Tensor(np.array([5, 7], np.int32)))),
             "odd": _out(lambda: P.ResizeArea()(Tensor(img), Tensor(np.array([3, 4], np.int32)))),
             "align": _out(lambda: P.ResizeArea(align_corners=True)(Tensor(img), Tensor(np.array([3, 4], np.int32)))),
-            "int": _out(lambda: P.ResizeArea()(Tensor((img * 255).astype(np.int32)), Tensor(np.array([3, 4], np.int32)))),
+            "int": _out(lambda: P.ResizeArea()(Tensor((img * 255).astype(np.int32)),
+                                               Tensor(np.array([3, 4], np.int32)))),
             "err_size": _err(lambda: P.ResizeArea()(Tensor(img), Tensor(np.array([2, 3, 4], np.int32)))),
             "err_rank": _err(lambda: P.ResizeArea()(Tensor(img[0]), Tensor(np.array([2, 3], np.int32))))}
 
