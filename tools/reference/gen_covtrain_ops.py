@@ -320,6 +320,26 @@ def fused_sparse():
     return out
 
 
+def fused_cast_adam():
+    rs = np.random.RandomState(0)
+    var0 = rs.rand(2, 3).astype(np.float32)
+    m0 = (rs.rand(2, 3) * 0.1).astype(np.float32)
+    v0 = (rs.rand(2, 3) * 0.1).astype(np.float32)
+    g = rs.randn(2, 3).astype(np.float16)
+    f = lambda x: Tensor(np.float32(x))  # noqa: E731
+    out = {}
+    for name, (vdt, decay, norm) in {"f32": (np.float32, 0.1, 1.0), "f32_norm": (np.float32, 0.1, 2.0),
+                                     "f16": (np.float16, 0.1, 1.0), "no_decay": (np.float32, 0.0, 1.5)}.items():
+        params = [Parameter(Tensor(a), name=f"{name}_{i}") for i, a in
+                  enumerate((var0.astype(vdt), m0.copy(), v0.copy()))]
+        P.FusedCastAdamWeightDecay()(*params, f(0.01), f(0.9), f(0.999), f(1e-8), f(decay), Tensor(g), f(norm))
+        out[name] = [_np(p) for p in params]
+    out["err_m_dtype"] = _err(lambda: P.FusedCastAdamWeightDecay()(
+        Parameter(Tensor(var0)), Parameter(Tensor(m0.astype(np.float16))), Parameter(Tensor(v0)), f(0.01), f(0.9),
+        f(0.999), f(1e-8), f(0.1), Tensor(g), f(1.0)))
+    return out
+
+
 def run():
     ms.set_context(mode=ms.PYNATIVE_MODE, device_target="CPU")
     return {"ftrl": ftrl(), "adagrad_da": adagrad_da(), "betainc": betainc(), "fft": fft(), "ngram": ngram(),
@@ -327,7 +347,8 @@ def run():
             "fractional_fixed": fractional_fixed(), "combined_nms": combined_nms(),
             "extract_glimpse": extract_glimpse(), "deformable": deformable(),
             "reshard": reshard(), "fractional_pool": fractional_pool(),
-            "candidate_samplers": candidate_samplers(), "fused_sparse": fused_sparse()}
+            "candidate_samplers": candidate_samplers(), "fused_sparse": fused_sparse(),
+            "fused_cast_adam": fused_cast_adam()}
 
 
 if __name__ == "__main__":
