@@ -340,6 +340,24 @@ def fused_cast_adam():
     return out
 
 
+def scale_and_translate():
+    img = np.random.RandomState(31).rand(1, 6, 7, 2).astype(np.float32)
+    st = P.ScaleAndTranslate
+    i32 = lambda v: Tensor(np.array(v, np.int32))  # noqa: E731
+    f32 = lambda v: Tensor(np.array(v, np.float32))  # noqa: E731
+    out = {}
+    for kernel in ("lanczos3", "lanczos1", "lanczos5", "gaussian", "box", "triangle", "keyscubic", "mitchellcubic"):
+        out[f"up_{kernel}"] = _out(lambda: st(kernel)(Tensor(img), i32([9, 10]), f32([1.5, 1.4]), f32([0.0, 0.3])))
+        out[f"down_{kernel}"] = _out(lambda: st(kernel)(Tensor(img), i32([3, 4]), f32([0.5, 0.6]), f32([0.2, -0.4])))
+    out["down_no_antialias"] = _out(lambda: st("lanczos3", antialias=False)(Tensor(img), i32([3, 4]),
+                                                                               f32([0.5, 0.6]), f32([0.0, 0.0])))
+    out["int"] = _out(lambda: st("triangle")(Tensor((img * 100).astype(np.int32)), i32([4, 5]), f32([0.7, 0.8]),
+                                            f32([1.0, -2.0])))
+    out["err_kernel"] = _err(lambda: st("cubic"))
+    out["err_size"] = _err(lambda: st()(Tensor(img), i32([3, 4, 5]), f32([0.5, 0.6]), f32([0.0, 0.0])))
+    return out
+
+
 def run():
     ms.set_context(mode=ms.PYNATIVE_MODE, device_target="CPU")
     return {"ftrl": ftrl(), "adagrad_da": adagrad_da(), "betainc": betainc(), "fft": fft(), "ngram": ngram(),
@@ -348,7 +366,7 @@ def run():
             "extract_glimpse": extract_glimpse(), "deformable": deformable(),
             "reshard": reshard(), "fractional_pool": fractional_pool(),
             "candidate_samplers": candidate_samplers(), "fused_sparse": fused_sparse(),
-            "fused_cast_adam": fused_cast_adam()}
+            "fused_cast_adam": fused_cast_adam(), "scale_and_translate": scale_and_translate()}
 
 
 if __name__ == "__main__":
