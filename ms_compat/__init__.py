@@ -40,6 +40,9 @@ _LAZY = {
     "load_checkpoint": "ms_compat.train.serialization:load_checkpoint",
     "load_param_into_net": "ms_compat.train.serialization:load_param_into_net",
     "load_checkpoint_async": "ms_compat.train.serialization:load_checkpoint_async",
+    "get_ckpt_path_with_strategy": "ms_compat.train.ckpt_strategy_path:get_ckpt_path_with_strategy",
+    "restore_group_info_list": "ms_compat.parallel.group_info:restore_group_info_list",
+    "MsDispatchMode": "ms_compat.utils.ms_dispatch:MsDispatchMode",  # real 2.10 has it; its name list omits it
     "async_ckpt_thread_status": "ms_compat.train.serialization:async_ckpt_thread_status",
     "ckpt_to_safetensors": "ms_compat.train.serialization:ckpt_to_safetensors",
     "safetensors_to_ckpt": "ms_compat.train.serialization:safetensors_to_ckpt",

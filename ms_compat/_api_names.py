@@ -145,7 +145,7 @@ WILL_NOT_MODULES = [
      "dependency: read the records with tf.data.TFRecordDataset and write them with mindrecord.FileWriter"),
     (r"^mindspore\.boost\.(\w+\.)?AdaSum$", "Ascend-only: MindSpore's AdaSum exchanges gradients with Send/Receive "
      "over hccl_world_group; on PyTorch use DistributedDataParallel (or Horovod's Adasum reduction)"),
-    (r"^mindspore\.boost\.(\w+\.)?(AutoBoost|FreezeOpt|GroupLossScaleManager)$", "Ascend-only in MindSpore 2.10 (its "
+    (r"^mindspore\.boost\.(\w+\.)?(AutoBoost|GroupLossScaleManager)$", "Ascend-only in MindSpore 2.10 (its "
      "only supported platform), so there is no CPU/GPU behaviour to match: compose the PyTorch pieces (freeze "
      "parameters with requires_grad_(False), per-group loss scaling with torch.amp.GradScaler)"),
 ]

@@ -40,6 +40,10 @@ _LAZY = {
     "Tensor": "ms_compat.common.tensor:Tensor",
     "add_flags": "ms_compat.ops.composite:add_flags",
     "choice_with_mask": "ms_compat.ops.operations.choice_move_ops:choice_with_mask",
+    "tensordump": "ms_compat.ops.operations.tensor_dump_ops:tensordump",
+    "deformable_conv2d": "ms_compat.ops.operations.deformable_offsets_ops:deformable_conv2d",
+    **{n: "ms_compat.ops.operations.candidate_sampler_ops:" + n for n in (
+        "uniform_candidate_sampler", "log_uniform_candidate_sampler")},
     # mindspore.ops.operations.nn_ops / ops.auto_generate (served by this flat namespace)
     "FlashAttentionScore": "ms_compat.ops.operations.flash_attention_ops:FlashAttentionScore",
     # mindspore.ops' communication functions whose MindSpore 2.10 code is mint.distributed's (checked by

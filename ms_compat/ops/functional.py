@@ -84,6 +84,10 @@ from .operations import Shape as _Shape  # noqa: E402
 shape_ = _Shape()  # F.shape_: MindSpore's Shape Primitive instance
 from .operations import TensorToTuple  # noqa: E402,F401
 from .operations.choice_move_ops import choice_with_mask  # noqa: E402,F401
+from .operations.tensor_dump_ops import tensordump  # noqa: E402,F401
+from .operations.deformable_offsets_ops import deformable_conv2d  # noqa: E402,F401
+from .operations.candidate_sampler_ops import (  # noqa: E402,F401
+    uniform_candidate_sampler, log_uniform_candidate_sampler)
 
 
 def __getattr__(name):

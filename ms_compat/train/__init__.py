@@ -13,6 +13,8 @@ _LAZY = {
     "ckpt_to_safetensors": "ms_compat.train.serialization:ckpt_to_safetensors",
     "safetensors_to_ckpt": "ms_compat.train.serialization:safetensors_to_ckpt",
     "Model": "ms_compat.train.model:Model",
+    "get_ckpt_path_with_strategy": "ms_compat.train.ckpt_strategy_path:get_ckpt_path_with_strategy",
+    "restore_group_info_list": "ms_compat.parallel.group_info:restore_group_info_list",
     # ---- Model loop, callbacks, metrics (training engineer) ----
     "model": "ms_compat.train.model",
     "callback": "ms_compat.train.callback",
@@ -20,6 +22,7 @@ _LAZY = {
     "RunContext": "ms_compat.train.callback:RunContext",
     "LossMonitor": "ms_compat.train.callback:LossMonitor",
     "TimeMonitor": "ms_compat.train.callback:TimeMonitor",
+    "FlopsUtilizationCollector": "ms_compat.train.callback:FlopsUtilizationCollector",
     "ModelCheckpoint": "ms_compat.train.callback:ModelCheckpoint",
     "CheckpointConfig": "ms_compat.train.callback:CheckpointConfig",
     "EarlyStopping": "ms_compat.train.callback:EarlyStopping",

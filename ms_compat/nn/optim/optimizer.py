@@ -131,6 +131,14 @@ class Optimizer(Cell):
     _support_parallel_optimizer = False
     _use_foreach = True  # multi-tensor (foreach) update on CUDA, where it is faster; same arithmetic
 
+    def __init_subclass__(cls, **kwargs):
+        # MindSpore decorates the __init__ of each of its nn optimizers with opt_init_args_register (init_params,
+        # init_args, init_learning_rate: what mindspore.boost reads to rebuild an optimizer); ms_compat's own
+        # optimizers get the same records
+        super().__init_subclass__(**kwargs)
+        if cls.__module__.startswith("ms_compat.nn.optim.") and "__init__" in vars(cls):
+            cls.__init__ = opt_init_args_register(vars(cls)["__init__"])
+
     def __init__(self, learning_rate, parameters, weight_decay=0.0, loss_scale=1.0):
         super().__init__(auto_prefix=False)
         parameters = self._parameters_base_check(parameters, "parameters")

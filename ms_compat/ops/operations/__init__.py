@@ -16,9 +16,18 @@ __all__ = array_ops.__all__ + math_ops.__all__ + nn_ops.__all__ + other_ops.__al
 from . import scatter_ops, math_extra_ops, linalg_ops, nn_extra_ops, misc_extra_ops, image_ops, optim_ops  # noqa: E402
 from . import pool_resize_ops, small_ops, loop_ops, prim_forms_ops, format_bitpack_ops, choice_move_ops  # noqa: E402
 from . import wide_misc_ops, image_adjust_ops, optim_update_ops, roi_crop_ops, ctc_edit_ops, morph_patch_ops  # noqa: E402
+from . import ftrl_adagrad_da_ops, betainc_ops, fft_with_size_ops, no_repeat_ngram_ops, resize_area_ops  # noqa: E402
+from . import matrix_logarithm_ops, tensor_dump_ops, fractional_fixed_ksize_ops, combined_nms_ops  # noqa: E402
+from . import extract_glimpse_ops, deformable_offsets_ops, reshard_ops, fractional_pool_ops  # noqa: E402
+from . import candidate_sampler_ops, fused_sparse_ops, fused_cast_adam_ops  # noqa: E402
+from . import scale_and_translate_ops  # noqa: E402
 for _m in (scatter_ops, math_extra_ops, linalg_ops, nn_extra_ops, misc_extra_ops, image_ops, optim_ops,
            pool_resize_ops, small_ops, loop_ops, prim_forms_ops, format_bitpack_ops, choice_move_ops, wide_misc_ops,
-           image_adjust_ops, optim_update_ops, roi_crop_ops, ctc_edit_ops, morph_patch_ops):
+           image_adjust_ops, optim_update_ops, roi_crop_ops, ctc_edit_ops, morph_patch_ops, ftrl_adagrad_da_ops,
+           betainc_ops, fft_with_size_ops, no_repeat_ngram_ops, resize_area_ops, matrix_logarithm_ops, tensor_dump_ops,
+           fractional_fixed_ksize_ops, combined_nms_ops, extract_glimpse_ops,
+           deformable_offsets_ops, reshard_ops, fractional_pool_ops, candidate_sampler_ops,
+           fused_sparse_ops, fused_cast_adam_ops, scale_and_translate_ops):
     for _n in _m.__all__:
         if _n not in __all__ and _n not in globals():
             globals()[_n] = getattr(_m, _n)

@@ -5,6 +5,7 @@ from ._callback import CallbackManager as _CallbackManager
 from ._callback import InternalCallbackParam as _InternalCallbackParam
 from ._checkpoint import CheckpointConfig, ModelCheckpoint
 from ._early_stop import EarlyStopping
+from ._flops_collector import FlopsUtilizationCollector
 from ._history import History
 from ._lambda_callback import LambdaCallback
 from ._loss_monitor import LossMonitor

@@ -1,0 +1,138 @@
+"""``mindspore.ops.operations.UniformCandidateSampler`` / ``LogUniformCandidateSampler`` (and the
+``ops.uniform_candidate_sampler`` / ``ops.log_uniform_candidate_sampler`` functions): candidate sampling for
+sampled softmax (TensorFlow's candidate samplers, which MindSpore's kernels follow), drawn with torch's
+generator."""
+from __future__ import annotations
+
+import math
+
+import torch
+
+from ...common.tensor import to_torch
+from .._utils import wrap
+from ..primitive import Primitive
+
+__all__ = ["UniformCandidateSampler", "LogUniformCandidateSampler"]
+
+
+def _expected(p, tries, num_sampled):
+    """Expected count of a class of probability ``p`` among the draws: ``p * num_sampled`` when no draw was
+    rejected, else ``1 - (1 - p) ** tries`` (float32)."""
+    p = torch.as_tensor(p, dtype=torch.float64)
+    if tries == num_sampled:
+        return (p * num_sampled).to(torch.float32)
+    return (-torch.expm1(tries * torch.log1p(-p))).to(torch.float32)
+
+
+def _check_int(op, name, v, low):
+    if isinstance(v, bool) or not isinstance(v, int):
+        raise TypeError(f"For '{op}', the '{name}' must be int, but got {type(v).__name__}.")
+    if v < low:
+        raise ValueError(f"For '{op}', the value of {name} should be >= {low}, but got {v}.")
+
+
+class _CandidateSampler(Primitive):
+    _true_dtypes = (torch.int32, torch.int64)
+
+    def __init__(self, num_true, num_sampled, unique, range_max, seed, remove_accidental_hits):
+        op = type(self).__name__
+        super().__init__(op)
+        _check_int(op, "num_true", num_true, 1)
+        _check_int(op, "num_sampled", num_sampled, 1)
+        _check_int(op, "range_max", range_max, 1)
+        _check_int(op, "seed", seed, 0)
+        for n, v in (("unique", unique), ("remove_accidental_hits", remove_accidental_hits)):
+            if not isinstance(v, bool):
+                raise TypeError(f"For '{op}', the '{n}' must be bool, but got {type(v).__name__}.")
+        if unique and num_sampled > range_max:
+            raise ValueError(f"For '{op}', the value of num_sampled should be <= value of range_max: {range_max}, "
+                             f"but got {num_sampled}.")
+        for k, v in (("num_true", num_true), ("num_sampled", num_sampled), ("unique", unique),
+                     ("range_max", range_max), ("seed", seed), ("remove_accidental_hits", remove_accidental_hits)):
+            self.add_prim_attr(k, v)
+        self._gen = torch.Generator()
+        self._gen.manual_seed(seed if seed else int(torch.randint(1, 2 ** 62, ()).item()))
+
+    def _draw(self):
+        raise NotImplementedError
+
+    def _prob(self, classes):
+        raise NotImplementedError
+
+    def __call__(self, true_classes):
+        op = type(self).__name__
+        if not isinstance(true_classes, torch.Tensor):
+            raise TypeError(f"For '{op}', the 'true_classes' must be a Tensor, but got {type(true_classes).__name__}.")
+        if true_classes.dtype not in self._true_dtypes:
+            raise TypeError(f"For primitive[{op}], the input argument[true_classes] must be a type of "
+                            f"{[str(d) for d in self._true_dtypes]}, but got {true_classes.dtype}.")
+        if true_classes.ndim != 2 or true_classes.shape[1] != self.num_true:
+            raise ValueError(f"For '{op}', the 'true_classes' must have shape (batch_size, num_true={self.num_true}), "
+                             f"but got {tuple(true_classes.shape)}.")
+        true = to_torch(true_classes)
+        hits = set(true.flatten().tolist()) if self.remove_accidental_hits else set()
+        if self.remove_accidental_hits and len(hits - set()) >= self.range_max:
+            raise ValueError(f"For '{op}', every class is a true class: nothing left to sample.")
+        picked, seen, tries = [], set(), 0
+        while len(picked) < self.num_sampled:
+            v = self._draw()
+            tries += 1
+            if v in hits or (self.unique and v in seen):
+                continue
+            picked.append(v)
+            seen.add(v)
+        sampled = torch.tensor(picked, dtype=true.dtype)
+        true_exp = _expected(self._prob(true.to(torch.float64)), tries, self.num_sampled)
+        sampled_exp = _expected(self._prob(sampled.to(torch.float64)), tries, self.num_sampled)
+        return wrap(sampled), wrap(true_exp), wrap(sampled_exp)
+
+
+class UniformCandidateSampler(_CandidateSampler):
+    """Mirrors ``ops.UniformCandidateSampler(num_true, num_sampled, unique, range_max, seed=0,
+    remove_accidental_hits=False)`` (deprecated in MindSpore 2.10, still callable): ``true_classes`` int32/int64
+    ``(batch, num_true)`` → ``(sampled_candidates (num_sampled,), true_expected_count (batch, num_true),
+    sampled_expected_count (num_sampled,))``. Classes are drawn uniformly from ``[0, range_max)``; ``unique``
+    rejects repeats, ``remove_accidental_hits`` rejects the true classes; each class's expected count is
+    ``num_sampled / range_max`` when nothing was rejected, else ``1 - (1 - 1 / range_max) ** tries``. The draws
+    come from torch's generator (seeded by ``seed`` when non-zero), not MindSpore's."""
+
+    def __init__(self, num_true, num_sampled, unique, range_max, seed=0, remove_accidental_hits=False):
+        super().__init__(num_true, num_sampled, unique, range_max, seed, remove_accidental_hits)
+
+    def _draw(self):
+        return int(torch.randint(0, self.range_max, (), generator=self._gen))
+
+    def _prob(self, classes):
+        return torch.full_like(classes, 1.0 / self.range_max)
+
+
+class LogUniformCandidateSampler(_CandidateSampler):
+    """Mirrors ``ops.LogUniformCandidateSampler(num_true=1, num_sampled=5, unique=True, range_max=5, seed=0)``
+    (deprecated in MindSpore 2.10, still callable): as :class:`UniformCandidateSampler` with the log-uniform (Zipf)
+    distribution ``P(c) = log((c + 2) / (c + 1)) / log(range_max + 1)`` (a draw is
+    ``floor(exp(u * log(range_max + 1))) - 1``); ``true_classes`` must be int64."""
+
+    _true_dtypes = (torch.int64,)
+
+    def __init__(self, num_true=1, num_sampled=5, unique=True, range_max=5, seed=0):
+        super().__init__(num_true, num_sampled, unique, range_max, seed, False)
+
+    def _draw(self):
+        u = float(torch.rand((), dtype=torch.float64, generator=self._gen))
+        return min(int(math.exp(u * math.log1p(self.range_max))) - 1, self.range_max - 1)
+
+    def _prob(self, classes):
+        return torch.log((classes + 2.0) / (classes + 1.0)) / math.log1p(self.range_max)
+
+
+def uniform_candidate_sampler(true_classes, num_true, num_sampled, unique, range_max, seed=0,
+                              remove_accidental_hits=False):
+    """Mirrors ``mindspore.ops.uniform_candidate_sampler(...)``: :class:`UniformCandidateSampler` as a function."""
+    return UniformCandidateSampler(num_true, num_sampled, unique, range_max, seed, remove_accidental_hits)(
+        true_classes)
+
+
+def log_uniform_candidate_sampler(true_classes, num_true=1, num_sampled=5, unique=True, range_max=5, seed=0):
+    """Mirrors ``mindspore.ops.log_uniform_candidate_sampler(...)``: :class:`LogUniformCandidateSampler` as a
+    function."""
+    return LogUniformCandidateSampler(num_true, num_sampled, unique, range_max, seed)(true_classes)
