@@ -26,6 +26,14 @@ class Adagrad(Optimizer):
     @_no_grad_plain
     def construct(self, grads):
         grads = self._prepare_gradients(self._check_gradients(grads))
+        if self._use_foreach:  # multi-tensor pass, the same rule
+            lr = self._lr_scalars()
+            self._step_increase()
+            ps, gs, accs = list(self._params_tuple), list(grads), list(self.accum)
+            if self.update_slots:
+                torch._foreach_addcmul_(accs, gs, gs)
+            torch._foreach_addcdiv_(ps, gs, torch._foreach_sqrt(accs), [-x for x in lr] if isinstance(lr, list) else -lr)
+            return (True,) * self.param_length
         lrs = self._lr_list()
         self._step_increase()
         for p, g, a, lr in zip(self._plain_params(), grads, self.accum, lrs):

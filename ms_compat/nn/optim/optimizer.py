@@ -129,7 +129,10 @@ class Optimizer(Cell):
     parameter for this step), ``_step_increase``."""
 
     _support_parallel_optimizer = False
-    _use_foreach = True  # multi-tensor (foreach) update on CUDA, where it is faster; same arithmetic
+    # multi-tensor (``torch._foreach_*``) update on every device: one call per operation for all parameters
+    # instead of a Python loop per parameter (ARCHITECTURE.md, "Optimizer step cost"); False selects the
+    # per-parameter loop, kept as the reference the tests hold the multi-tensor path to
+    _use_foreach = True
 
     def __init__(self, learning_rate, parameters, weight_decay=0.0, loss_scale=1.0):
         super().__init__(auto_prefix=False)
@@ -410,6 +413,10 @@ class Optimizer(Cell):
         if not self.exec_weight_decay:
             return gradients
         wd = self.get_weight_decay()
+        if self._use_foreach:
+            out = _foreach_decay(self._params_tuple, gradients, self.decay_flags, wd, self.is_group)
+            if out is not None:
+                return out
         out = []
         for i, (p, g) in enumerate(zip(self._params_tuple, gradients)):
             if self.decay_flags[i]:
@@ -435,6 +442,8 @@ class Optimizer(Cell):
         """Divides the gradients by ``loss_scale``."""
         if not self.need_scale:
             return gradients
+        if self._use_foreach:
+            return tuple(torch._foreach_mul(list(gradients), self.reciprocal_scale))
         return tuple(g * self.reciprocal_scale for g in gradients)
 
     def broadcast_params(self, optim_result):
@@ -458,6 +467,11 @@ class Optimizer(Cell):
         if len(gradients) != self.param_length:
             raise ValueError(f"For '{self.cls_name}', the number of gradients ({len(gradients)}) must equal the "
                              f"number of parameters ({self.param_length}).")
+        if self._use_foreach:
+            # ms Tensors need no plain view: the update runs under DisableTorchFunctionSubclass
+            if all(isinstance(g, torch.Tensor) for g in gradients):
+                return tuple(gradients)
+            return tuple(g if isinstance(g, torch.Tensor) else torch.as_tensor(g) for g in gradients)
         return tuple(to_torch(g) if isinstance(g, torch.Tensor) else torch.as_tensor(g) for g in gradients)
 
     def _prepare_gradients(self, gradients):
@@ -471,14 +485,61 @@ class Optimizer(Cell):
             return [to_torch(x) for x in lr]
         return [to_torch(lr)] * self.param_length
 
+    def _lr_scalars(self):
+        """This step's learning rate as Python numbers for the multi-tensor update: one float, or one per
+        parameter with group learning rates (each distinct rate read once)."""
+        lr = self.get_lr()
+        if not self.is_group_lr:
+            return to_torch(lr).item()
+        seen, out = {}, []
+        for x in lr:
+            v = seen.get(id(x))
+            if v is None:
+                v = seen[id(x)] = to_torch(x).item()
+            out.append(v)
+        return out
+
     def _step_increase(self):
         to_torch(self.global_step).add_(1)
 
-    def _on_cuda(self):
-        return self._params_tuple[0].is_cuda
-
     def _plain_params(self):
         return [to_torch(p) for p in self._params_tuple]
+
+
+def _foreach_decay(params, gradients, flags, wd, is_group):
+    """``decay_weight`` as multi-tensor calls: ``g + p * w`` for the decayed parameters (the others pass
+    through). None when a group mixes dynamic (Tensor) and fixed decays (the caller loops instead)."""
+    idx = [i for i, f in enumerate(flags) if f]
+    if not idx:
+        return tuple(gradients)
+    if is_group:
+        ws = [wd[i] for i in idx]
+        if all(not isinstance(w, torch.Tensor) for w in ws):
+            w = ws
+        elif all(isinstance(w, torch.Tensor) for w in ws):
+            w = [to_torch(x).reshape(()) for x in ws]
+        else:
+            return None
+    else:
+        w = to_torch(wd).reshape(()) if isinstance(wd, torch.Tensor) else wd
+    if len(idx) == len(flags):
+        out = torch._foreach_mul(list(params), w)
+        torch._foreach_add_(out, list(gradients))
+        return tuple(out)
+    new = torch._foreach_mul([params[i] for i in idx], w)
+    torch._foreach_add_(new, [gradients[i] for i in idx])
+    out = list(gradients)
+    for j, i in enumerate(idx):
+        out[i] = new[j]
+    return tuple(out)
+
+
+def _foreach_sub_scaled_(params, updates, lr):
+    """``p -= lr * u`` for every pair; ``lr`` a float (one fused multiply-add call) or one float per parameter."""
+    if isinstance(lr, list):
+        torch._foreach_sub_(params, torch._foreach_mul(updates, lr))
+    else:
+        torch._foreach_add_(params, updates, alpha=-lr)
 
 
 def _no_grad_plain(fn):

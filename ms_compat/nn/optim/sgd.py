@@ -6,7 +6,7 @@ import torch
 from ...common.parameter import Parameter
 from ...common.tensor import Tensor, to_torch
 from . import _validate as V
-from .optimizer import Optimizer, _no_grad_plain, _zeros_like_state
+from .optimizer import Optimizer, _foreach_sub_scaled_, _no_grad_plain, _zeros_like_state
 
 __all__ = ["SGD"]
 
@@ -52,9 +52,34 @@ class SGD(Optimizer):
     @_no_grad_plain
     def construct(self, gradients):
         grads = self._prepare_gradients(self._check_gradients(gradients))
-        lrs = self._lr_list()
-        self._step_increase()
         mom = to_torch(self.momentum)
+        if not self._use_foreach:
+            lrs = self._lr_list()
+            self._step_increase()
+            return self._loop_update(grads, lrs, mom)
+        lr = self._lr_scalars()
+        self._step_increase()
+        m = mom.item()
+        ps, gs = list(self._params_tuple), list(grads)
+        if m <= 0.0:  # MindSpore's kernel: no momentum → p -= lr*g; accum/stat untouched
+            _foreach_sub_scaled_(ps, gs, lr)
+            return (True,) * self.param_length
+        stats = list(self.stat)
+        if bool(torch.stack(torch._foreach_norm(stats, 1)).any()):
+            # some element still takes its first step (accum = g): the per-element rule, per parameter
+            return self._loop_update(grads, lr if isinstance(lr, list) else [lr] * self.param_length, mom)
+        accs = list(self.accum)  # every stat is 0: accum = momentum*accum + (1-dampening)*g for all
+        torch._foreach_mul_(accs, m)
+        torch._foreach_add_(accs, gs, alpha=1.0 - self.dampening)
+        if self.nesterov:
+            upd = torch._foreach_mul(accs, m)
+            torch._foreach_add_(upd, gs)
+        else:
+            upd = accs
+        _foreach_sub_scaled_(ps, upd, lr)
+        return (True,) * self.param_length
+
+    def _loop_update(self, grads, lrs, mom):
         damp = 1.0 - self.dampening
         plain = float(mom.detach()) <= 0.0  # MindSpore's kernel: no momentum → p -= lr*g; accum/stat untouched
         for p, g, a, s, lr in zip(self._plain_params(), grads, self.accum, self.stat, lrs):
