@@ -20,6 +20,7 @@ optimizer (``opt.parameters`` is also MindSpore's ParameterTuple).
 from __future__ import annotations
 
 from collections.abc import Iterable
+from itertools import repeat
 
 import numpy as np
 import torch
@@ -469,7 +470,7 @@ class Optimizer(Cell):
                              f"number of parameters ({self.param_length}).")
         if self._use_foreach:
             # ms Tensors need no plain view: the update runs under DisableTorchFunctionSubclass
-            if all(isinstance(g, torch.Tensor) for g in gradients):
+            if all(map(isinstance, gradients, repeat(torch.Tensor, len(gradients)))):  # (a C-level loop)
                 return tuple(gradients)
             return tuple(g if isinstance(g, torch.Tensor) else torch.as_tensor(g) for g in gradients)
         return tuple(to_torch(g) if isinstance(g, torch.Tensor) else torch.as_tensor(g) for g in gradients)
