@@ -25,7 +25,7 @@ class Adagrad(Optimizer):
 
     @_no_grad_plain
     def construct(self, grads):
-        grads = self._prepare_gradients(self._check_gradients(grads))
+        grads = self._prepare_gradients(self._check_gradients(grads, plain=not self._use_foreach))
         if self._use_foreach:  # multi-tensor pass, the same rule
             lr = self._lr_scalars()
             self._step_increase()

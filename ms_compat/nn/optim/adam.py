@@ -65,7 +65,7 @@ class Adam(Optimizer):
 
     @_no_grad_plain
     def construct(self, gradients):
-        grads = self._check_gradients(gradients)
+        grads = self._check_gradients(gradients, plain=not self._use_foreach)
         grads = self.decay_weight(grads)
         if not self.use_offload:
             grads = self.gradients_centralization(grads)
@@ -147,7 +147,7 @@ class AdamWeightDecay(Optimizer):
 
     @_no_grad_plain
     def construct(self, gradients):
-        grads = self._check_gradients(gradients)
+        grads = self._check_gradients(gradients, plain=not self._use_foreach)
         wd = self.get_weight_decay()
         b1, b2, eps = self.beta1, self.beta2, self.eps
         if self._use_foreach:

@@ -31,7 +31,7 @@ class Lamb(Optimizer):
 
     @_no_grad_plain
     def construct(self, gradients):
-        grads = self._check_gradients(gradients)
+        grads = self._check_gradients(gradients, plain=not self._use_foreach)
         wd = self.get_weight_decay()
         if self._use_foreach:
             lr = self._lr_scalars()

@@ -31,7 +31,7 @@ class Momentum(Optimizer):
 
     @_no_grad_plain
     def construct(self, gradients):
-        grads = self._prepare_gradients(self._check_gradients(gradients))
+        grads = self._prepare_gradients(self._check_gradients(gradients, plain=not self._use_foreach))
         mom = to_torch(self.momentum)
         if self._use_foreach:  # multi-tensor pass, the same rule
             lr = self._lr_scalars()

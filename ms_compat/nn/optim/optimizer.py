@@ -435,7 +435,7 @@ class Optimizer(Cell):
         out = []
         for flag, g in zip(self.grad_centralization_flags, gradients):
             if flag and g.ndim > 1 and g.shape[1] % 16 == 0:
-                g = g - g.mean(dim=tuple(range(1, g.ndim)), keepdim=True)
+                g = g - torch.mean(g, dim=tuple(range(1, g.ndim)), keepdim=True)
             out.append(g)
         return tuple(out)
 
@@ -461,15 +461,17 @@ class Optimizer(Cell):
         raise NotImplementedError
 
     # ------------------------------------------------------------------ helpers for subclasses
-    def _check_gradients(self, gradients):
+    def _check_gradients(self, gradients, plain=True):
+        """The gradient tuple, checked; with ``plain`` each as a plain torch view, else as given (the
+        multi-tensor updates pass them straight to ``torch._foreach_*`` under DisableTorchFunctionSubclass,
+        saving a view per gradient)."""
         if isinstance(gradients, torch.Tensor) or not isinstance(gradients, (tuple, list)):
             raise TypeError(f"For '{self.cls_name}', the 'gradients' must be a tuple of Tensors, "
                             f"but got {type(gradients).__name__}.")
         if len(gradients) != self.param_length:
             raise ValueError(f"For '{self.cls_name}', the number of gradients ({len(gradients)}) must equal the "
                              f"number of parameters ({self.param_length}).")
-        if self._use_foreach:
-            # ms Tensors need no plain view: the update runs under DisableTorchFunctionSubclass
+        if not plain:
             if all(map(isinstance, gradients, repeat(torch.Tensor, len(gradients)))):  # (a C-level loop)
                 return tuple(gradients)
             return tuple(g if isinstance(g, torch.Tensor) else torch.as_tensor(g) for g in gradients)

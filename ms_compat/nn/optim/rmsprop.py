@@ -41,7 +41,7 @@ class RMSProp(Optimizer):
 
     @_no_grad_plain
     def construct(self, gradients):
-        grads = self._prepare_gradients(self._check_gradients(gradients))
+        grads = self._prepare_gradients(self._check_gradients(gradients, plain=not self._use_foreach))
         d, mo, eps = self.decay, self.momentum, self.epsilon
         if self._use_foreach:  # multi-tensor pass, the same rule
             lr = self._lr_scalars()

@@ -51,7 +51,7 @@ class SGD(Optimizer):
 
     @_no_grad_plain
     def construct(self, gradients):
-        grads = self._prepare_gradients(self._check_gradients(gradients))
+        grads = self._prepare_gradients(self._check_gradients(gradients, plain=not self._use_foreach))
         mom = to_torch(self.momentum)
         if not self._use_foreach:
             lrs = self._lr_list()
@@ -64,8 +64,7 @@ class SGD(Optimizer):
         if m <= 0.0:  # MindSpore's kernel: no momentum → p -= lr*g; accum/stat untouched
             _foreach_sub_scaled_(ps, gs, lr)
             return (True,) * self.param_length
-        stats = list(self.stat)
-        if bool(torch.stack(torch._foreach_norm(stats, 1)).any()):
+        if not self._stats_clear():
             # some element still takes its first step (accum = g): the per-element rule, per parameter
             return self._loop_update(grads, lr if isinstance(lr, list) else [lr] * self.param_length, mom)
         accs = list(self.accum)  # every stat is 0: accum = momentum*accum + (1-dampening)*g for all
@@ -78,6 +77,18 @@ class SGD(Optimizer):
             upd = accs
         _foreach_sub_scaled_(ps, upd, lr)
         return (True,) * self.param_length
+
+    def _stats_clear(self):
+        """Whether every ``stat`` element is 0 (no first step left). Checked on the tensors; the answer is kept
+        while each stat tensor's version counter and storage stay as they were then (any write — an in-place
+        change, ``set_data``, a checkpoint load — changes one of them, and the tensors are checked again)."""
+        stats = list(self.stat)
+        sig = [(s._version, s.data_ptr()) for s in stats]
+        if sig == self.__dict__.get("_stat_clear_sig"):
+            return True
+        clear = not bool(torch.stack(torch._foreach_norm(stats, 1)).any())
+        self.__dict__["_stat_clear_sig"] = sig if clear else None
+        return clear
 
     def _loop_update(self, grads, lrs, mom):
         damp = 1.0 - self.dampening
