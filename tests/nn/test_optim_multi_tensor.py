@@ -118,3 +118,40 @@ def test_multi_tensor_path_keeps_user_gradients_and_accepts_arrays():
         np.testing.assert_array_equal(g.asnumpy(), b)
     opt(tuple(g.asnumpy() for g in grads))  # numpy gradients are converted, as before
     assert int(opt.global_step.asnumpy()[0]) == 2
+
+
+def _exp_groups(ps, **extra):
+    return [{"params": ps[:3], **extra}, {"params": ps[3:], "lr": 0.02}]
+
+
+EXPERIMENTAL = {
+    "adam": lambda eo, ps: eo.Adam(ps, lr=0.05, eps=1e-2),
+    "adam_wd_maximize_groups": lambda eo, ps: eo.Adam(_exp_groups(ps, weight_decay=0.3), lr=0.05, eps=1e-2,
+                                                      maximize=True),
+    "adamw": lambda eo, ps: eo.AdamW(ps, lr=0.05, eps=1e-2, weight_decay=0.2),
+    "adamw_amsgrad_maximize_groups": lambda eo, ps: eo.AdamW(_exp_groups(ps, betas=(0.5, 0.7)), lr=0.05, eps=1e-2,
+                                                             amsgrad=True, maximize=True),
+    "sgd": lambda eo, ps: eo.SGD(ps, lr=0.1),
+    "sgd_momentum_damp_wd": lambda eo, ps: eo.SGD(ps, lr=0.1, momentum=0.9, dampening=0.3, weight_decay=0.1),
+    "sgd_nesterov_groups": lambda eo, ps: eo.SGD(_exp_groups(ps, momentum=0.5), lr=0.1, momentum=0.9, nesterov=True),
+}
+
+
+@pytest.mark.parametrize("name", sorted(EXPERIMENTAL))
+def test_experimental_multi_tensor_update_equals_per_parameter_loop(name):
+    from ms_compat import experimental
+    grads = _grads(STEPS)
+    out = []
+    for foreach in (False, True):
+        ps = _params()
+        opt = EXPERIMENTAL[name](experimental.optim, ps)
+        opt._use_foreach = foreach
+        for g in grads:
+            opt(g)
+        out.append({p.name: p.asnumpy().copy() for p in opt.get_parameters()})
+    loop, fast = out
+    assert loop.keys() == fast.keys()
+    init = {p.name: p.asnumpy() for p in _params()}
+    for k in loop:
+        np.testing.assert_allclose(fast[k], loop[k], rtol=1e-5, atol=1e-6, err_msg=f"{name}: {k}")
+    assert sum(not np.allclose(loop[k], init[k], rtol=1e-3, atol=1e-3) for k in init) >= 5
