@@ -155,3 +155,29 @@ def test_experimental_multi_tensor_update_equals_per_parameter_loop(name):
     for k in loop:
         np.testing.assert_allclose(fast[k], loop[k], rtol=1e-5, atol=1e-6, err_msg=f"{name}: {k}")
     assert sum(not np.allclose(loop[k], init[k], rtol=1e-3, atol=1e-3) for k in init) >= 5
+
+
+@pytest.mark.parametrize("make, kernel, calls", [
+    (lambda ps: nn.Momentum(ps, 0.1, 0.9), "_fused_sgd_", 1),
+    (lambda ps: nn.Momentum(_groups(ps), 0.1, 0.9), "_fused_sgd_", 2),  # one call per distinct learning rate
+    (lambda ps: nn.SGD(ps, 0.1), "_fused_sgd_", 1),
+    (lambda ps: nn.SGD(ps, 0.1, momentum=0.9), "_fused_sgd_", 1),  # after the first step (stat cleared)
+    (lambda ps: nn.Adam(ps, 0.05), "_fused_adam_", 1),
+    (lambda ps: nn.Adam(ps, 0.05, use_amsgrad=True), "_fused_adam_", 1),
+    (lambda ps: nn.Adagrad(ps, learning_rate=0.1), "_fused_adagrad_", 1),
+])
+def test_fused_kernel_runs_the_rule_where_it_is_the_same(make, kernel, calls, monkeypatch):
+    """Where PyTorch's fused kernel computes MindSpore's rule (Momentum and SGD as fused SGD; Adam as fused Adam
+    at step 1 with a rescaled rate and eps; Adagrad with eps 0), that kernel runs; the gradients stay as given."""
+    ps = _params()
+    opt = make(ps)
+    grads = _grads(2)
+    opt(grads[0])
+    seen = []
+    real = getattr(torch, kernel)
+    monkeypatch.setattr(torch, kernel, lambda *a, **k: (seen.append(1), real(*a, **k))[1])
+    before = [g.asnumpy().copy() for g in grads[1]]
+    opt(grads[1])
+    assert len(seen) == calls
+    for g, b in zip(grads[1], before):
+        np.testing.assert_array_equal(g.asnumpy(), b)

@@ -6,7 +6,8 @@ import torch
 from ...common.parameter import Parameter
 from ...common.tensor import Tensor, to_torch
 from . import _validate as V
-from .optimizer import Optimizer, _foreach_decay, _foreach_sub_scaled_, _no_grad_plain, _zeros_like_state
+from .optimizer import (Optimizer, _foreach_decay, _foreach_sub_scaled_, _fusable, _lr_buckets, _no_grad_plain, _take,
+                        _zeros_like_state)
 
 __all__ = ["Adam", "AdamWeightDecay", "LazyAdam", "AdaMax", "AdamOffload"]
 
@@ -107,12 +108,25 @@ class Adam(Optimizer):
         parameter): ``p -= lr_t * m / (sqrt(v) + eps)``."""
         b1, b2 = self.beta1, self.beta2
         ps, gs, ms_, vs = list(self._params_tuple), list(grads), list(self.moment1), list(self.moment2)
+        vh = list(self.vhat) if self.use_amsgrad else []
+        if not self.use_nesterov and _fusable(ps, gs, ms_, vs, vh):
+            # PyTorch's fused Adam at step 1 (bias corrections 1-b1, sqrt(1-b2)) with the rate and eps rescaled:
+            # lr'/(1-b1) * m / (sqrt(v)/c + eps/c) = lr_t * m / (sqrt(v) + eps), c = sqrt(1-b2)
+            c = (1.0 - b2) ** 0.5
+            steps = self.__dict__.get("_fused_steps")
+            if steps is None or len(steps) != len(ps):
+                steps = self.__dict__["_fused_steps"] = [torch.ones((), dtype=torch.float32)] * len(ps)
+            for x, idx in _lr_buckets(lr_t, len(ps)):
+                torch._fused_adam_(_take(ps, idx), _take(gs, idx), _take(ms_, idx), _take(vs, idx), _take(vh, idx) if vh
+                                   else [], steps[:len(ps) if idx is None else len(idx)], lr=x * (1.0 - b1) / c,
+                                   beta1=b1, beta2=b2, weight_decay=0.0, eps=self.eps / c,
+                                   amsgrad=self.use_amsgrad, maximize=False)
+            return
         if self.use_amsgrad:
             torch._foreach_mul_(ms_, b1)
             torch._foreach_add_(ms_, gs, alpha=1.0 - b1)
             torch._foreach_mul_(vs, b2)
             torch._foreach_addcmul_(vs, gs, gs, value=1.0 - b2)
-            vh = list(self.vhat)
             torch._foreach_maximum_(vh, vs)
             denom = torch._foreach_sqrt(vh)
         else:

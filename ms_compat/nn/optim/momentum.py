@@ -6,7 +6,7 @@ import torch
 from ...common.parameter import Parameter
 from ...common.tensor import Tensor, to_torch
 from . import _validate as V
-from .optimizer import Optimizer, _foreach_sub_scaled_, _no_grad_plain, _zeros_like_state
+from .optimizer import Optimizer, _foreach_sub_scaled_, _fusable, _lr_buckets, _no_grad_plain, _take, _zeros_like_state
 
 __all__ = ["Momentum"]
 
@@ -36,7 +36,13 @@ class Momentum(Optimizer):
         if self._use_foreach:  # multi-tensor pass, the same rule
             lr = self._lr_scalars()
             self._step_increase()
-            m, ps, vs = mom.item(), list(self._params_tuple), list(self.moments)
+            m, ps, vs, gs = mom.item(), list(self._params_tuple), list(self.moments), list(grads)
+            if _fusable(ps, gs, vs):  # PyTorch's fused SGD is this rule: v = m*v + g (v starts at 0), p -= lr*v
+                for x, idx in _lr_buckets(lr, len(ps)):
+                    torch._fused_sgd_(_take(ps, idx), _take(gs, idx), _take(vs, idx), weight_decay=0.0, momentum=m,
+                                      lr=x, dampening=0.0, nesterov=self.use_nesterov, maximize=False,
+                                      is_first_step=False)
+                return (True,) * self.param_length
             torch._foreach_mul_(vs, m)
             torch._foreach_add_(vs, list(grads))
             if self.use_nesterov:  # p -= lr * (g + momentum * v)

@@ -537,6 +537,30 @@ def _foreach_decay(params, gradients, flags, wd, is_group):
     return tuple(out)
 
 
+def _fusable(*lists):
+    """Whether PyTorch's fused optimizer kernels (``torch._fused_sgd_``, ``_fused_adam_`` ...) take these tensor
+    lists: all on one CPU or CUDA device, all of one floating dtype."""
+    first = lists[0][0]
+    dev, dt = first.device, first.dtype
+    if dev.type not in ("cpu", "cuda") or not dt.is_floating_point:
+        return False
+    return all(t.dtype is dt and t.device == dev for ts in lists for t in ts)
+
+
+def _lr_buckets(lr, n):
+    """``[(lr, indices)]``: the parameters sharing each learning rate (one bucket without group rates)."""
+    if not isinstance(lr, list):
+        return [(lr, None)]
+    buckets = {}
+    for i, x in enumerate(lr):
+        buckets.setdefault(x, []).append(i)
+    return list(buckets.items())
+
+
+def _take(ts, idx):
+    return ts if idx is None else [ts[i] for i in idx]
+
+
 def _foreach_sub_scaled_(params, updates, lr):
     """``p -= lr * u`` for every pair; ``lr`` a float (one fused multiply-add call) or one float per parameter."""
     if isinstance(lr, list):
