@@ -181,3 +181,22 @@ def test_fused_kernel_runs_the_rule_where_it_is_the_same(make, kernel, calls, mo
     assert len(seen) == calls
     for g, b in zip(grads[1], before):
         np.testing.assert_array_equal(g.asnumpy(), b)
+
+
+@pytest.mark.parametrize("make", [lambda ps: nn.Momentum(ps, 0.1, 0.9), lambda ps: nn.Adam(ps, 0.05, eps=1e-2),
+                                  lambda ps: nn.Adagrad(ps, learning_rate=0.1)])
+def test_mixed_dtypes_take_the_multi_tensor_calls_with_the_same_numbers(make, monkeypatch):
+    """A float64 parameter among float32 ones: no fused kernel (one dtype per call), the foreach calls instead."""
+    grads = _grads(STEPS)
+    out = []
+    for foreach in (False, True):
+        ps = _params()
+        ps[2] = Parameter(Tensor(ps[2].asnumpy().astype(np.float64)), name=ps[2].name)
+        opt = make(ps)
+        opt._use_foreach = foreach
+        for g in grads:
+            opt(tuple(Tensor(x.asnumpy().astype(np.float64)) if i == 2 else x for i, x in enumerate(g)))
+        out.append([p.asnumpy().copy() for p in ps])
+    assert out[1][2].dtype == np.float64
+    for a, b in zip(*out):
+        np.testing.assert_allclose(b, a, rtol=1e-5, atol=1e-6)

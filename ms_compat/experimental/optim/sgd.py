@@ -4,6 +4,7 @@ from __future__ import annotations
 import torch
 from torch.optim.sgd import sgd as _torch_sgd
 
+from ...nn.optim.optimizer import tensor_signature
 from ._torch_rule import TorchRuleOptimizer
 
 __all__ = ["SGD"]
@@ -65,7 +66,7 @@ class SGD(TorchRuleOptimizer):
         """Whether every ``stat`` of group ``gid`` is 0 (the momentum buffers are the ``accum`` tensors). Checked
         on the tensors; the answer is kept while their version counters and storage stay as they were then (a
         write of any kind changes one)."""
-        sig = [(s._version, s.data_ptr()) for s in stats]
+        sig = tensor_signature(stats)
         known = self.__dict__.setdefault("_stat_clear_sig", {})
         if known.get(gid) == sig:
             return True

@@ -25,8 +25,8 @@ class Adagrad(Optimizer):
 
     @_no_grad_plain
     def construct(self, grads):
-        grads = self._prepare_gradients(self._check_gradients(grads, plain=not self._use_foreach))
-        if self._use_foreach:  # multi-tensor pass, the same rule
+        grads = self._prepare_gradients(self._check_gradients(grads, plain=not self._multi_tensor()))
+        if self._multi_tensor():  # multi-tensor pass, the same rule
             lr = self._lr_scalars()
             self._step_increase()
             ps, gs, accs = list(self._params_tuple), list(grads), list(self.accum)

@@ -66,14 +66,14 @@ class Adam(Optimizer):
 
     @_no_grad_plain
     def construct(self, gradients):
-        grads = self._check_gradients(gradients, plain=not self._use_foreach)
+        grads = self._check_gradients(gradients, plain=not self._multi_tensor())
         grads = self.decay_weight(grads)
         if not self.use_offload:
             grads = self.gradients_centralization(grads)
         grads = self.scale_grad(grads)
         b1, b2, eps = self.beta1, self.beta2, self.eps
         b1p, b2p = to_torch(self.beta1_power), to_torch(self.beta2_power)
-        if self._use_foreach:
+        if self._multi_tensor():
             lr = self._lr_scalars()
             self._step_increase()
             b1p.mul_(b1)
@@ -161,10 +161,10 @@ class AdamWeightDecay(Optimizer):
 
     @_no_grad_plain
     def construct(self, gradients):
-        grads = self._check_gradients(gradients, plain=not self._use_foreach)
+        grads = self._check_gradients(gradients, plain=not self._multi_tensor())
         wd = self.get_weight_decay()
         b1, b2, eps = self.beta1, self.beta2, self.eps
-        if self._use_foreach:
+        if self._multi_tensor():
             lr = self._lr_scalars()
             self._step_increase()
             ps, gs = list(self._params_tuple), list(grads)

@@ -31,9 +31,9 @@ class Lamb(Optimizer):
 
     @_no_grad_plain
     def construct(self, gradients):
-        grads = self._check_gradients(gradients, plain=not self._use_foreach)
+        grads = self._check_gradients(gradients, plain=not self._multi_tensor())
         wd = self.get_weight_decay()
-        if self._use_foreach:
+        if self._multi_tensor():
             lr = self._lr_scalars()
         else:
             lrs = self._lr_list()
@@ -43,7 +43,7 @@ class Lamb(Optimizer):
         t = to_torch(self.global_step).to(torch.float32).reshape(())
         bc1 = 1.0 - torch.pow(torch.tensor(b1, dtype=torch.float32), t)
         bc2 = 1.0 - torch.pow(torch.tensor(b2, dtype=torch.float32), t)
-        if self._use_foreach:
+        if self._multi_tensor():
             self._foreach_update(grads, wd, lr, bc1.item(), bc2.item())
             return (True,) * self.param_length
         for i, (p, g, m, v, lr) in enumerate(zip(self._plain_params(), grads, self.moments1, self.moments2, lrs)):

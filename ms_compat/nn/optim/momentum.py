@@ -31,9 +31,9 @@ class Momentum(Optimizer):
 
     @_no_grad_plain
     def construct(self, gradients):
-        grads = self._prepare_gradients(self._check_gradients(gradients, plain=not self._use_foreach))
+        grads = self._prepare_gradients(self._check_gradients(gradients, plain=not self._multi_tensor()))
         mom = to_torch(self.momentum)
-        if self._use_foreach:  # multi-tensor pass, the same rule
+        if self._multi_tensor():  # multi-tensor pass, the same rule
             lr = self._lr_scalars()
             self._step_increase()
             m, ps, vs, gs = mom.item(), list(self._params_tuple), list(self.moments), list(grads)

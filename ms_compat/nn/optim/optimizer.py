@@ -20,7 +20,8 @@ optimizer (``opt.parameters`` is also MindSpore's ParameterTuple).
 from __future__ import annotations
 
 from collections.abc import Iterable
-from itertools import repeat
+from itertools import chain, repeat
+from operator import attrgetter, methodcaller
 
 import numpy as np
 import torch
@@ -33,6 +34,8 @@ from . import _validate as V
 
 __all__ = ["Optimizer", "opt_init_args_register"]
 
+_DTYPE, _DEVICE, _IS_CPU = attrgetter("dtype"), attrgetter("device"), attrgetter("is_cpu")
+_VERSION, _DATA_PTR = attrgetter("_version"), methodcaller("data_ptr")
 _GROUP_KEYS = ["params", "lr", "weight_decay", "order_params", "grad_centralization"]
 
 
@@ -488,6 +491,12 @@ class Optimizer(Cell):
             return [to_torch(x) for x in lr]
         return [to_torch(lr)] * self.param_length
 
+    def _multi_tensor(self):
+        """Whether this step takes the multi-tensor path: ``_use_foreach``, and the optimizer's own scalar state
+        (step, learning rates, momentum ...) on the CPU, where reading it as Python numbers costs no device sync.
+        With that state on a GPU or ``meta`` (a context device), the per-parameter loop runs."""
+        return self._use_foreach and self.global_step.is_cpu
+
     def _lr_scalars(self):
         """This step's learning rate as Python numbers for the multi-tensor update: one float, or one per
         parameter with group learning rates (each distinct rate read once)."""
@@ -539,12 +548,24 @@ def _foreach_decay(params, gradients, flags, wd, is_group):
 
 def _fusable(*lists):
     """Whether PyTorch's fused optimizer kernels (``torch._fused_sgd_``, ``_fused_adam_`` ...) take these tensor
-    lists: all on one CPU or CUDA device, all of one floating dtype."""
-    first = lists[0][0]
-    dev, dt = first.device, first.dtype
-    if dev.type not in ("cpu", "cuda") or not dt.is_floating_point:
+    lists: all of one floating dtype, all on the CPU or all on one CUDA device."""
+    dtypes = set()
+    for ts in lists:
+        dtypes.update(map(_DTYPE, ts))
+    if len(dtypes) != 1 or not next(iter(dtypes)).is_floating_point:
         return False
-    return all(t.dtype is dt and t.device == dev for ts in lists for t in ts)
+    if all(map(_IS_CPU, chain.from_iterable(lists))):
+        return True
+    devices = set()
+    for ts in lists:
+        devices.update(map(_DEVICE, ts))
+    return len(devices) == 1 and next(iter(devices)).type == "cuda"
+
+
+def tensor_signature(ts):
+    """Each tensor's version counter and storage address: any write to them (in place, ``set_data``, a
+    checkpoint load) changes it."""
+    return list(map(_VERSION, ts)), list(map(_DATA_PTR, ts))
 
 
 def _lr_buckets(lr, n):

@@ -41,9 +41,9 @@ class RMSProp(Optimizer):
 
     @_no_grad_plain
     def construct(self, gradients):
-        grads = self._prepare_gradients(self._check_gradients(gradients, plain=not self._use_foreach))
+        grads = self._prepare_gradients(self._check_gradients(gradients, plain=not self._multi_tensor()))
         d, mo, eps = self.decay, self.momentum, self.epsilon
-        if self._use_foreach:  # multi-tensor pass, the same rule
+        if self._multi_tensor():  # multi-tensor pass, the same rule
             lr = self._lr_scalars()
             self._step_increase()
             ps, gs, ss, moms = list(self._params_tuple), list(grads), list(self.ms), list(self.moment)

@@ -6,7 +6,7 @@ import torch
 from ...common.parameter import Parameter
 from ...common.tensor import Tensor, to_torch
 from . import _validate as V
-from .optimizer import Optimizer, _foreach_sub_scaled_, _fusable, _lr_buckets, _no_grad_plain, _take, _zeros_like_state
+from .optimizer import Optimizer, _foreach_sub_scaled_, _fusable, _lr_buckets, _no_grad_plain, _take, _zeros_like_state, tensor_signature
 
 __all__ = ["SGD"]
 
@@ -51,9 +51,9 @@ class SGD(Optimizer):
 
     @_no_grad_plain
     def construct(self, gradients):
-        grads = self._prepare_gradients(self._check_gradients(gradients, plain=not self._use_foreach))
+        grads = self._prepare_gradients(self._check_gradients(gradients, plain=not self._multi_tensor()))
         mom = to_torch(self.momentum)
-        if not self._use_foreach:
+        if not self._multi_tensor():
             lrs = self._lr_list()
             self._step_increase()
             return self._loop_update(grads, lrs, mom)
@@ -94,7 +94,7 @@ class SGD(Optimizer):
         while each stat tensor's version counter and storage stay as they were then (any write — an in-place
         change, ``set_data``, a checkpoint load — changes one of them, and the tensors are checked again)."""
         stats = list(self.stat)
-        sig = [(s._version, s.data_ptr()) for s in stats]
+        sig = tensor_signature(stats)
         if sig == self.__dict__.get("_stat_clear_sig"):
             return True
         clear = not bool(torch.stack(torch._foreach_norm(stats, 1)).any())
