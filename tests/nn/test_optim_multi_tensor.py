@@ -165,10 +165,13 @@ def test_experimental_multi_tensor_update_equals_per_parameter_loop(name):
     (lambda ps: nn.Adam(ps, 0.05), "_fused_adam_", 1),
     (lambda ps: nn.Adam(ps, 0.05, use_amsgrad=True), "_fused_adam_", 1),
     (lambda ps: nn.Adagrad(ps, learning_rate=0.1), "_fused_adagrad_", 1),
+    (lambda ps: nn.AdamWeightDecay(ps, 0.05), "_fused_adamw_", 1),
+    (lambda ps: nn.AdamWeightDecay(ps, 0.05, weight_decay=0.1), "_fused_adamw_", 2),  # decayed, not decayed
 ])
 def test_fused_kernel_runs_the_rule_where_it_is_the_same(make, kernel, calls, monkeypatch):
-    """Where PyTorch's fused kernel computes MindSpore's rule (Momentum and SGD as fused SGD; Adam as fused Adam
-    at step 1 with a rescaled rate and eps; Adagrad with eps 0), that kernel runs; the gradients stay as given."""
+    """Where PyTorch's fused kernel computes MindSpore's rule (Momentum and SGD as fused SGD; Adam and
+    AdamWeightDecay as fused Adam / AdamW at step 1 with a rescaled rate, eps and decay; Adagrad with eps 0), that
+    kernel runs, one call per distinct rate (and decay); the gradients stay as given."""
     ps = _params()
     opt = make(ps)
     grads = _grads(2)

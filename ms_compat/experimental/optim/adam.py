@@ -5,6 +5,7 @@ import torch
 from torch._C import DisableTorchFunctionSubclass
 
 from ...common.tensor import to_torch
+from ...nn.optim.optimizer import _fusable
 from .optimizer import Optimizer, check_adam_ranges
 
 __all__ = ["Adam"]
@@ -69,6 +70,14 @@ class Adam(Optimizer):
         (b1, b2), wd = group["betas"], group["weight_decay"]
         ps, gs = list(self.parameters[s:e]), list(gradients[s:e])
         ms_, vs = list(self.exp_avg[s:e]), list(self.exp_avg_sq[s:e])
+        if _fusable(ps, gs, ms_, vs):
+            # PyTorch's fused Adam (L2 decay, maximize) at step 1 with the rate and eps rescaled:
+            # lr'/(1-b1) * m / (sqrt(v)/c + eps/c) = lr_t * m / (sqrt(v) + eps), c = sqrt(1-b2)
+            c = (1.0 - b2) ** 0.5
+            torch._fused_adam_(ps, gs, ms_, vs, [], [torch.ones((), dtype=torch.float32)] * len(ps),
+                               lr=lr_t * (1.0 - b1) / c, beta1=b1, beta2=b2, weight_decay=wd, eps=group["eps"] / c,
+                               amsgrad=False, maximize=group["maximize"])
+            return
         if group["maximize"]:
             gs = torch._foreach_neg(gs)
         if wd != 0.0:  # g + p * wd

@@ -5,6 +5,7 @@ import torch
 from torch._C import DisableTorchFunctionSubclass
 
 from ...common.tensor import to_torch
+from ...nn.optim.optimizer import _fusable
 from .optimizer import Optimizer, check_adam_ranges
 
 __all__ = ["AdamW"]
@@ -43,7 +44,8 @@ class AdamW(Optimizer):
                 step_size = lr / bc1
                 decay = 1 - lr * wd
                 if self._use_foreach and step.is_cpu:  # scalar state on the CPU: read as numbers, no sync
-                    self._foreach_update(group, s, e, gradients, decay.item(), bc2_sqrt.item(), step_size.item())
+                    self._foreach_update(group, s, e, gradients, decay.item(), bc2_sqrt.item(), step_size.item(),
+                                         t, lr.item())
                     continue
                 for i in range(s, e):
                     p = to_torch(self.parameters[i])
@@ -63,11 +65,18 @@ class AdamW(Optimizer):
                     p.sub_(m / denom * step_size)
         return True
 
-    def _foreach_update(self, group, s, e, gradients, decay, bc2_sqrt, step_size):
-        """The loop above as multi-tensor calls over parameters ``s:e``."""
+    def _foreach_update(self, group, s, e, gradients, decay, bc2_sqrt, step_size, t, lr):
+        """The loop above as multi-tensor calls over parameters ``s:e``; PyTorch's fused AdamW (this rule) where
+        it takes the tensors."""
         b1, b2 = group["betas"]
         ps, gs = list(self.parameters[s:e]), list(gradients[s:e])
         ms_, vs = list(self.exp_avg[s:e]), list(self.exp_avg_sq[s:e])
+        mx = list(self.max_exp_avg_sq[s:e]) if group["amsgrad"] else []
+        if _fusable(ps, gs, ms_, vs, mx):
+            torch._fused_adamw_(ps, gs, ms_, vs, mx, [t] * len(ps), lr=lr, beta1=b1, beta2=b2,
+                                weight_decay=group["weight_decay"], eps=group["eps"], amsgrad=group["amsgrad"],
+                                maximize=group["maximize"])
+            return
         if group["maximize"]:
             gs = torch._foreach_neg(gs)
         torch._foreach_mul_(ps, decay)
@@ -76,7 +85,6 @@ class AdamW(Optimizer):
         torch._foreach_mul_(vs, b2)
         torch._foreach_addcmul_(vs, gs, gs, value=1 - b2)
         if group["amsgrad"]:
-            mx = list(self.max_exp_avg_sq[s:e])
             torch._foreach_maximum_(mx, vs)
             denom = torch._foreach_sqrt(mx)
         else:

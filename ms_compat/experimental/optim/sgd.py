@@ -53,7 +53,11 @@ class SGD(TorchRuleOptimizer):
             clear = self._use_foreach and self._stats_clear(gid, stats)
             bufs = accs if clear else [None if float(torch.flatten(st)[0]) == 1.0 else acc
                                        for acc, st in zip(accs, stats)]
-        _torch_sgd(params, grads, bufs, foreach=self._use_foreach, weight_decay=group["weight_decay"],
+        # PyTorch's fused SGD once no buffer is missing (its first-step copy is per parameter list, MindSpore's per
+        # element): the same rule, one kernel
+        fused = clear and self._use_foreach and all(p.is_cpu or p.is_cuda for p in params[:1])
+        _torch_sgd(params, grads, bufs, foreach=self._use_foreach and not fused, fused=fused or None,
+                   weight_decay=group["weight_decay"],
                    momentum=group["momentum"], lr=self._lr(gid), dampening=group["dampening"],
                    nesterov=group["nesterov"], maximize=group["maximize"])
         if group["momentum"] != 0 and not clear:  # without momentum MindSpore's ops.SGD leaves accum 0, stat 1

@@ -171,6 +171,9 @@ class AdamWeightDecay(Optimizer):
             if any(g.dtype != p.dtype for g, p in zip(gs, ps)):
                 gs = [g.to(p.dtype) for g, p in zip(gs, ps)]
             ms_, vs = list(self.moments1), list(self.moments2)
+            if _fusable(ps, gs, ms_, vs):
+                self._fused_update(ps, gs, ms_, vs, lr, wd)
+                return (True,) * self.param_length
             torch._foreach_mul_(ms_, b1)
             torch._foreach_add_(ms_, gs, alpha=1.0 - b1)
             torch._foreach_mul_(vs, b2)
@@ -200,6 +203,36 @@ class AdamWeightDecay(Optimizer):
                 upd = upd + w * p
             p.sub_(lr * upd)
         return (True,) * self.param_length
+
+
+    def _fused_update(self, ps, gs, ms_, vs, lr, wd):
+        """PyTorch's fused AdamW at step 1 with the rate, eps and decay rescaled, one call per (rate, decay):
+        ``p *= 1 - lr'·wd'``; ``p -= lr'/(1-b1) · m / (sqrt(v)/c + eps')`` with ``c = sqrt(1-b2)``,
+        ``lr' = lr·(1-b1)/c``, ``eps' = eps/c``, ``wd' = lr·wd/lr'`` is ``p -= lr·(m/(sqrt(v)+eps) + wd·p)``."""
+        b1, b2, n = self.beta1, self.beta2, len(ps)
+        c = (1.0 - b2) ** 0.5
+        lrs = lr if isinstance(lr, list) else [lr] * n
+        if not self.exec_weight_decay:
+            ws = [0.0] * n
+        elif self.is_group:
+            ws = [(to_torch(w).item() if isinstance(w, torch.Tensor) else w) if f else 0.0
+                  for w, f in zip(wd, self.decay_flags)]
+        else:
+            w = to_torch(wd).item() if isinstance(wd, torch.Tensor) else wd
+            ws = [w if f else 0.0 for f in self.decay_flags]
+        buckets = {}
+        for i, key in enumerate(zip(lrs, ws)):
+            buckets.setdefault(key, []).append(i)
+        steps = self.__dict__.get("_fused_steps")
+        if steps is None or len(steps) != n:
+            steps = self.__dict__["_fused_steps"] = [torch.ones((), dtype=torch.float32)] * n
+        for (x, w), idx in buckets.items():
+            idx = None if len(idx) == n else idx
+            x2 = x * (1.0 - b1) / c
+            torch._fused_adamw_(_take(ps, idx), _take(gs, idx), _take(ms_, idx), _take(vs, idx), [],
+                                steps[:n if idx is None else len(idx)], lr=x2, beta1=b1, beta2=b2,
+                                weight_decay=x * w / x2 if x2 else 0.0, eps=self.eps / c, amsgrad=False,
+                                maximize=False)
 
 
 class LazyAdam(Adam):
