@@ -5,7 +5,7 @@ import torch
 
 from ...common.tensor import to_torch
 from .adam import _check_param_value
-from .optimizer import Optimizer, _foreach_decay, _no_grad_plain, _zeros_like_state
+from .optimizer import Optimizer, _foreach_decay, _no_grad_plain, _take, _zeros_like_state
 
 __all__ = ["Lamb"]
 
@@ -66,15 +66,19 @@ class Lamb(Optimizer):
         b1, b2 = self.beta1, self.beta2
         ps, gs, ms_, vs = list(self._params_tuple), list(grads), list(self.moments1), list(self.moments2)
         torch._foreach_mul_(ms_, b1)
-        torch._foreach_add_(ms_, torch._foreach_mul(gs, 1.0 - b1))
+        torch._foreach_add_(ms_, gs, alpha=1.0 - b1)
         torch._foreach_mul_(vs, b2)
-        torch._foreach_add_(vs, torch._foreach_mul(torch._foreach_mul(gs, gs), 1.0 - b2))
+        torch._foreach_addcmul_(vs, gs, gs, value=1.0 - b2)
         r = torch._foreach_div(ms_, bc1)
         denom = torch._foreach_div(vs, bc2)
         torch._foreach_sqrt_(denom)
         torch._foreach_add_(denom, self.eps)
         torch._foreach_div_(r, denom)
-        if self.exec_weight_decay:  # r + wd * p for the decayed parameters
+        if self.exec_weight_decay and not self.is_group and not isinstance(wd, torch.Tensor):
+            idx = [i for i, f in enumerate(self.decay_flags) if f]  # r + wd * p, in place on the fresh r
+            torch._foreach_add_(_take(r, None if len(idx) == len(r) else idx),
+                                _take(ps, None if len(idx) == len(r) else idx), alpha=wd)
+        elif self.exec_weight_decay:  # r + wd * p for the decayed parameters
             decayed = _foreach_decay(ps, r, self.decay_flags, wd, self.is_group)
             if decayed is None:  # groups mixing fixed and dynamic decays
                 decayed = [u + to_torch(wd[i]) * p if f else u for i, (u, p, f) in enumerate(zip(r, ps, self.decay_flags))]
