@@ -1,6 +1,7 @@
 """``python -m benchmarks [--quick] [--out FILE]``: run every benchmark and write benchmarks/RESULTS.md.
 
-Sections: per-call overhead, one optimizer step against torch.optim, the Tensor design candidates, import time, whole models vs native twins
+Sections: per-call overhead, one optimizer step against torch.optim, the Tensor design candidates, import time,
+whole models vs native twins
 (eager and compiled, saved-for-backward bytes, peak RSS), MindSpore itself (when the .msref reference
 venv exists), and the feature benchmarks (amp, recompute, checkpoint, compile) as their own scripts.
 ``--quick`` uses tiny shapes and skips compilation and the MindSpore run: it checks the machinery (CI).
@@ -58,7 +59,8 @@ def main(argv=None):
         print(f"== {title}\n{body}\n", flush=True)
 
     section("Per-call overhead", bench_overhead.to_markdown(bench_overhead.run(a.quick)))
-    section("Optimizer step vs torch.optim (issue 20)", bench_optimizers.to_markdown(bench_optimizers.run(a.quick)))
+    section("Optimizer step vs torch.optim (issue 20)",
+            bench_optimizers.to_markdown(bench_optimizers.run(a.quick)))
     section("Tensor design candidates (ARCHITECTURE.md)", bench_tensor_design.to_markdown(bench_tensor_design.run(a.quick)))
     section("Import time", bench_import.to_markdown(bench_import.run(a.quick)))
     model_rows = []

@@ -13,8 +13,9 @@ def test_bench_optimizers_quick_mode():
     r = subprocess.run([sys.executable, "-m", "benchmarks.bench_optimizers", "--quick", "--threads", "1"],
                        cwd=str(ROOT), capture_output=True, text=True, timeout=600)
     assert r.returncode == 0, r.stdout[-2000:] + r.stderr[-4000:]
-    rows = re.findall(r"^\| ([\w.]+)\(.*?\) \| .*? \| 20 \| [\d.]+ \([\d.–]+\) \| [\d.]+ \([\d.–]+\) \| ([\d.]+) \| "
-                      r"≤ 1\.05× (met|not met|not distinguishable \(±\d+%\)) \| [\d.]+ \([\d.–]+\) \| ([\d.]+) \|$",
+    spread = r"[\d.]+ \([\d.–]+\)"
+    rows = re.findall(rf"^\| ([\w.]+)\(.*?\) \| .*? \| 20 \| {spread} \| {spread} \| ([\d.]+) \| "
+                      rf"≤ 1\.05× (met|not met|not distinguishable \(±\d+%\)) \| {spread} \| ([\d.]+) \|$",
                       r.stdout, re.M)
     names = [n for n, *_ in rows]
     assert names == ["nn.Momentum", "nn.SGD", "nn.SGD", "nn.Adam", "nn.AdamWeightDecay", "nn.Adagrad", "nn.RMSProp",

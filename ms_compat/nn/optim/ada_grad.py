@@ -40,7 +40,8 @@ class Adagrad(Optimizer):
                 return (True,) * self.param_length
             if self.update_slots:
                 torch._foreach_addcmul_(accs, gs, gs)
-            torch._foreach_addcdiv_(ps, gs, torch._foreach_sqrt(accs), [-x for x in lr] if isinstance(lr, list) else -lr)
+            neg_lr = [-x for x in lr] if isinstance(lr, list) else -lr
+            torch._foreach_addcdiv_(ps, gs, torch._foreach_sqrt(accs), neg_lr)
             return (True,) * self.param_length
         lrs = self._lr_list()
         self._step_increase()

@@ -81,7 +81,8 @@ class Lamb(Optimizer):
         elif self.exec_weight_decay:  # r + wd * p for the decayed parameters
             decayed = _foreach_decay(ps, r, self.decay_flags, wd, self.is_group)
             if decayed is None:  # groups mixing fixed and dynamic decays
-                decayed = [u + to_torch(wd[i]) * p if f else u for i, (u, p, f) in enumerate(zip(r, ps, self.decay_flags))]
+                decayed = [u + to_torch(wd[i]) * p if f else u
+                           for i, (u, p, f) in enumerate(zip(r, ps, self.decay_flags))]
             r = list(decayed)
         wn = torch.stack(torch._foreach_norm(ps))
         rn = torch.stack(torch._foreach_norm(r))

@@ -6,7 +6,8 @@ import torch
 from ...common.parameter import Parameter
 from ...common.tensor import Tensor, to_torch
 from . import _validate as V
-from .optimizer import Optimizer, _foreach_sub_scaled_, _fusable, _lr_buckets, _no_grad_plain, _take, _zeros_like_state, tensor_signature
+from .optimizer import (Optimizer, _foreach_sub_scaled_, _fusable, _lr_buckets, _no_grad_plain, _take,
+                        _zeros_like_state, tensor_signature)
 
 __all__ = ["SGD"]
 
