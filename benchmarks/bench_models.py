@@ -16,7 +16,7 @@ import numpy as np
 import torch
 
 from benchmarks import native_twins
-from benchmarks.common import interleaved
+from benchmarks.common import Report, interleaved, load_average, load_note, target_cell
 from benchmarks.model_configs import configs, make_inputs  # noqa: F401  (torch-free, shared with bench_mindspore)
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
@@ -93,7 +93,7 @@ def saved_bytes(model, inputs):
 
 def run(quick=False, compile_models=True):
     number, repeat = (1, 5) if quick else (1, 5)
-    rows = []
+    rows = Report(load_before=load_average())
     for name in configs(quick):
         m, t, ms_in, t_in = build_pair(name, quick)
         for mode in ("eval", "train"):
@@ -118,6 +118,7 @@ def run(quick=False, compile_models=True):
         t.train(True)
         rows.append((name, "train", "saved-for-backward bytes", (saved_bytes(m, ms_in),) * 3,
                      (saved_bytes(t, t_in),) * 3))
+    rows.load_after = load_average()
     return rows
 
 
@@ -131,8 +132,10 @@ def to_markdown(rows):
             continue
         tgt = 1.01 if mode.startswith("compiled") else 1.03
         out.append(f"| {name} | {step} | {mode} | {a[0]*1e3:.1f} ms ({a[1]*1e3:.1f}–{a[2]*1e3:.1f}) | "
-                   f"{b[0]*1e3:.1f} ms ({b[1]*1e3:.1f}–{b[2]*1e3:.1f}) | {ratio:.3f} | ≤ {tgt} "
-                   f"{'met' if ratio <= tgt else 'not met'} |")
+                   f"{b[0]*1e3:.1f} ms ({b[1]*1e3:.1f}–{b[2]*1e3:.1f}) | {ratio:.3f} | {target_cell(a, b, tgt)} |")
+    out += ["", "Step times: a target is judged only where the medians differ from it by more than the spreads' "
+            "uncertainty (benchmarks/common.py, `judge`). " + load_note(getattr(rows, "load_before", None),
+                                                                      getattr(rows, "load_after", None))]
     return "\n".join(out)
 
 

@@ -12,7 +12,7 @@ import torch
 
 import ms_compat as ms
 from ms_compat import nn
-from benchmarks.common import interleaved
+from benchmarks.common import Report, interleaved, load_average, load_note, target_cell
 
 
 class TrivialCell(nn.Cell):
@@ -28,7 +28,7 @@ class TrivialModule(torch.nn.Module):
 def run(quick=False):
     number = 2000 if quick else 20000
     repeat = 5 if quick else 9
-    rows = []
+    rows = Report(load_before=load_average())
     x = torch.randn(1, 16)
     xm = ms.Tensor(x)
 
@@ -64,6 +64,7 @@ def run(quick=False):
     for name, (fm, ft) in methods.items():
         r = interleaved({"ms": fm, "torch": ft}, number=number, repeat=repeat)
         rows.append((f"Tensor.{name}", r["ms"], r["torch"], "1us"))
+    rows.load_after = load_average()
     return rows
 
 
@@ -74,13 +75,16 @@ def to_markdown(rows):
         ratio = m[0] / t[0]
         over = (m[0] - t[0]) * 1e6
         if target == "1us":
-            tgt = "≤ 1 µs " + ("met" if over <= 1.0 else "not met")
+            tgt = target_cell(m, t, 1e-6, diff=True)
         elif target:
-            tgt = f"≤ {target}× " + ("met" if ratio <= target else "not met")
+            tgt = target_cell(m, t, target)
         else:
             tgt = ""
         out.append(f"| {name} | {m[0]*1e6:.2f} ({m[1]*1e6:.2f}–{m[2]*1e6:.2f}) | {t[0]*1e6:.2f} "
                    f"({t[1]*1e6:.2f}–{t[2]*1e6:.2f}) | {ratio:.2f} | {over:.2f} | {tgt} |")
+    out += ["", "A target is judged only where the medians differ from it by more than the spreads' uncertainty "
+            "(benchmarks/common.py, `judge`). " + load_note(getattr(rows, "load_before", None),
+                                                          getattr(rows, "load_after", None))]
     return "\n".join(out)
 
 

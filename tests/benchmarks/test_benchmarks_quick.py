@@ -13,12 +13,14 @@ def test_benchmarks_quick_mode(tmp_path):
                        cwd=str(ROOT), capture_output=True, text=True, timeout=900)
     assert r.returncode == 0, r.stdout[-2000:] + r.stderr[-4000:]
     text = out.read_text()
-    for title in ("Per-call overhead", "Tensor design candidates", "Import time", "Whole models vs native PyTorch twins"):
+    for title in ("Per-call overhead", "Optimizer step vs torch.optim", "Tensor design candidates", "Import time",
+                  "Whole models vs native PyTorch twins"):
         assert f"## {title}" in text
     # every ratio cell is a finite number
     ratios = re.findall(r"\| (\d+\.\d+) \| ≤", text)
     assert len(ratios) >= 10 and all(float(x) > 0 for x in ratios)
     assert "trivial Cell vs nn.Module call" in text and "resnet50" in text and "saved-for-backward" in text
+    assert "load avg 1/5/15 min" in text and text.count("Load average (1, 5, 15 min)") >= 3
 
 
 def test_bench_compile_quick_mode_reports_three_corpus_models():

@@ -43,6 +43,11 @@ class TorchRuleOptimizer(Optimizer):
     STATE = ()
     STEP = False
     STEP_FIRST = False  # MindSpore registers ``step_t`` before the per-parameter state (Adamax, NAdam, RAdam)
+    # subclasses whose ``_update`` runs PyTorch's multi-tensor algorithm (``foreach=True``) set FOREACH: their
+    # lists then hold the Parameters and gradients as given (the update runs under DisableTorchFunctionSubclass),
+    # not a plain view of each; ``_use_foreach = False`` selects the per-parameter algorithm on plain views
+    FOREACH = False
+    _use_foreach = True
 
     def _init_state(self):
         if self.STEP and self.STEP_FIRST:
@@ -68,9 +73,14 @@ class TorchRuleOptimizer(Optimizer):
             step = int(to_torch(self.step_t)) if self.STEP else 0
             for gid, group in enumerate(self.param_groups):
                 s, e = self.group_start_id[gid], self.group_start_id[gid + 1]
-                params = [to_torch(self.parameters[i]) for i in range(s, e)]
-                grads = [to_torch(gradients[i]) for i in range(s, e)]
-                states = {attr: [to_torch(getattr(self, attr)[i]) for i in range(s, e)] for attr, _, _ in self.STATE}
+                if self.FOREACH and self._use_foreach:
+                    params, grads = list(self.parameters[s:e]), list(gradients[s:e])
+                    states = {attr: list(getattr(self, attr)[s:e]) for attr, _, _ in self.STATE}
+                else:
+                    params = [to_torch(self.parameters[i]) for i in range(s, e)]
+                    grads = [to_torch(gradients[i]) for i in range(s, e)]
+                    states = {attr: [to_torch(getattr(self, attr)[i]) for i in range(s, e)]
+                              for attr, _, _ in self.STATE}
                 self._update(gid, group, params, grads, states, step, s, e)
             if self.STEP:
                 to_torch(self.step_t).add_(1)

@@ -4,6 +4,7 @@ from __future__ import annotations
 import torch
 from torch.optim.sgd import sgd as _torch_sgd
 
+from ...nn.optim.optimizer import tensor_signature
 from ._torch_rule import TorchRuleOptimizer
 
 __all__ = ["SGD"]
@@ -17,6 +18,7 @@ class SGD(TorchRuleOptimizer):
     keeps them."""
 
     STATE = (("accum", "accum", 0.0), ("stat", "stat", 1.0))
+    FOREACH = True
 
     def __init__(self, params, lr, momentum=0, dampening=0, weight_decay=0.0, nesterov=False, *, maximize=False):
         if isinstance(lr, bool) or not isinstance(lr, (float, int, torch.Tensor)):
@@ -44,12 +46,34 @@ class SGD(TorchRuleOptimizer):
         self._init_state()
 
     def _update(self, gid, group, params, grads, states, step, start, end):
-        bufs = [None if float(st.reshape(-1)[0]) == 1.0 else acc for acc, st in zip(states["accum"], states["stat"])]
-        _torch_sgd(params, grads, bufs, foreach=False, weight_decay=group["weight_decay"],
+        accs, stats = states["accum"], states["stat"]
+        if group["momentum"] == 0:  # no buffers: p -= lr * g
+            clear, bufs = True, [None] * len(params)
+        else:
+            clear = self._use_foreach and self._stats_clear(gid, stats)
+            bufs = accs if clear else [None if float(torch.flatten(st)[0]) == 1.0 else acc
+                                       for acc, st in zip(accs, stats)]
+        # PyTorch's fused SGD once no buffer is missing (its first-step copy is per parameter list, MindSpore's per
+        # element): the same rule, one kernel
+        fused = clear and self._use_foreach and all(p.is_cpu or p.is_cuda for p in params[:1])
+        _torch_sgd(params, grads, bufs, foreach=self._use_foreach and not fused, fused=fused or None,
+                   weight_decay=group["weight_decay"],
                    momentum=group["momentum"], lr=self._lr(gid), dampening=group["dampening"],
                    nesterov=group["nesterov"], maximize=group["maximize"])
-        if group["momentum"] != 0:  # without momentum MindSpore's ops.SGD leaves accum at 0 and stat at 1
-            for acc, buf, st in zip(states["accum"], bufs, states["stat"]):
+        if group["momentum"] != 0 and not clear:  # without momentum MindSpore's ops.SGD leaves accum 0, stat 1
+            for acc, buf, st in zip(accs, bufs, stats):
                 if buf is not acc:
                     acc.copy_(buf)
                 st.zero_()
+
+    def _stats_clear(self, gid, stats):
+        """Whether every ``stat`` of group ``gid`` is 0 (the momentum buffers are the ``accum`` tensors). Checked
+        on the tensors; the answer is kept while their version counters and storage stay as they were then (a
+        write of any kind changes one)."""
+        sig = tensor_signature(stats)
+        known = self.__dict__.setdefault("_stat_clear_sig", {})
+        if known.get(gid) == sig:
+            return True
+        clear = not bool(torch.stack(torch._foreach_norm(stats, 1)).any())
+        known[gid] = sig if clear else None
+        return clear

@@ -5,7 +5,7 @@ import torch
 
 from ...common.tensor import to_torch
 from . import _validate as V
-from .optimizer import Optimizer, _no_grad_plain, _zeros_like_state
+from .optimizer import Optimizer, _fusable, _lr_buckets, _no_grad_plain, _take, _zeros_like_state
 
 __all__ = ["Adagrad"]
 
@@ -25,7 +25,24 @@ class Adagrad(Optimizer):
 
     @_no_grad_plain
     def construct(self, grads):
-        grads = self._prepare_gradients(self._check_gradients(grads))
+        grads = self._prepare_gradients(self._check_gradients(grads, plain=not self._multi_tensor()))
+        if self._multi_tensor():  # multi-tensor pass, the same rule
+            lr = self._lr_scalars()
+            self._step_increase()
+            ps, gs, accs = list(self._params_tuple), list(grads), list(self.accum)
+            if self.update_slots and _fusable(ps, gs, accs):  # PyTorch's fused Adagrad, eps 0 and no lr decay
+                steps = self.__dict__.get("_fused_steps")
+                if steps is None or len(steps) != len(ps):
+                    steps = self.__dict__["_fused_steps"] = [torch.ones((), dtype=torch.float32) for _ in ps]
+                for x, idx in _lr_buckets(lr, len(ps)):
+                    torch._fused_adagrad_(_take(ps, idx), _take(gs, idx), _take(accs, idx), _take(steps, idx), lr=x,
+                                          lr_decay=0.0, weight_decay=0.0, eps=0.0, maximize=False)
+                return (True,) * self.param_length
+            if self.update_slots:
+                torch._foreach_addcmul_(accs, gs, gs)
+            neg_lr = [-x for x in lr] if isinstance(lr, list) else -lr
+            torch._foreach_addcdiv_(ps, gs, torch._foreach_sqrt(accs), neg_lr)
+            return (True,) * self.param_length
         lrs = self._lr_list()
         self._step_increase()
         for p, g, a, lr in zip(self._plain_params(), grads, self.accum, lrs):

@@ -6,7 +6,8 @@ import torch
 from ...common.parameter import Parameter
 from ...common.tensor import Tensor, to_torch
 from . import _validate as V
-from .optimizer import Optimizer, _no_grad_plain, _zeros_like_state
+from .optimizer import (Optimizer, _foreach_decay, _foreach_sub_scaled_, _fusable, _lr_buckets, _no_grad_plain, _take,
+                        _zeros_like_state)
 
 __all__ = ["Adam", "AdamWeightDecay", "LazyAdam", "AdaMax", "AdamOffload"]
 
@@ -65,32 +66,26 @@ class Adam(Optimizer):
 
     @_no_grad_plain
     def construct(self, gradients):
-        grads = self._check_gradients(gradients)
+        grads = self._check_gradients(gradients, plain=not self._multi_tensor())
         grads = self.decay_weight(grads)
         if not self.use_offload:
             grads = self.gradients_centralization(grads)
         grads = self.scale_grad(grads)
+        b1, b2, eps = self.beta1, self.beta2, self.eps
+        b1p, b2p = to_torch(self.beta1_power), to_torch(self.beta2_power)
+        if self._multi_tensor():
+            lr = self._lr_scalars()
+            self._step_increase()
+            b1p.mul_(b1)
+            b2p.mul_(b2)
+            corr = (torch.sqrt(1.0 - b2p) / (1.0 - b1p)).item()
+            self._foreach_update(grads, [x * corr for x in lr] if isinstance(lr, list) else lr * corr)
+            return (True,) * self.param_length
         lrs = self._lr_list()
         self._step_increase()
-        b1p, b2p = to_torch(self.beta1_power), to_torch(self.beta2_power)
-        b1p.mul_(self.beta1)
-        b2p.mul_(self.beta2)
-        b1, b2, eps = self.beta1, self.beta2, self.eps
+        b1p.mul_(b1)
+        b2p.mul_(b2)
         corr = torch.sqrt(1.0 - b2p) / (1.0 - b1p)
-        if self._use_foreach and self._on_cuda() and not self.is_group_lr and not self.use_amsgrad:  # one multi-tensor (foreach) pass
-            ps, ms_, vs = self._plain_params(), [to_torch(m) for m in self.moment1], [to_torch(v) for v in self.moment2]
-            torch._foreach_lerp_(ms_, grads, 1.0 - b1)  # m += (g - m)(1 - b1)
-            torch._foreach_lerp_(vs, torch._foreach_mul(grads, grads), 1.0 - b2)
-            denom = torch._foreach_sqrt(vs)
-            torch._foreach_add_(denom, eps)
-            if self.use_nesterov:
-                num = torch._foreach_add(torch._foreach_mul(ms_, b1), torch._foreach_mul(grads, 1.0 - b1))
-            else:
-                num = ms_
-            upd = torch._foreach_div(num, denom)
-            torch._foreach_mul_(upd, lrs[0] * corr)
-            torch._foreach_sub_(ps, upd)
-            return (True,) * self.param_length
         vhats = self.vhat if self.use_amsgrad else [None] * self.param_length
         for p, g, m, v, vh, lr in zip(self._plain_params(), grads, self.moment1, self.moment2, vhats, lrs):
             m, v = to_torch(m), to_torch(v)
@@ -107,6 +102,43 @@ class Adam(Optimizer):
             num = m * b1 + (1.0 - b1) * g if self.use_nesterov else m
             p.addcdiv_(num * lr_t, torch.sqrt(v).add_(eps), value=-1.0)
         return (True,) * self.param_length
+
+    def _foreach_update(self, grads, lr_t):
+        """The update above as multi-tensor calls (``lr_t``: the bias-corrected rate, a float or one per
+        parameter): ``p -= lr_t * m / (sqrt(v) + eps)``."""
+        b1, b2 = self.beta1, self.beta2
+        ps, gs, ms_, vs = list(self._params_tuple), list(grads), list(self.moment1), list(self.moment2)
+        vh = list(self.vhat) if self.use_amsgrad else []
+        if not self.use_nesterov and _fusable(ps, gs, ms_, vs, vh):
+            # PyTorch's fused Adam at step 1 (bias corrections 1-b1, sqrt(1-b2)) with the rate and eps rescaled:
+            # lr'/(1-b1) * m / (sqrt(v)/c + eps/c) = lr_t * m / (sqrt(v) + eps), c = sqrt(1-b2)
+            c = (1.0 - b2) ** 0.5
+            steps = self.__dict__.get("_fused_steps")
+            if steps is None or len(steps) != len(ps):
+                steps = self.__dict__["_fused_steps"] = [torch.ones((), dtype=torch.float32)] * len(ps)
+            for x, idx in _lr_buckets(lr_t, len(ps)):
+                torch._fused_adam_(_take(ps, idx), _take(gs, idx), _take(ms_, idx), _take(vs, idx), _take(vh, idx) if vh
+                                   else [], steps[:len(ps) if idx is None else len(idx)], lr=x * (1.0 - b1) / c,
+                                   beta1=b1, beta2=b2, weight_decay=0.0, eps=self.eps / c,
+                                   amsgrad=self.use_amsgrad, maximize=False)
+            return
+        if self.use_amsgrad:
+            torch._foreach_mul_(ms_, b1)
+            torch._foreach_add_(ms_, gs, alpha=1.0 - b1)
+            torch._foreach_mul_(vs, b2)
+            torch._foreach_addcmul_(vs, gs, gs, value=1.0 - b2)
+            torch._foreach_maximum_(vh, vs)
+            denom = torch._foreach_sqrt(vh)
+        else:
+            torch._foreach_lerp_(ms_, gs, 1.0 - b1)  # m += (g - m)(1 - b1)
+            torch._foreach_lerp_(vs, torch._foreach_mul(gs, gs), 1.0 - b2)
+            denom = torch._foreach_sqrt(vs)
+        torch._foreach_add_(denom, self.eps)
+        num = ms_
+        if self.use_nesterov:  # b1*m + (1-b1)*g
+            num = torch._foreach_mul(ms_, b1)
+            torch._foreach_add_(num, gs, alpha=1.0 - b1)
+        torch._foreach_addcdiv_(ps, num, denom, [-x for x in lr_t] if isinstance(lr_t, list) else -lr_t)
 
 
 class AdamWeightDecay(Optimizer):
@@ -129,30 +161,36 @@ class AdamWeightDecay(Optimizer):
 
     @_no_grad_plain
     def construct(self, gradients):
-        grads = self._check_gradients(gradients)
+        grads = self._check_gradients(gradients, plain=not self._multi_tensor())
         wd = self.get_weight_decay()
-        lrs = self._lr_list()
-        self._step_increase()
         b1, b2, eps = self.beta1, self.beta2, self.eps
-        if self._use_foreach and self._on_cuda() and not self.is_group:  # one multi-tensor (foreach) pass
-            ps = self._plain_params()
-            grads = [g.to(p.dtype) for g, p in zip(grads, ps)]
-            ms_, vs = [to_torch(m) for m in self.moments1], [to_torch(v) for v in self.moments2]
+        if self._multi_tensor():
+            lr = self._lr_scalars()
+            self._step_increase()
+            ps, gs = list(self._params_tuple), list(grads)
+            if any(g.dtype != p.dtype for g, p in zip(gs, ps)):
+                gs = [g.to(p.dtype) for g, p in zip(gs, ps)]
+            ms_, vs = list(self.moments1), list(self.moments2)
+            if _fusable(ps, gs, ms_, vs):
+                self._fused_update(ps, gs, ms_, vs, lr, wd)
+                return (True,) * self.param_length
             torch._foreach_mul_(ms_, b1)
-            torch._foreach_add_(ms_, torch._foreach_mul(grads, 1.0 - b1))
+            torch._foreach_add_(ms_, gs, alpha=1.0 - b1)
             torch._foreach_mul_(vs, b2)
-            torch._foreach_add_(vs, torch._foreach_mul(torch._foreach_mul(grads, grads), 1.0 - b2))
+            torch._foreach_addcmul_(vs, gs, gs, value=1.0 - b2)
             denom = torch._foreach_sqrt(vs)
             torch._foreach_add_(denom, eps)
             upd = torch._foreach_div(ms_, denom)
-            if self.exec_weight_decay:
-                idx = [i for i, f in enumerate(self.decay_flags) if f]
-                w = to_torch(wd).reshape(()) if isinstance(wd, torch.Tensor) else wd
-                if idx:
-                    torch._foreach_add_([upd[i] for i in idx], torch._foreach_mul([ps[i] for i in idx], w))
-            torch._foreach_mul_(upd, lrs[0])
-            torch._foreach_sub_(ps, upd)
+            if self.exec_weight_decay:  # upd + wd * p for the decayed parameters
+                decayed = _foreach_decay(ps, upd, self.decay_flags, wd, self.is_group)
+                if decayed is None:  # groups mixing fixed and dynamic decays
+                    decayed = [u + to_torch(wd[i]) * p if f else u
+                               for i, (u, p, f) in enumerate(zip(upd, ps, self.decay_flags))]
+                upd = list(decayed)
+            _foreach_sub_scaled_(ps, upd, lr)
             return (True,) * self.param_length
+        lrs = self._lr_list()
+        self._step_increase()
         for i, (p, g, m, v, lr) in enumerate(zip(self._plain_params(), grads, self.moments1, self.moments2, lrs)):
             m, v = to_torch(m), to_torch(v)
             g = g.to(p.dtype)
@@ -165,6 +203,36 @@ class AdamWeightDecay(Optimizer):
                 upd = upd + w * p
             p.sub_(lr * upd)
         return (True,) * self.param_length
+
+
+    def _fused_update(self, ps, gs, ms_, vs, lr, wd):
+        """PyTorch's fused AdamW at step 1 with the rate, eps and decay rescaled, one call per (rate, decay):
+        ``p *= 1 - lr'·wd'``; ``p -= lr'/(1-b1) · m / (sqrt(v)/c + eps')`` with ``c = sqrt(1-b2)``,
+        ``lr' = lr·(1-b1)/c``, ``eps' = eps/c``, ``wd' = lr·wd/lr'`` is ``p -= lr·(m/(sqrt(v)+eps) + wd·p)``."""
+        b1, b2, n = self.beta1, self.beta2, len(ps)
+        c = (1.0 - b2) ** 0.5
+        lrs = lr if isinstance(lr, list) else [lr] * n
+        if not self.exec_weight_decay:
+            ws = [0.0] * n
+        elif self.is_group:
+            ws = [(to_torch(w).item() if isinstance(w, torch.Tensor) else w) if f else 0.0
+                  for w, f in zip(wd, self.decay_flags)]
+        else:
+            w = to_torch(wd).item() if isinstance(wd, torch.Tensor) else wd
+            ws = [w if f else 0.0 for f in self.decay_flags]
+        buckets = {}
+        for i, key in enumerate(zip(lrs, ws)):
+            buckets.setdefault(key, []).append(i)
+        steps = self.__dict__.get("_fused_steps")
+        if steps is None or len(steps) != n:
+            steps = self.__dict__["_fused_steps"] = [torch.ones((), dtype=torch.float32)] * n
+        for (x, w), idx in buckets.items():
+            idx = None if len(idx) == n else idx
+            x2 = x * (1.0 - b1) / c
+            torch._fused_adamw_(_take(ps, idx), _take(gs, idx), _take(ms_, idx), _take(vs, idx), [],
+                                steps[:n if idx is None else len(idx)], lr=x2, beta1=b1, beta2=b2,
+                                weight_decay=x * w / x2 if x2 else 0.0, eps=self.eps / c, amsgrad=False,
+                                maximize=False)
 
 
 class LazyAdam(Adam):

@@ -6,7 +6,8 @@ import torch
 from ...common.parameter import Parameter
 from ...common.tensor import Tensor, to_torch
 from . import _validate as V
-from .optimizer import Optimizer, _no_grad_plain, _zeros_like_state
+from .optimizer import (Optimizer, _foreach_sub_scaled_, _fusable, _lr_buckets, _no_grad_plain, _take,
+                        _zeros_like_state)
 
 __all__ = ["Momentum"]
 
@@ -31,20 +32,29 @@ class Momentum(Optimizer):
 
     @_no_grad_plain
     def construct(self, gradients):
-        grads = self._prepare_gradients(self._check_gradients(gradients))
+        grads = self._prepare_gradients(self._check_gradients(gradients, plain=not self._multi_tensor()))
+        mom = to_torch(self.momentum)
+        if self._multi_tensor():  # multi-tensor pass, the same rule
+            lr = self._lr_scalars()
+            self._step_increase()
+            m, ps, vs, gs = mom.item(), list(self._params_tuple), list(self.moments), list(grads)
+            if _fusable(ps, gs, vs):  # PyTorch's fused SGD is this rule: v = m*v + g (v starts at 0), p -= lr*v
+                for x, idx in _lr_buckets(lr, len(ps)):
+                    torch._fused_sgd_(_take(ps, idx), _take(gs, idx), _take(vs, idx), weight_decay=0.0, momentum=m,
+                                      lr=x, dampening=0.0, nesterov=self.use_nesterov, maximize=False,
+                                      is_first_step=False)
+                return (True,) * self.param_length
+            torch._foreach_mul_(vs, m)
+            torch._foreach_add_(vs, list(grads))
+            if self.use_nesterov:  # p -= lr * (g + momentum * v)
+                upd = torch._foreach_mul(vs, m)
+                torch._foreach_add_(upd, list(grads))
+                _foreach_sub_scaled_(ps, upd, lr)
+            else:
+                _foreach_sub_scaled_(ps, vs, lr)
+            return (True,) * self.param_length
         lrs = self._lr_list()
         self._step_increase()
-        mom = to_torch(self.momentum)
-        if self._use_foreach and self._on_cuda() and not self.is_group_lr:  # one multi-tensor (foreach) pass, the same arithmetic
-            ps, vs, lr = self._plain_params(), [to_torch(v) for v in self.moments], lrs[0]
-            torch._foreach_mul_(vs, mom)
-            torch._foreach_add_(vs, grads)
-            if self.use_nesterov:
-                upd = torch._foreach_add(torch._foreach_mul(grads, lr), torch._foreach_mul(torch._foreach_mul(vs, mom), lr))
-            else:
-                upd = torch._foreach_mul(vs, lr)
-            torch._foreach_sub_(ps, upd)
-            return (True,) * self.param_length
         for p, g, v, lr in zip(self._plain_params(), grads, self.moments, lrs):
             v = to_torch(v)
             v.mul_(mom).add_(g)

@@ -13,6 +13,12 @@ optimizers) skips parameters whose name contains ``'beta'`` or ``'gamma'`` when 
 grouped; with groups it applies where the group's ``weight_decay > 0``. ``loss_scale`` multiplies
 weight decay and divides gradients, as MindSpore does.
 
+Speed: where the optimizer's scalar state is on the CPU, the update runs as multi-tensor calls
+(``torch._foreach_*``) for all parameters at once, or as PyTorch's fused kernel where that kernel computes
+MindSpore's rule (Momentum, SGD, Adam, AdamWeightDecay, Adagrad); learning rates are read once per step as
+Python numbers. ``_use_foreach = False`` selects the per-parameter loops, the reference the tests hold the
+fast paths to (ARCHITECTURE.md, "Optimizer step cost").
+
 Differences: the update runs eagerly in PyTorch (no graph); sparse (``RowTensor``) gradients and
 the parallel optimizer are not supported; ``Module.parameters()`` is still callable on an
 optimizer (``opt.parameters`` is also MindSpore's ParameterTuple).
@@ -20,6 +26,8 @@ optimizer (``opt.parameters`` is also MindSpore's ParameterTuple).
 from __future__ import annotations
 
 from collections.abc import Iterable
+from itertools import chain, repeat
+from operator import attrgetter, methodcaller
 
 import numpy as np
 import torch
@@ -32,6 +40,8 @@ from . import _validate as V
 
 __all__ = ["Optimizer", "opt_init_args_register"]
 
+_DTYPE, _DEVICE, _IS_CPU = attrgetter("dtype"), attrgetter("device"), attrgetter("is_cpu")
+_VERSION, _DATA_PTR = attrgetter("_version"), methodcaller("data_ptr")
 _GROUP_KEYS = ["params", "lr", "weight_decay", "order_params", "grad_centralization"]
 
 
@@ -129,7 +139,10 @@ class Optimizer(Cell):
     parameter for this step), ``_step_increase``."""
 
     _support_parallel_optimizer = False
-    _use_foreach = True  # multi-tensor (foreach) update on CUDA, where it is faster; same arithmetic
+    # multi-tensor (``torch._foreach_*``) update on every device: one call per operation for all parameters
+    # instead of a Python loop per parameter (ARCHITECTURE.md, "Optimizer step cost"); False selects the
+    # per-parameter loop, kept as the reference the tests hold the multi-tensor path to
+    _use_foreach = True
 
     def __init_subclass__(cls, **kwargs):
         # MindSpore decorates the __init__ of each of its nn optimizers with opt_init_args_register (init_params,
@@ -418,6 +431,10 @@ class Optimizer(Cell):
         if not self.exec_weight_decay:
             return gradients
         wd = self.get_weight_decay()
+        if self._use_foreach:
+            out = _foreach_decay(self._params_tuple, gradients, self.decay_flags, wd, self.is_group)
+            if out is not None:
+                return out
         out = []
         for i, (p, g) in enumerate(zip(self._params_tuple, gradients)):
             if self.decay_flags[i]:
@@ -435,7 +452,7 @@ class Optimizer(Cell):
         out = []
         for flag, g in zip(self.grad_centralization_flags, gradients):
             if flag and g.ndim > 1 and g.shape[1] % 16 == 0:
-                g = g - g.mean(dim=tuple(range(1, g.ndim)), keepdim=True)
+                g = g - torch.mean(g, dim=tuple(range(1, g.ndim)), keepdim=True)
             out.append(g)
         return tuple(out)
 
@@ -443,6 +460,8 @@ class Optimizer(Cell):
         """Divides the gradients by ``loss_scale``."""
         if not self.need_scale:
             return gradients
+        if self._use_foreach:
+            return tuple(torch._foreach_mul(list(gradients), self.reciprocal_scale))
         return tuple(g * self.reciprocal_scale for g in gradients)
 
     def broadcast_params(self, optim_result):
@@ -459,13 +478,20 @@ class Optimizer(Cell):
         raise NotImplementedError
 
     # ------------------------------------------------------------------ helpers for subclasses
-    def _check_gradients(self, gradients):
+    def _check_gradients(self, gradients, plain=True):
+        """The gradient tuple, checked; with ``plain`` each as a plain torch view, else as given (the
+        multi-tensor updates pass them straight to ``torch._foreach_*`` under DisableTorchFunctionSubclass,
+        saving a view per gradient)."""
         if isinstance(gradients, torch.Tensor) or not isinstance(gradients, (tuple, list)):
             raise TypeError(f"For '{self.cls_name}', the 'gradients' must be a tuple of Tensors, "
                             f"but got {type(gradients).__name__}.")
         if len(gradients) != self.param_length:
             raise ValueError(f"For '{self.cls_name}', the number of gradients ({len(gradients)}) must equal the "
                              f"number of parameters ({self.param_length}).")
+        if not plain:
+            if all(map(isinstance, gradients, repeat(torch.Tensor, len(gradients)))):  # (a C-level loop)
+                return tuple(gradients)
+            return tuple(g if isinstance(g, torch.Tensor) else torch.as_tensor(g) for g in gradients)
         return tuple(to_torch(g) if isinstance(g, torch.Tensor) else torch.as_tensor(g) for g in gradients)
 
     def _prepare_gradients(self, gradients):
@@ -479,14 +505,103 @@ class Optimizer(Cell):
             return [to_torch(x) for x in lr]
         return [to_torch(lr)] * self.param_length
 
+    def _multi_tensor(self):
+        """Whether this step takes the multi-tensor path: ``_use_foreach``, and the optimizer's own scalar state
+        (step, learning rates, momentum ...) on the CPU, where reading it as Python numbers costs no device sync.
+        With that state on a GPU or ``meta`` (a context device), the per-parameter loop runs."""
+        return self._use_foreach and self.global_step.is_cpu
+
+    def _lr_scalars(self):
+        """This step's learning rate as Python numbers for the multi-tensor update: one float, or one per
+        parameter with group learning rates (each distinct rate read once)."""
+        lr = self.get_lr()
+        if not self.is_group_lr:
+            return to_torch(lr).item()
+        seen, out = {}, []
+        for x in lr:
+            v = seen.get(id(x))
+            if v is None:
+                v = seen[id(x)] = to_torch(x).item()
+            out.append(v)
+        return out
+
     def _step_increase(self):
         to_torch(self.global_step).add_(1)
 
-    def _on_cuda(self):
-        return self._params_tuple[0].is_cuda
-
     def _plain_params(self):
         return [to_torch(p) for p in self._params_tuple]
+
+
+def _foreach_decay(params, gradients, flags, wd, is_group):
+    """``decay_weight`` as multi-tensor calls: ``g + p * w`` for the decayed parameters (the others pass
+    through). None when a group mixes dynamic (Tensor) and fixed decays (the caller loops instead)."""
+    idx = [i for i, f in enumerate(flags) if f]
+    if not idx:
+        return tuple(gradients)
+    if is_group:
+        ws = [wd[i] for i in idx]
+        if all(not isinstance(w, torch.Tensor) for w in ws):
+            w = ws
+        elif all(isinstance(w, torch.Tensor) for w in ws):
+            w = [to_torch(x).reshape(()) for x in ws]
+        else:
+            return None
+    else:
+        w = to_torch(wd).reshape(()) if isinstance(wd, torch.Tensor) else wd
+    if len(idx) == len(flags):
+        out = torch._foreach_mul(list(params), w)
+        torch._foreach_add_(out, list(gradients))
+        return tuple(out)
+    new = torch._foreach_mul([params[i] for i in idx], w)
+    torch._foreach_add_(new, [gradients[i] for i in idx])
+    out = list(gradients)
+    for j, i in enumerate(idx):
+        out[i] = new[j]
+    return tuple(out)
+
+
+def _fusable(*lists):
+    """Whether PyTorch's fused optimizer kernels (``torch._fused_sgd_``, ``_fused_adam_`` ...) take these tensor
+    lists: all of one floating dtype, all on the CPU or all on one CUDA device."""
+    dtypes = set()
+    for ts in lists:
+        dtypes.update(map(_DTYPE, ts))
+    if len(dtypes) != 1 or not next(iter(dtypes)).is_floating_point:
+        return False
+    if all(map(_IS_CPU, chain.from_iterable(lists))):
+        return True
+    devices = set()
+    for ts in lists:
+        devices.update(map(_DEVICE, ts))
+    return len(devices) == 1 and next(iter(devices)).type == "cuda"
+
+
+def tensor_signature(ts):
+    """Each tensor's version counter and storage address: any write to them (in place, ``set_data``, a
+    checkpoint load) changes it."""
+    return list(map(_VERSION, ts)), list(map(_DATA_PTR, ts))
+
+
+def _lr_buckets(lr, n):
+    """``[(lr, indices)]``: the parameters sharing each learning rate (one bucket without group rates)."""
+    if not isinstance(lr, list):
+        return [(lr, None)]
+    buckets = {}
+    for i, x in enumerate(lr):
+        buckets.setdefault(x, []).append(i)
+    return list(buckets.items())
+
+
+def _take(ts, idx):
+    return ts if idx is None else [ts[i] for i in idx]
+
+
+def _foreach_sub_scaled_(params, updates, lr):
+    """``p -= lr * u`` for every pair; ``lr`` a float (one fused multiply-add call) or one float per parameter."""
+    if isinstance(lr, list):
+        torch._foreach_sub_(params, torch._foreach_mul(updates, lr))
+    else:
+        torch._foreach_add_(params, updates, alpha=-lr)
 
 
 def _no_grad_plain(fn):

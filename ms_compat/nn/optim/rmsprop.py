@@ -41,10 +41,27 @@ class RMSProp(Optimizer):
 
     @_no_grad_plain
     def construct(self, gradients):
-        grads = self._prepare_gradients(self._check_gradients(gradients))
+        grads = self._prepare_gradients(self._check_gradients(gradients, plain=not self._multi_tensor()))
+        d, mo, eps = self.decay, self.momentum, self.epsilon
+        if self._multi_tensor():  # multi-tensor pass, the same rule
+            lr = self._lr_scalars()
+            self._step_increase()
+            ps, gs, ss, moms = list(self._params_tuple), list(grads), list(self.ms), list(self.moment)
+            torch._foreach_lerp_(ss, torch._foreach_mul(gs, gs), 1.0 - d)  # s += (g² - s)(1 - decay)
+            if self.centered:
+                mgs = list(self.mg)
+                torch._foreach_lerp_(mgs, gs, 1.0 - d)
+                denom = torch._foreach_sub(ss, torch._foreach_mul(mgs, mgs))
+                torch._foreach_add_(denom, eps)
+            else:
+                denom = torch._foreach_add(ss, eps)
+            torch._foreach_sqrt_(denom)
+            torch._foreach_mul_(moms, mo)
+            torch._foreach_addcdiv_(moms, gs, denom, lr)  # mom = momentum*mom + lr*g/denom
+            torch._foreach_sub_(ps, moms)
+            return (True,) * self.param_length
         lrs = self._lr_list()
         self._step_increase()
-        d, mo, eps = self.decay, self.momentum, self.epsilon
         mgs = self.mg if self.centered else [None] * self.param_length
         for p, g, s, mom, mg, lr in zip(self._plain_params(), grads, self.ms, self.moment, mgs, lrs):
             s, mom = to_torch(s), to_torch(mom)

@@ -6,7 +6,8 @@ import torch
 from ...common.parameter import Parameter
 from ...common.tensor import Tensor, to_torch
 from . import _validate as V
-from .optimizer import Optimizer, _no_grad_plain, _zeros_like_state
+from .optimizer import (Optimizer, _foreach_sub_scaled_, _fusable, _lr_buckets, _no_grad_plain, _take,
+                        _zeros_like_state, tensor_signature)
 
 __all__ = ["SGD"]
 
@@ -51,10 +52,57 @@ class SGD(Optimizer):
 
     @_no_grad_plain
     def construct(self, gradients):
-        grads = self._prepare_gradients(self._check_gradients(gradients))
-        lrs = self._lr_list()
-        self._step_increase()
+        grads = self._prepare_gradients(self._check_gradients(gradients, plain=not self._multi_tensor()))
         mom = to_torch(self.momentum)
+        if not self._multi_tensor():
+            lrs = self._lr_list()
+            self._step_increase()
+            return self._loop_update(grads, lrs, mom)
+        lr = self._lr_scalars()
+        self._step_increase()
+        m = mom.item()
+        ps, gs = list(self._params_tuple), list(grads)
+        if m <= 0.0:  # MindSpore's kernel: no momentum → p -= lr*g; accum/stat untouched
+            if _fusable(ps, gs):
+                for x, idx in _lr_buckets(lr, len(ps)):
+                    torch._fused_sgd_(_take(ps, idx), _take(gs, idx), [], weight_decay=0.0, momentum=0.0, lr=x,
+                                      dampening=0.0, nesterov=False, maximize=False, is_first_step=False)
+            else:
+                _foreach_sub_scaled_(ps, gs, lr)
+            return (True,) * self.param_length
+        if not self._stats_clear():
+            # some element still takes its first step (accum = g): the per-element rule, per parameter
+            return self._loop_update(grads, lr if isinstance(lr, list) else [lr] * self.param_length, mom)
+        accs = list(self.accum)  # every stat is 0: accum = momentum*accum + (1-dampening)*g for all
+        if _fusable(ps, gs, accs):  # PyTorch's fused SGD after its first step is this rule
+            for x, idx in _lr_buckets(lr, len(ps)):
+                torch._fused_sgd_(_take(ps, idx), _take(gs, idx), _take(accs, idx), weight_decay=0.0, momentum=m,
+                                  lr=x, dampening=self.dampening, nesterov=self.nesterov, maximize=False,
+                                  is_first_step=False)
+            return (True,) * self.param_length
+        torch._foreach_mul_(accs, m)
+        torch._foreach_add_(accs, gs, alpha=1.0 - self.dampening)
+        if self.nesterov:
+            upd = torch._foreach_mul(accs, m)
+            torch._foreach_add_(upd, gs)
+        else:
+            upd = accs
+        _foreach_sub_scaled_(ps, upd, lr)
+        return (True,) * self.param_length
+
+    def _stats_clear(self):
+        """Whether every ``stat`` element is 0 (no first step left). Checked on the tensors; the answer is kept
+        while each stat tensor's version counter and storage stay as they were then (any write — an in-place
+        change, ``set_data``, a checkpoint load — changes one of them, and the tensors are checked again)."""
+        stats = list(self.stat)
+        sig = tensor_signature(stats)
+        if sig == self.__dict__.get("_stat_clear_sig"):
+            return True
+        clear = not bool(torch.stack(torch._foreach_norm(stats, 1)).any())
+        self.__dict__["_stat_clear_sig"] = sig if clear else None
+        return clear
+
+    def _loop_update(self, grads, lrs, mom):
         damp = 1.0 - self.dampening
         plain = float(mom.detach()) <= 0.0  # MindSpore's kernel: no momentum → p -= lr*g; accum/stat untouched
         for p, g, a, s, lr in zip(self._plain_params(), grads, self.accum, self.stat, lrs):
