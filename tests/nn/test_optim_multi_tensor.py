@@ -203,3 +203,32 @@ def test_mixed_dtypes_take_the_multi_tensor_calls_with_the_same_numbers(make, mo
     assert out[1][2].dtype == np.float64
     for a, b in zip(*out):
         np.testing.assert_allclose(b, a, rtol=1e-5, atol=1e-6)
+
+
+@pytest.mark.cuda
+@pytest.mark.skipif(not torch.cuda.is_available(), reason="needs CUDA")
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_multi_tensor_update_on_a_gpu_context_equals_the_loop(name):
+    """On a GPU context the scalar state lives on the GPU; the multi-tensor / fused path still runs (reading it
+    as numbers is one sync per step) and gives the per-parameter loop's numbers."""
+    import ms_compat
+    old = ms_compat.get_context("device_target")
+    ms_compat.set_context(device_target="GPU")
+    try:
+        grads = [tuple(g.cuda() for g in gs) for gs in _grads(STEPS)]
+        fast_calls = []
+
+        def run(foreach):
+            ps = [Parameter(Tensor(p.cuda()), name=p.name) for p in _params()]
+            opt = CASES[name](ps)
+            opt._use_foreach = foreach
+            fast_calls.append(opt._multi_tensor())
+            for g in grads:
+                opt(g)
+            return {p.name: p.asnumpy().copy() for p in ps}
+        loop, fast = run(False), run(True)
+        assert fast_calls == [False, True]
+        for k in loop:
+            np.testing.assert_allclose(fast[k], loop[k], rtol=1e-5, atol=1e-6, err_msg=f"{name}: {k}")
+    finally:
+        ms_compat.set_context(device_target=old)

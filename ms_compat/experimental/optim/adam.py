@@ -49,7 +49,7 @@ class Adam(Optimizer):
                 b1_power = torch.pow(torch.tensor(b1, dtype=torch.float32), t)
                 b2_power = torch.pow(torch.tensor(b2, dtype=torch.float32), t)
                 lr_t = lr * torch.sqrt(1 - b2_power) / (1 - b1_power)
-                if self._use_foreach and step.is_cpu:  # scalar state on the CPU: read as numbers, no sync
+                if self._use_foreach and step.device.type in ("cpu", "cuda"):  # scalars read as numbers
                     self._foreach_update(group, s, e, gradients, lr_t.item())
                     continue
                 for i in range(s, e):

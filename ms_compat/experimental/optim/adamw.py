@@ -43,7 +43,7 @@ class AdamW(Optimizer):
                 bc2_sqrt = torch.sqrt(1 - torch.pow(torch.tensor(b2, dtype=torch.float32), t))
                 step_size = lr / bc1
                 decay = 1 - lr * wd
-                if self._use_foreach and step.is_cpu:  # scalar state on the CPU: read as numbers, no sync
+                if self._use_foreach and step.device.type in ("cpu", "cuda"):  # scalars read as numbers
                     self._foreach_update(group, s, e, gradients, decay.item(), bc2_sqrt.item(), step_size.item(),
                                          t, lr.item())
                     continue

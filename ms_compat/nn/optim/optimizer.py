@@ -507,9 +507,10 @@ class Optimizer(Cell):
 
     def _multi_tensor(self):
         """Whether this step takes the multi-tensor path: ``_use_foreach``, and the optimizer's own scalar state
-        (step, learning rates, momentum ...) on the CPU, where reading it as Python numbers costs no device sync.
-        With that state on a GPU or ``meta`` (a context device), the per-parameter loop runs."""
-        return self._use_foreach and self.global_step.is_cpu
+        (step, learning rates, momentum ...) readable as Python numbers: on the CPU (no cost) or on a CUDA
+        device (one device sync per step, where the per-parameter loop would launch several kernels per
+        parameter). With that state on the data-less ``meta`` device the per-parameter loop runs."""
+        return self._use_foreach and self.global_step.device.type in ("cpu", "cuda")
 
     def _lr_scalars(self):
         """This step's learning rate as Python numbers for the multi-tensor update: one float, or one per
