@@ -20,6 +20,8 @@ from .engine.datasets_user_defined import GeneratorDataset, NumpySlicesDataset, 
 from .engine.datasets_vision import (CelebADataset, Cifar10Dataset, Cifar100Dataset, CocoDataset,  # noqa: F401
                                      FashionMnistDataset, ImageFolderDataset, MnistDataset, VOCDataset)
 from .engine.mindrecord_dataset import MindDataset  # noqa: F401
+from .engine.datasets_random import RandomDataset  # noqa: F401
+from .engine.datasets_tfrecord import TFRecordDataset  # noqa: F401
 from .engine.datasets_annotated import (DIV2KDataset, FlickrDataset, KITTIDataset, ManifestDataset,  # noqa: F401
                                             RenderedSST2Dataset)
 from .core.implementation import Implementation  # noqa: F401
@@ -48,7 +50,7 @@ _MORE = ["SemeionDataset", "STL10Dataset", "SVHNDataset", "USPSDataset", "CMUArc
          "Multi30kDataset", "PennTreebankDataset", "SogouNewsDataset", "SQuADDataset", "SST2Dataset", "UDPOSDataset",
          "WikiTextDataset", "YahooAnswersDataset", "YelpReviewDataset", "DIV2KDataset", "FlickrDataset",
          "KITTIDataset", "ManifestDataset", "RenderedSST2Dataset", "Implementation", "FakeImageDataset",
-         "VisionBaseDataset", "TextBaseDataset", "AudioBaseDataset"]
+         "VisionBaseDataset", "TextBaseDataset", "AudioBaseDataset", "RandomDataset", "TFRecordDataset"]
 
 __all__ = ["config", "Dataset", "GeneratorDataset", "NumpySlicesDataset", "PaddedDataset", "MnistDataset",
            "FashionMnistDataset", "Cifar10Dataset", "Cifar100Dataset", "ImageFolderDataset", "CelebADataset",
@@ -66,6 +68,7 @@ _LAZY = {
     "engine": "ms_compat.dataset.engine",
     "callback": "ms_compat.dataset.callback",
     "DSCallback": "ms_compat.dataset.callback:DSCallback",
+    "WaitedDSCallback": "ms_compat.dataset.callback:WaitedDSCallback",
 }
 
 

@@ -575,6 +575,8 @@ class MapDataset(Dataset):
         for cb in callbacks:
             if not isinstance(cb, DSCallback):
                 raise TypeError(f"callbacks should be DSCallback objects, got {type(cb).__name__}.")
+            if hasattr(cb, "_check_overridden"):
+                cb._check_overridden()
         self._callbacks, self._cb_state = callbacks, {}
         if operations is None:
             operations = []
