@@ -22,6 +22,8 @@ from .engine.datasets_vision import (CelebADataset, Cifar10Dataset, Cifar100Data
 from .engine.mindrecord_dataset import MindDataset  # noqa: F401
 from .engine.datasets_random import RandomDataset  # noqa: F401
 from .engine.datasets_tfrecord import TFRecordDataset  # noqa: F401
+from .engine.datasets_scenes import (CityscapesDataset, LFWDataset, LSUNDataset, PhotoTourDataset,  # noqa: F401
+                                     WIDERFaceDataset)
 from .engine.datasets_annotated import (DIV2KDataset, FlickrDataset, KITTIDataset, ManifestDataset,  # noqa: F401
                                             RenderedSST2Dataset)
 from .core.implementation import Implementation  # noqa: F401
@@ -50,7 +52,8 @@ _MORE = ["SemeionDataset", "STL10Dataset", "SVHNDataset", "USPSDataset", "CMUArc
          "Multi30kDataset", "PennTreebankDataset", "SogouNewsDataset", "SQuADDataset", "SST2Dataset", "UDPOSDataset",
          "WikiTextDataset", "YahooAnswersDataset", "YelpReviewDataset", "DIV2KDataset", "FlickrDataset",
          "KITTIDataset", "ManifestDataset", "RenderedSST2Dataset", "Implementation", "FakeImageDataset",
-         "VisionBaseDataset", "TextBaseDataset", "AudioBaseDataset", "RandomDataset", "TFRecordDataset"]
+         "VisionBaseDataset", "TextBaseDataset", "AudioBaseDataset", "RandomDataset", "TFRecordDataset", "CityscapesDataset", "LFWDataset",
+         "LSUNDataset", "PhotoTourDataset", "WIDERFaceDataset"]
 
 __all__ = ["config", "Dataset", "GeneratorDataset", "NumpySlicesDataset", "PaddedDataset", "MnistDataset",
            "FashionMnistDataset", "Cifar10Dataset", "Cifar100Dataset", "ImageFolderDataset", "CelebADataset",

@@ -5,11 +5,14 @@ Shared by the generator (run under MindSpore 2.10) and tests/dataset/test_datase
 from __future__ import annotations
 
 import gzip
+import json
 import os
 import struct
 import zlib
 
 import numpy as np
+
+from dataset_files import _write, image, png_bytes
 
 
 def _crc32c(data: bytes) -> int:
@@ -97,5 +100,103 @@ def write_tfrecords(root, seed=40):
     return root
 
 
+def _png(rng, path, h=5, w=4, gray=False):
+    img = image(rng, h, w)
+    _write(path, png_bytes(img[..., 0] if gray else img))
+
+
+def write_lsun(root, seed=41):
+    rng = np.random.RandomState(seed)
+    for folder, n in (("bedroom_train", 3), ("bedroom_val", 2), ("classroom_train", 2), ("classroom_val", 1),
+                      ("test", 2)):
+        for i in range(n):
+            _png(rng, os.path.join(root, folder, f"{i + 1}_{n - i}.jpg"))
+    return root
+
+
+def write_lfw(root, seed=42):
+    rng = np.random.RandomState(seed)
+    people = {"Aaron_Eck": 2, "Abba_Kia": 1, "Zed_Zo": 3}
+    for folder in ("lfw", "lfw_funneled", "lfw-deepfunneled"):
+        for name, n in people.items():
+            for i in range(n):
+                _png(rng, os.path.join(root, folder, name, f"{name}_{i + 1:04d}.jpg"))
+    text = {"lfw-names.txt": "Aaron_Eck\t2\nAbba_Kia\t1\nZed_Zo\t3\n",
+            "people.txt": "2\n2\nAaron_Eck\t2\nZed_Zo\t3\n1\nAbba_Kia\t1\n",
+            "peopleDevTrain.txt": "2\nZed_Zo\t3\nAaron_Eck\t2\n",
+            "peopleDevTest.txt": "1\nAbba_Kia\t1\n",
+            "pairs.txt": "2\t1\nAaron_Eck\t1\t2\nAbba_Kia\t1\tZed_Zo\t2\nZed_Zo\t1\t3\nAaron_Eck\t2\tZed_Zo\t1\n",
+            "pairsDevTrain.txt": "1\nZed_Zo\t2\t3\nAbba_Kia\t1\tAaron_Eck\t1\n",
+            "pairsDevTest.txt": "1\nAaron_Eck\t1\t2\nZed_Zo\t3\tAaron_Eck\t2\n"}
+    for name, t in text.items():
+        _write(os.path.join(root, name), t.encode())
+    return root
+
+
+def write_widerface(root, seed=43):
+    rng = np.random.RandomState(seed)
+    gt = {"train": [("0--Parade/0_Parade_1.jpg", 2), ("1--Hand/1_Hand_2.jpg", 1)],
+          "val": [("0--Parade/0_Parade_9.jpg", 0), ("1--Hand/1_Hand_5.jpg", 3)]}
+    for usage, items in gt.items():
+        lines = []
+        for rel, n in items:
+            _png(rng, os.path.join(root, f"WIDER_{usage}", "images", rel))
+            lines += [rel, str(n)]
+            for _ in range(max(n, 1)):
+                lines.append(" ".join(str(v) for v in (rng.randint(0, 50, 4).tolist() + rng.randint(0, 3, 6).tolist()
+                                                       if n else [0] * 10)) + " ")
+        _write(os.path.join(root, "wider_face_split", f"wider_face_{usage}_bbx_gt.txt"), ("\n".join(lines) + "\n").encode())
+    tests = ["0--Parade/0_Parade_7.jpg", "1--Hand/1_Hand_3.jpg"]
+    for rel in tests:
+        _png(rng, os.path.join(root, "WIDER_test", "images", rel))
+    _write(os.path.join(root, "wider_face_split", "wider_face_test_filelist.txt"), ("\n".join(tests) + "\n").encode())
+    return root
+
+
+def write_cityscapes(root, seed=44):
+    rng = np.random.RandomState(seed)
+    for mode, usages in (("gtFine", ("train", "val", "test")), ("gtCoarse", ("train", "train_extra", "val"))):
+        for usage in usages:
+            for city, n in (("aachen", 2), ("bochum", 1)):
+                for i in range(n):
+                    stem = f"{city}_{i:06d}_000019"
+                    img = os.path.join(root, "leftImg8bit", usage, city, stem + "_leftImg8bit.png")
+                    if not os.path.exists(img):
+                        _png(rng, img)
+                    base = os.path.join(root, mode, usage, city, f"{stem}_{mode}_")
+                    _png(rng, base + "color.png")
+                    _png(rng, base + "instanceIds.png", gray=True)
+                    _png(rng, base + "labelIds.png", gray=True)
+                    _write(base + "polygons.json", json.dumps({"imgHeight": 5, "imgWidth": 4, "objects": [
+                        {"label": "road", "polygon": [[0, 0], [3, int(rng.randint(1, 5))]]}]}).encode())
+    return root
+
+
+def _bmp_gray(path, img):
+    h, w = img.shape
+    pal = b"".join(bytes([i, i, i, 0]) for i in range(256))
+    row = (w + 3) // 4 * 4
+    pix = b"".join(img[r].tobytes() + b"\0" * (row - w) for r in range(h - 1, -1, -1))
+    off = 14 + 40 + len(pal)
+    head = b"BM" + struct.pack("<IHHI", off + len(pix), 0, 0, off)
+    info = struct.pack("<IiiHHIIiiII", 40, w, h, 1, 8, 0, len(pix), 2835, 2835, 256, 0)
+    _write(path, head + info + pal + pix)
+
+
+def write_phototour(root, seed=45):
+    rng = np.random.RandomState(seed)
+    folder = os.path.join(root, "liberty")
+    _bmp_gray(os.path.join(folder, "patches0000.bmp"), rng.randint(0, 256, (1024, 1024)).astype(np.uint8))
+    ids = [0, 0, 1, 2, 2, 2, 3]
+    _write(os.path.join(folder, "info.txt"), "".join(f"{i} 0\n" for i in ids).encode())
+    pairs = [(0, 0, 1, 0), (2, 1, 3, 2), (4, 2, 6, 3)]
+    _write(os.path.join(folder, "m50_100000_100000_0.txt"),
+           "".join(f"{a} {pa} 0 {b} {pb} 0 0\n" for a, pa, b, pb in pairs).encode())
+    return root
+
+
 def write_all(root):
-    return {"tfrecord": write_tfrecords(os.path.join(root, "tfrecord"))}
+    return {"tfrecord": write_tfrecords(os.path.join(root, "tfrecord")), "lsun": write_lsun(os.path.join(root, "lsun")),
+            "lfw": write_lfw(os.path.join(root, "lfw")), "widerface": write_widerface(os.path.join(root, "widerface")),
+            "cityscapes": write_cityscapes(os.path.join(root, "cityscapes")),
+            "phototour": write_phototour(os.path.join(root, "phototour"))}

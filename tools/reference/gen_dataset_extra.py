@@ -1,4 +1,5 @@
-"""RandomDataset, WaitedDSCallback and TFRecordDataset under MindSpore 2.10 (files from
+"""RandomDataset, WaitedDSCallback, TFRecordDataset and the LSUN, LFW, WIDERFace, Cityscapes and PhotoTour
+datasets under MindSpore 2.10 (files from
 tools/reference/dataset_files_extra.py). tests/dataset/test_dataset_extra.py runs this same file's cases()
 through the ms_compat alias and compares with tests/reference_data/dataset/extra.json."""
 import hashlib
@@ -117,6 +118,7 @@ def cases(p):
     t = p["tfrecord"]
     parts = [t + "/part0.tfrecord", t + "/part1.tfrecord"]
     one = dict(shuffle=False, num_parallel_workers=1)
+    nf = dict(shuffle=False)
     two = dict(shuffle=False, num_parallel_workers=2)
     s2 = ds.Schema()
     s2.add_column("ids", de_type=mstype.int64)
@@ -156,6 +158,39 @@ def cases(p):
         "tf_order_shards": lambda: [tf_order(t, num_parallel_workers=2, num_shards=3, shard_id=k) for k in range(3)],
         "tf_order_equal_shards": lambda: [tf_order(t, num_parallel_workers=2, num_shards=3, shard_id=k,
                                                    shard_equal_rows=True) for k in range(3)],
+        "lsun_all": lambda: describe(ds.LSUNDataset(p["lsun"], **nf)),
+        "lsun_train": lambda: describe(ds.LSUNDataset(p["lsun"], "train", **nf)),
+        "lsun_valid_classes": lambda: describe(ds.LSUNDataset(p["lsun"], "valid", classes=["classroom"], decode=True,
+                                                              **nf)),
+        "lsun_test_rows": lambda: describe(ds.LSUNDataset(p["lsun"], "test", decode=True, **nf))["rows"],
+        "lsun_classes_str": lambda: ds.LSUNDataset(p["lsun"], "train", classes="kitchen"),
+        "lsun_bad_usage": lambda: ds.LSUNDataset(p["lsun"], "val"),
+        "lfw_people": lambda: describe(ds.LFWDataset(p["lfw"], **nf)),
+        "lfw_people_10fold": lambda: describe(ds.LFWDataset(p["lfw"], "people", "10fold", "original", **nf)),
+        "lfw_people_train": lambda: describe(ds.LFWDataset(p["lfw"], "people", "train", "deepfunneled", **nf)),
+        "lfw_pairs_all": lambda: describe(ds.LFWDataset(p["lfw"], "pairs", **nf)),
+        "lfw_pairs_10fold": lambda: describe(ds.LFWDataset(p["lfw"], "pairs", "10fold", decode=True, **nf)),
+        "lfw_pairs_test": lambda: describe(ds.LFWDataset(p["lfw"], "pairs", "test", **nf)),
+        "lfw_bad_task": lambda: ds.LFWDataset(p["lfw"], "faces"),
+        "wider_all": lambda: describe(ds.WIDERFaceDataset(p["widerface"], **nf)),
+        "wider_train": lambda: describe(ds.WIDERFaceDataset(p["widerface"], "train", decode=True, **nf)),
+        "wider_test": lambda: describe(ds.WIDERFaceDataset(p["widerface"], "test", **nf)),
+        "wider_bad_usage": lambda: ds.WIDERFaceDataset(p["widerface"], "val"),
+        "city_fine_train": lambda: describe(ds.CityscapesDataset(p["cityscapes"], **nf)),
+        "city_fine_all_semantic": lambda: describe(ds.CityscapesDataset(p["cityscapes"], "all", task="semantic",
+                                                                         decode=True, **nf)),
+        "city_fine_val_polygon": lambda: describe(ds.CityscapesDataset(p["cityscapes"], "val", task="polygon", **nf)),
+        "city_coarse_extra_color": lambda: describe(ds.CityscapesDataset(p["cityscapes"], "train_extra", "coarse",
+                                                                          "color", **nf)),
+        "city_coarse_all": lambda: describe(ds.CityscapesDataset(p["cityscapes"], "all", "coarse", **nf)),
+        "city_bad_usage": lambda: ds.CityscapesDataset(p["cityscapes"], "test", "coarse"),
+        "city_bad_task": lambda: ds.CityscapesDataset(p["cityscapes"], task="depth"),
+        "city_missing_dir": lambda: ds.CityscapesDataset(p["cityscapes"] + "/nope"),
+        "photo_train": lambda: describe(ds.PhotoTourDataset(p["phototour"], "liberty", **nf)),
+        "photo_test": lambda: describe(ds.PhotoTourDataset(p["phototour"], "liberty", "test", **nf)),
+        "photo_bad_name": lambda: ds.PhotoTourDataset(p["phototour"], "rome"),
+        "photo_subset": lambda: describe(ds.PhotoTourDataset(p["phototour"], "liberty",
+                                                             sampler=ds.SubsetSampler([5, 1]))),
         "tf_files_shuffle_rows": lambda: sorted(int(r[0][0]) for r in ds.TFRecordDataset(
             [f"{t}/order{k}.tfrecord" for k in range(4)], shuffle=ds.Shuffle.FILES).create_tuple_iterator(
             output_numpy=True, num_epochs=1)),
