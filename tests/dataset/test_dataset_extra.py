@@ -54,3 +54,20 @@ def test_tfrecord_reads_what_the_writer_wrote(tmp_path):
         list(ds.TFRecordDataset(str(tmp_path / "bad.tfrecord"), shuffle=False))
     rows = list(ds.TFRecordDataset(path, shuffle=True).create_tuple_iterator(output_numpy=True))
     assert rows[0][2].tolist() == [-3, 1 << 40] and np.array_equal(rows[0][0], np.frombuffer(b"xyz", np.uint8))
+
+
+def test_tedlium_waveform_holds_the_sphere_samples(tmp_path):
+    """MindSpore 2.10 returns zeros here (see datasets_tedlium's docstring); ms_compat the file's samples."""
+    sys.path.insert(0, str(REF_DIR))
+    try:
+        import dataset_files_extra as files
+    finally:
+        sys.path.remove(str(REF_DIR))
+    import ms_compat.dataset as ds
+    root = files.write_tedlium(str(tmp_path))
+    raw = np.fromfile(f"{root}/TEDLIUM_release1/train/sph/ATalk_2009.sph", np.uint8)[1024:].view("<i2")
+    rows = list(ds.TedliumDataset(f"{root}/TEDLIUM_release1", "release1", "train", shuffle=False)
+                .create_tuple_iterator(output_numpy=True))
+    wave = rows[2][0]  # ATalk_2009 line 1: 0.03 s to 0.0625 s at 16 kHz
+    assert wave.dtype == np.float32 and wave.shape == (1, 520)
+    np.testing.assert_allclose(wave[0], raw[480:1000] / 32767.0, rtol=0, atol=1e-7)

@@ -195,8 +195,61 @@ def write_phototour(root, seed=45):
     return root
 
 
+def _iwslt_pair(folder, prefix, src, tgt, sets):
+    talks = {src: ["Guten Morgen.", "  Wie geht's?  ", "Danke"], tgt: ["Good morning.", "How are you?  ", "Thanks"]}
+    for lang in (src, tgt):
+        lines = ["<url>http://www.ted.com/talks/x</url>", "<keywords>talks</keywords>", "<talkid>1</talkid>"]
+        lines += [t for t in talks[lang]]
+        lines += ["<title>T</title>", f"{lang} last line"]
+        _write(os.path.join(folder, f"train.tags.{src}-{tgt}.{lang}"), ("\n".join(lines) + "\n").encode())
+        for k, name in enumerate(sets):
+            segs = "".join(f'<seg id="{i + 1}"> {name} {lang} {i} </seg>\n' for i in range(k + 1))
+            xml = (f'<?xml version="1.0" encoding="UTF-8"?>\n<mteval>\n<srcset setid="iwslt" srclang="{src}">\n'
+                   f'<doc docid="1" genre="lectures">\n<talkid>1</talkid>\n<title>T</title>\n{segs}</doc>\n'
+                   f'</srcset>\n</mteval>\n')
+            _write(os.path.join(folder, f"{prefix}.TED.{name}.{src}-{tgt}.{lang}.xml"), xml.encode())
+
+
+def write_iwslt2016(root):
+    for src, tgt in (("de", "en"), ("en", "fr")):
+        _iwslt_pair(os.path.join(root, "texts", src, tgt, f"{src}-{tgt}"), "IWSLT16", src, tgt,
+                    ("dev2010", "tst2013", "tst2014", "tst2012"))
+    return root
+
+
+def write_iwslt2017(root):
+    folder = os.path.join(root, "texts", "DeEnItNlRo", "DeEnItNlRo", "DeEnItNlRo-DeEnItNlRo")
+    for src, tgt in (("de", "en"), ("it", "nl")):
+        _iwslt_pair(folder, "IWSLT17", src, tgt, ("dev2010", "tst2010"))
+    return root
+
+
+def _sph(path, samples, rate=16000):
+    fields = ["NIST_1A", "   1024", "sample_count -i %d" % len(samples), "sample_n_bytes -i 2", "channel_count -i 1",
+              "sample_byte_format -s2 01", "sample_rate -i %d" % rate, "sample_coding -s3 pcm", "end_head"]
+    head = ("\n".join(fields) + "\n").encode().ljust(1024, b" ")
+    _write(path, head + np.asarray(samples, "<i2").tobytes())
+
+
+def write_tedlium(root, seed=46):
+    rng = np.random.RandomState(seed)
+    for release, parts in (("TEDLIUM_release1", ("train", "test", "dev")), ("TEDLIUM_release-3", ("data",))):
+        for part in parts:
+            for talk in ("BTalk_2010", "ATalk_2009"):
+                base = os.path.join(root, release, part)
+                _sph(os.path.join(base, "sph", talk + ".sph"), rng.randint(-3000, 3000, 1600))
+                stm = [f"{talk} 1 {talk} 0.00 0.02 <o,f0,male> hello world {part}",
+                       f"{talk} 1 {talk}_b 0.03 0.0625 <o,f0,female> second line",
+                       f"{talk} 1 inter_segment_gap 0.07 0.08 <o,,unknown> ignore_time_segment_in_scoring"]
+                _write(os.path.join(base, "stm", talk + ".stm"), ("\n".join(stm) + "\n").encode())
+    return root
+
+
 def write_all(root):
     return {"tfrecord": write_tfrecords(os.path.join(root, "tfrecord")), "lsun": write_lsun(os.path.join(root, "lsun")),
             "lfw": write_lfw(os.path.join(root, "lfw")), "widerface": write_widerface(os.path.join(root, "widerface")),
             "cityscapes": write_cityscapes(os.path.join(root, "cityscapes")),
-            "phototour": write_phototour(os.path.join(root, "phototour"))}
+            "phototour": write_phototour(os.path.join(root, "phototour")),
+            "iwslt2016": write_iwslt2016(os.path.join(root, "iwslt2016")),
+            "iwslt2017": write_iwslt2017(os.path.join(root, "iwslt2017")),
+            "tedlium": write_tedlium(os.path.join(root, "tedlium"))}
