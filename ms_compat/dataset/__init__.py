@@ -23,7 +23,7 @@ from .engine.mindrecord_dataset import MindDataset  # noqa: F401
 from .engine.datasets_random import RandomDataset  # noqa: F401
 from .engine.datasets_tfrecord import TFRecordDataset  # noqa: F401
 from .engine.datasets_scenes import (CityscapesDataset, LFWDataset, LSUNDataset, PhotoTourDataset,  # noqa: F401
-                                     WIDERFaceDataset)
+                                     SBDataset, WIDERFaceDataset)
 from .engine.datasets_iwslt import IWSLT2016Dataset, IWSLT2017Dataset  # noqa: F401
 from .engine.datasets_tedlium import TedliumDataset  # noqa: F401
 from .engine.datasets_annotated import (DIV2KDataset, FlickrDataset, KITTIDataset, ManifestDataset,  # noqa: F401
@@ -56,7 +56,7 @@ _MORE = ["SemeionDataset", "STL10Dataset", "SVHNDataset", "USPSDataset", "CMUArc
          "KITTIDataset", "ManifestDataset", "RenderedSST2Dataset", "Implementation", "FakeImageDataset",
          "VisionBaseDataset", "TextBaseDataset", "AudioBaseDataset", "RandomDataset", "TFRecordDataset", "CityscapesDataset", "LFWDataset",
          "LSUNDataset", "PhotoTourDataset", "WIDERFaceDataset", "IWSLT2016Dataset", "IWSLT2017Dataset",
-         "TedliumDataset"]
+         "TedliumDataset", "SBDataset"]
 
 __all__ = ["config", "Dataset", "GeneratorDataset", "NumpySlicesDataset", "PaddedDataset", "MnistDataset",
            "FashionMnistDataset", "Cifar10Dataset", "Cifar100Dataset", "ImageFolderDataset", "CelebADataset",

@@ -245,6 +245,27 @@ def write_tedlium(root, seed=46):
     return root
 
 
+def write_sbd(root, seed=47):
+    """SBD: ``img/*.jpg``, ``cls/*.mat`` (struct ``GTcls``: ``Boundaries`` a 20 x 1 cell of logical sparse
+    matrices, ``Segmentation`` uint8) written with scipy.io.savemat, and the split lists."""
+    import scipy.io
+    import scipy.sparse
+    rng = np.random.RandomState(seed)
+    names = ["2008_000002", "2008_000003", "2008_000007"]
+    for name in names:
+        _png(rng, os.path.join(root, "img", name + ".jpg"), 6, 5)
+        cells = np.empty((20, 1), dtype=object)
+        for i in range(20):
+            cells[i, 0] = scipy.sparse.csc_matrix(rng.rand(6, 5) > 0.8)
+        seg = rng.randint(0, 21, (6, 5)).astype(np.uint8)
+        os.makedirs(os.path.join(root, "cls"), exist_ok=True)
+        scipy.io.savemat(os.path.join(root, "cls", name + ".mat"),
+                         {"GTcls": {"Boundaries": cells, "Segmentation": seg, "CategoriesPresent": np.array([1])}})
+    for usage, picked in (("train", names[:2]), ("val", names[2:]), ("train_noval", names[1:2])):
+        _write(os.path.join(root, usage + ".txt"), ("\n".join(picked) + "\n").encode())
+    return root
+
+
 def write_all(root):
     return {"tfrecord": write_tfrecords(os.path.join(root, "tfrecord")), "lsun": write_lsun(os.path.join(root, "lsun")),
             "lfw": write_lfw(os.path.join(root, "lfw")), "widerface": write_widerface(os.path.join(root, "widerface")),
@@ -252,4 +273,4 @@ def write_all(root):
             "phototour": write_phototour(os.path.join(root, "phototour")),
             "iwslt2016": write_iwslt2016(os.path.join(root, "iwslt2016")),
             "iwslt2017": write_iwslt2017(os.path.join(root, "iwslt2017")),
-            "tedlium": write_tedlium(os.path.join(root, "tedlium"))}
+            "tedlium": write_tedlium(os.path.join(root, "tedlium")), "sbd": write_sbd(os.path.join(root, "sbd"))}

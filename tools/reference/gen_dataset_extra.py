@@ -224,6 +224,12 @@ def cases(p):
         "tedlium3_bad_usage": lambda: ds.TedliumDataset(p["tedlium"] + "/TEDLIUM_release-3", "release3", "train"),
         "tedlium_bad_extension": lambda: describe_audio(ds.TedliumDataset(p["tedlium"] + "/TEDLIUM_release1",
                                                                           "release1", extensions=".wav", **nf)),
+        "sbd_boundaries_all": lambda: describe(ds.SBDataset(p["sbd"], **nf)),
+        "sbd_segmentation_train": lambda: describe(ds.SBDataset(p["sbd"], "Segmentation", "train", decode=True, **nf)),
+        "sbd_train_noval": lambda: describe(ds.SBDataset(p["sbd"], usage="train_noval", **nf)),
+        "sbd_bad_task": lambda: ds.SBDataset(p["sbd"], "Edges"),
+        "sbd_bad_usage": lambda: ds.SBDataset(p["sbd"], usage="test"),
+        "sbd_missing_list": lambda: describe(ds.SBDataset(p["sbd"] + "/img", **nf)),
         "tf_files_shuffle_rows": lambda: sorted(int(r[0][0]) for r in ds.TFRecordDataset(
             [f"{t}/order{k}.tfrecord" for k in range(4)], shuffle=ds.Shuffle.FILES).create_tuple_iterator(
             output_numpy=True, num_epochs=1)),

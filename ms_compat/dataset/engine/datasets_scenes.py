@@ -1,5 +1,5 @@
 """Mirrors MindSpore's scene and face image datasets: ``LSUNDataset``, ``CityscapesDataset``,
-``WIDERFaceDataset``, ``LFWDataset``, ``PhotoTourDataset``.
+``WIDERFaceDataset``, ``LFWDataset``, ``PhotoTourDataset``, ``SBDataset``.
 
 Same files, row order, columns and dtypes as MindSpore 2.10 (tests/dataset/test_dataset_extra.py, on folders
 written by tools/reference/dataset_files_extra.py): ``image`` columns are the file's bytes (1-D uint8) or, with
@@ -15,7 +15,7 @@ import numpy as np
 from .datasets_image_dirs import _files, _image, _subdirs
 from .datasets_vision import _FileListDataset
 
-__all__ = ["LSUNDataset", "CityscapesDataset", "WIDERFaceDataset", "LFWDataset", "PhotoTourDataset"]
+__all__ = ["LSUNDataset", "CityscapesDataset", "WIDERFaceDataset", "LFWDataset", "PhotoTourDataset", "SBDataset"]
 
 
 def _choice(name, value, allowed):
@@ -316,3 +316,44 @@ class PhotoTourDataset(_FileListDataset):
             return (self._patch(self._items[i]),)
         a, b, match = self._items[i]
         return self._patch(a), self._patch(b), np.uint32(match)
+
+
+class SBDataset(_FileListDataset):
+    """Mirrors ``mindspore.dataset.SBDataset(dataset_dir, task='Boundaries', usage='all', num_samples=None,
+    num_parallel_workers=1, shuffle=None, decode=None, sampler=None, num_shards=None, shard_id=None)`` (a Python
+    dataset in MindSpore too, reading ``.mat`` files with scipy): the names of ``<usage>.txt`` (``all``: train then
+    val) give ``img/<name>.jpg`` and ``cls/<name>.mat``. Columns ``image`` (the file's bytes, or with ``decode``
+    Pillow's RGB decoding) and ``task``: for ``Boundaries`` the 20 class boundary maps of ``GTcls.Boundaries``
+    stacked (20, H, W), for ``Segmentation`` the (H, W) map ``GTcls.Segmentation`` (MindSpore's docstring swaps
+    the two; this is what its code returns). A missing list file raises FileNotFoundError, as MindSpore."""
+
+    def __init__(self, dataset_dir, task="Boundaries", usage="all", num_samples=None, num_parallel_workers=1,
+                 shuffle=None, decode=None, sampler=None, num_shards=None, shard_id=None):
+        self.task = _choice("task", task, ("Boundaries", "Segmentation"))
+        self.usage = _choice("usage", usage, ("train", "val", "train_noval", "all"))
+        super().__init__(dataset_dir, num_samples, num_parallel_workers, shuffle, sampler, num_shards, shard_id)
+        self.decode = bool(decode)
+        self._columns = ["image", "task"]
+
+    def _load(self):
+        names = []
+        for usage in (["train", "val"] if self.usage == "all" else [self.usage]):
+            path = os.path.join(self.dataset_dir, usage + ".txt")
+            if not os.path.exists(path):
+                raise FileNotFoundError(f"SBDataset: {path} not found")
+            with open(path, encoding="utf-8") as f:
+                names += [ln.strip() for ln in f.readlines()]
+        self._items = [(os.path.join(self.dataset_dir, "img", n + ".jpg"), os.path.join(self.dataset_dir, "cls",
+                                                                                         n + ".mat")) for n in names]
+        return len(self._items)
+
+    def _read(self, i):
+        from .datasets_arrays import loadmat
+        from .datasets_image_dirs import _pil_image
+        img, mat = self._items[i]
+        gt = loadmat(mat)["GTcls"][0][self.task][0]
+        if self.task == "Boundaries":
+            task = np.stack([gt[k][0].toarray() for k in range(20)])
+        else:
+            task = np.asarray(gt)
+        return _pil_image(img, self.decode), task
