@@ -26,6 +26,7 @@ from .engine.datasets_scenes import (CityscapesDataset, LFWDataset, LSUNDataset,
                                      SBDataset, WIDERFaceDataset)
 from .engine.datasets_iwslt import IWSLT2016Dataset, IWSLT2017Dataset  # noqa: F401
 from .engine.datasets_tedlium import TedliumDataset  # noqa: F401
+from .engine.serializer import compare, deserialize, serialize, show  # noqa: F401
 from .engine.datasets_annotated import (DIV2KDataset, FlickrDataset, KITTIDataset, ManifestDataset,  # noqa: F401
                                             RenderedSST2Dataset)
 from .core.implementation import Implementation  # noqa: F401
@@ -56,7 +57,8 @@ _MORE = ["SemeionDataset", "STL10Dataset", "SVHNDataset", "USPSDataset", "CMUArc
          "KITTIDataset", "ManifestDataset", "RenderedSST2Dataset", "Implementation", "FakeImageDataset",
          "VisionBaseDataset", "TextBaseDataset", "AudioBaseDataset", "RandomDataset", "TFRecordDataset", "CityscapesDataset", "LFWDataset",
          "LSUNDataset", "PhotoTourDataset", "WIDERFaceDataset", "IWSLT2016Dataset", "IWSLT2017Dataset",
-         "TedliumDataset", "SBDataset"]
+         "TedliumDataset", "SBDataset", "serialize", "deserialize",
+         "show", "compare"]
 
 __all__ = ["config", "Dataset", "GeneratorDataset", "NumpySlicesDataset", "PaddedDataset", "MnistDataset",
            "FashionMnistDataset", "Cifar10Dataset", "Cifar100Dataset", "ImageFolderDataset", "CelebADataset",
