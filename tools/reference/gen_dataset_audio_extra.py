@@ -1,4 +1,4 @@
-"""mindspore.dataset.audio Flanger, Phaser and DetectPitchFrequency under MindSpore 2.10 on fixed waveforms.
+"""mindspore.dataset.audio Flanger, Phaser, DetectPitchFrequency and PitchShift under MindSpore 2.10 on fixed waveforms.
 tests/dataset/test_audio_extra.py runs this same file's run_all() through the ms_compat alias and compares."""
 import numpy as np
 
@@ -36,6 +36,11 @@ def cases():
                                                        freq_high=1000)),
         "pitch_short": ("wave", A.DetectPitchFrequency(8000, win_length=3)),
         "pitch_f64": ("wave64", A.DetectPitchFrequency(8000, frame_time=0.005, win_length=4, freq_low=100)),
+        "pitch_shift": ("chirp", A.PitchShift(8000, 4)),
+        "pitch_shift_down_2ch": ("chirp2", A.PitchShift(8000, -3, bins_per_octave=10, n_fft=256, win_length=200,
+                                                        hop_length=60, window=A.WindowType.HAMMING)),
+        "pitch_shift_f64": ("wave64", A.PitchShift(16000, 7, n_fft=128)),
+        "pitch_shift_zero": ("wave", A.PitchShift(8000, 0, n_fft=64)),
         "pitch_float_freq": ("wave", A.DetectPitchFrequency(8000, win_length=3, freq_low=100.5)),
     }
 
@@ -50,6 +55,9 @@ ERROR_CASES = {
     "flanger_1d": lambda: A.Flanger(8000)(np.zeros(10, np.float32)),
     "pitch_win": lambda: A.DetectPitchFrequency(8000, win_length=0),
     "pitch_freq": lambda: A.DetectPitchFrequency(8000, freq_low=-1),
+    "pitch_shift_win": lambda: A.PitchShift(8000, 2, n_fft=64, win_length=65),
+    "pitch_shift_bins": lambda: A.PitchShift(8000, 2, bins_per_octave=0),
+    "pitch_shift_window": lambda: A.PitchShift(8000, 2, window="hann"),
     "pitch_string": lambda: A.DetectPitchFrequency(8000)(np.array(["a", "b"])),
 }
 

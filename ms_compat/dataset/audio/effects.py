@@ -1,5 +1,5 @@
-"""``mindspore.dataset.audio`` delay-line effects and pitch detection: ``Flanger``, ``Phaser``,
-``DetectPitchFrequency``.
+"""``mindspore.dataset.audio`` delay-line effects and pitch: ``Flanger``, ``Phaser``, ``DetectPitchFrequency``,
+``PitchShift``.
 
 These follow MindSpore 2.10's C++ kernels step for step (``audio_utils``: SoX-style delay lines driven by a wave
 table, a normalized cross-correlation pitch tracker with median smoothing), in float32 like them for float32
@@ -17,7 +17,7 @@ from ..transforms.transforms import TensorOperation
 from .transforms import _wave
 from .utils import Interpolation, Modulation
 
-__all__ = ["Flanger", "Phaser", "DetectPitchFrequency"]
+__all__ = ["Flanger", "Phaser", "DetectPitchFrequency", "PitchShift"]
 
 
 def _num(name, v, lo=None, hi=None, kinds=(int, float)):
@@ -237,3 +237,74 @@ class DetectPitchFrequency(TensorOperation):
         smooth = np.stack([np.sort(padded[:, j:j + self.win_length], axis=1)[:, half] for j in range(n_out)], 1)
         freq = (sr / (1e-9 + smooth)).astype(np.float32)
         return freq.reshape(w.shape[:-1] + (n_out,))
+
+
+def _int32(name, v, positive=False, nonzero=False, nonnegative=False):
+    if isinstance(v, bool) or not isinstance(v, int):
+        raise TypeError(f"Argument {name} with value {v} is not of type [<class 'int'>], but got {type(v)}.")
+    lo = 1 if positive else (0 if nonnegative else -2 ** 31)
+    if not lo <= v < 2 ** 31 or (nonzero and v == 0):
+        raise ValueError(f"Input {name} is not within the required interval of [{lo}, 2147483647]"
+                         f"{' and not 0' if nonzero else ''}.")
+    return v
+
+
+class PitchShift(TensorOperation):
+    """Mirrors ``mindspore.dataset.audio.PitchShift(sample_rate, n_steps, bins_per_octave=12, n_fft=512,
+    win_length=None, hop_length=None, window=WindowType.HANN)`` on (..., time): shifts the pitch by
+    ``n_steps / bins_per_octave`` octaves keeping the duration, as MindSpore's kernel (torchaudio's recipe): STFT
+    (centered, reflect-padded), phase vocoder at ``rate = 2 ** (-n_steps / bins_per_octave)``, inverse STFT to
+    ``round(time / rate)`` samples, sinc resampling from ``int(sample_rate / rate)`` Hz back to ``sample_rate``,
+    cut or zero-padded to ``time``. float32 out (float64 for float64); the spectral steps run in float64 with
+    torch.stft/istft, so values agree with MindSpore's float32 kernel to ~1e-4."""
+
+    def __init__(self, sample_rate, n_steps, bins_per_octave=12, n_fft=512, win_length=None, hop_length=None,
+                 window=None):
+        from .utils import WindowType
+        window = WindowType.HANN if window is None else window
+        _int32("sample_rate", sample_rate, nonnegative=True)
+        _int32("n_steps", n_steps)
+        _int32("bins_per_octave", bins_per_octave, nonzero=True)
+        _int32("n_fft", n_fft, positive=True)
+        if not isinstance(window, WindowType):
+            raise TypeError(f"Argument window with value {window} is not of type [{WindowType}], but got "
+                            f"{type(window)}.")
+        if win_length is not None:
+            _int32("win_length", win_length, positive=True)
+            if win_length > n_fft:
+                raise ValueError(f"Input win_length should be no more than n_fft, but got win_length: {win_length} "
+                                 f"and n_fft: {n_fft}.")
+        if hop_length is not None:
+            _int32("hop_length", hop_length, positive=True)
+        self.sample_rate, self.n_steps, self.bins_per_octave, self.n_fft = sample_rate, n_steps, bins_per_octave, n_fft
+        self.win_length = win_length if win_length is not None else n_fft
+        self.hop_length = hop_length if hop_length is not None else self.win_length // 4
+        self.window = window
+
+    def __call__(self, waveform):
+        import torch
+
+        from .more import _istft, phase_vocoder
+        from .resample import Resample
+        from .transforms import _stft
+        from .utils import BorderType, ResampleMethod
+        w = _wave(waveform, "PitchShift")
+        ft = np.float64 if w.dtype == np.float64 else np.float32
+        x = w.astype(ft).reshape(-1, w.shape[-1])
+        length = x.shape[-1]
+        spec = _stft(x, self.n_fft, self.win_length, self.hop_length, 0, self.window, False, True,
+                     BorderType.REFLECT, True)
+        n_freq = spec.shape[-2]
+        advance = np.linspace(0, math.pi * self.hop_length, n_freq)
+        rate = float(np.float32(2.0 ** float(np.float32(-self.n_steps) / np.float32(self.bins_per_octave))))
+        stretched = phase_vocoder(torch.view_as_real(spec).numpy(), rate, advance)
+        c = torch.view_as_complex(torch.from_numpy(np.ascontiguousarray(stretched, np.float64)))
+        len_stretch = int(math.floor(length / rate + 0.5))
+        wav = _istft(c, self.n_fft, self.win_length, self.hop_length, self.window, False, True, True, len_stretch,
+                     torch).numpy()
+        shifted = Resample(int(self.sample_rate / rate), self.sample_rate, ResampleMethod.SINC_INTERPOLATION, 6, 0.99,
+                           14.769656459379492)(wav.astype(ft), _filter_equal_rates=True)
+        out = np.zeros((x.shape[0], length), ft)
+        n = min(length, shifted.shape[-1])
+        out[:, :n] = shifted[:, :n]
+        return out.reshape(w.shape).astype(ft)
