@@ -58,8 +58,32 @@ ERROR_CASES = {
     "pitch_shift_win": lambda: A.PitchShift(8000, 2, n_fft=64, win_length=65),
     "pitch_shift_bins": lambda: A.PitchShift(8000, 2, bins_per_octave=0),
     "pitch_shift_window": lambda: A.PitchShift(8000, 2, window="hann"),
+    "imel_max_iter": lambda: A.InverseMelScale(33, max_iter=0),
+    "imel_fmin": lambda: A.InverseMelScale(33, f_min=5000.0, sample_rate=8000),
+    "imel_norm": lambda: A.InverseMelScale(33, norm="slaney"),
+    "imel_n_mels": lambda: A.InverseMelScale(33, n_mels=10)(np.zeros((8, 4), np.float32)),
     "pitch_string": lambda: A.DetectPitchFrequency(8000)(np.array(["a", "b"])),
 }
+
+
+IMEL_CASES = {"default_lr": dict(max_iter=2000), "lr_0.05": dict(max_iter=300, sgdargs={"sgd_lr": 0.05,
+                                                                                    "sgd_momentum": 0.0}),
+              "tolerance_change": dict(max_iter=3000, tolerance_change=1e-4)}
+
+
+def inverse_mel():
+    """InverseMelScale starts from random noise (MindSpore's std::mt19937): shapes, dtypes and how well the
+    result's mel projection matches the input (mean squared error) are compared, not values."""
+    rng = np.random.RandomState(3)
+    spec = rng.uniform(0, 2, (2, 33, 6)).astype(np.float32)
+    mel = A.MelScale(n_mels=10, sample_rate=8000, n_stft=33)(spec)
+    out = {}
+    for name, kw in IMEL_CASES.items():
+        res = A.InverseMelScale(33, n_mels=10, sample_rate=8000, **kw)(mel)
+        back = A.MelScale(n_mels=10, sample_rate=8000, n_stft=33)(res)
+        out[name] = [list(res.shape), str(res.dtype), float(np.mean((back - mel) ** 2)), float(res.min())]
+    out["float64"] = str(A.InverseMelScale(33, n_mels=10, sample_rate=8000, max_iter=5)(mel.astype(np.float64)).dtype)
+    return out
 
 
 def run_all():
@@ -93,4 +117,5 @@ if __name__ == "__main__":
     errors = run_errors()
     errors.update({"run:" + k: v for k, v in bad.items()})  # cases MindSpore refuses when applied
     refutil.save_json("dataset", "audio_extra_errors", errors)
+    refutil.save_json("dataset", "audio_extra_inverse_mel", inverse_mel())
     print("ok", len(res))
