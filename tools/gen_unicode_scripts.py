@@ -29,7 +29,8 @@ def main():
         if k != last:
             runs.append([cp, k])
             last = k
-    OUT.write_text(json.dumps({"regex_version": regex.__version__, "names": names, "runs": runs}, separators=(",", ":")))
+    data = {"regex_version": regex.__version__, "names": names, "runs": runs}
+    OUT.write_text(json.dumps(data, separators=(",", ":")))
     print(OUT, len(runs), "runs,", len(names), "scripts")
 
 

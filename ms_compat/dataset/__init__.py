@@ -55,7 +55,8 @@ _MORE = ["SemeionDataset", "STL10Dataset", "SVHNDataset", "USPSDataset", "CMUArc
          "Multi30kDataset", "PennTreebankDataset", "SogouNewsDataset", "SQuADDataset", "SST2Dataset", "UDPOSDataset",
          "WikiTextDataset", "YahooAnswersDataset", "YelpReviewDataset", "DIV2KDataset", "FlickrDataset",
          "KITTIDataset", "ManifestDataset", "RenderedSST2Dataset", "Implementation", "FakeImageDataset",
-         "VisionBaseDataset", "TextBaseDataset", "AudioBaseDataset", "RandomDataset", "TFRecordDataset", "CityscapesDataset", "LFWDataset",
+         "VisionBaseDataset", "TextBaseDataset", "AudioBaseDataset", "RandomDataset", "TFRecordDataset",
+         "CityscapesDataset", "LFWDataset",
          "LSUNDataset", "PhotoTourDataset", "WIDERFaceDataset", "IWSLT2016Dataset", "IWSLT2017Dataset",
          "TedliumDataset", "SBDataset", "serialize", "deserialize",
          "show", "compare"]

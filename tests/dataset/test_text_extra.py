@@ -1,5 +1,5 @@
-"""text.UnicodeScriptTokenizer and SentencePieceVocab against MindSpore 2.10 (tools/reference/gen_dataset_text_extra.py run through the
-import alias)."""
+"""text.UnicodeScriptTokenizer and SentencePieceVocab against MindSpore 2.10
+(tools/reference/gen_dataset_text_extra.py run through the import alias)."""
 import pathlib
 import runpy
 

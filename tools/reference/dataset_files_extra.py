@@ -145,7 +145,8 @@ def write_widerface(root, seed=43):
             for _ in range(max(n, 1)):
                 lines.append(" ".join(str(v) for v in (rng.randint(0, 50, 4).tolist() + rng.randint(0, 3, 6).tolist()
                                                        if n else [0] * 10)) + " ")
-        _write(os.path.join(root, "wider_face_split", f"wider_face_{usage}_bbx_gt.txt"), ("\n".join(lines) + "\n").encode())
+        _write(os.path.join(root, "wider_face_split", f"wider_face_{usage}_bbx_gt.txt"),
+               ("\n".join(lines) + "\n").encode())
     tests = ["0--Parade/0_Parade_7.jpg", "1--Hand/1_Hand_3.jpg"]
     for rel in tests:
         _png(rng, os.path.join(root, "WIDER_test", "images", rel))

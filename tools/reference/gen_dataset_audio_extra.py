@@ -13,7 +13,8 @@ def inputs():
     chirp = (0.6 * np.sin(2 * np.pi * (200 + 300 * t2) * t2) + 0.05 * rng.uniform(-1, 1, t2.shape)).astype(np.float32)
     return {"wave": wave, "wave2": np.stack([wave, wave[::-1].copy() * 0.7]),
             "batch": np.stack([np.stack([wave, -wave]), np.stack([wave * 0.3, wave ** 2])]),
-            "wave64": wave.astype(np.float64), "wave64_2d": wave.astype(np.float64)[None], "chirp": chirp, "chirp2": np.stack([chirp, chirp[::-1].copy()]),
+            "wave64": wave.astype(np.float64), "wave64_2d": wave.astype(np.float64)[None], "chirp": chirp,
+            "chirp2": np.stack([chirp, chirp[::-1].copy()]),
             "loud": (wave * 3).astype(np.float32)}
 
 

@@ -47,8 +47,9 @@ class RandomDataset(SourceDataset):
     num_parallel_workers=None, cache=None, shuffle=None, num_shards=None, shard_id=None)``.
 
     ``schema`` is a ``Schema`` or the path of a schema JSON file (whose columns come in name order, as
-    MindSpore's JSON reader); ``columns_list`` keeps those columns, in its order. Row count: ``total_rows``; without a schema ``min(total_rows, num_samples)``; with a schema
-    and no ``total_rows``, the schema file's ``numRows``. ``shuffle``/``num_shards`` do not change the rows
+    MindSpore's JSON reader); ``columns_list`` keeps those columns, in its order. Row count: ``total_rows``;
+    without a schema ``min(total_rows, num_samples)``; with a schema and no ``total_rows``, the schema file's
+    ``numRows``. ``shuffle``/``num_shards`` do not change the rows
     (random anyway: MindSpore 2.10's size ignores them too). Each column: one random byte filling the buffer.
     """
 

@@ -178,7 +178,8 @@ class WIDERFaceDataset(_FileListDataset):
                         faces = np.array([[int(v) for v in ln.split()[:10]]
                                           for ln in lines[k + 2:k + 2 + max(n, 1)]], np.int32).reshape(-1, 10)
                     except (IndexError, ValueError):
-                        raise RuntimeError(f"Invalid data, failed to parse the WIDERFace annotation of {rel}.") from None
+                        raise RuntimeError(f"Invalid data, failed to parse the WIDERFace annotation of "
+                                           f"{rel}.") from None
                     k += 2 + max(n, 1)
                     self._items.append((os.path.join(self.dataset_dir, f"WIDER_{usage}", "images", rel), faces))
         if not self._items:

@@ -9,8 +9,9 @@ Column rules, as MindSpore 2.10 (measured, tests/dataset/test_dataset_extra.py):
 are the first record's features in name order; ``int64_list`` -> int64, ``float_list`` -> float32,
 ``bytes_list`` -> uint8 (the values right-padded with spaces to the longest and joined: numpy's fixed-width
 bytes); 1-D. A schema (``Schema`` or JSON file; a file's columns come in name order) casts integers/floats to
-its numeric type (floats to integers truncating), reads ``bytes_list`` as uint8 or (type ``string``) a string array, reshapes to its ``shape``; a
-feature whose kind does not fit the schema's type raises RuntimeError when read, as MindSpore's ParseExample.
+its numeric type (floats to integers truncating), reads ``bytes_list`` as uint8 or (type ``string``) a string
+array, reshapes to its ``shape``; a feature whose kind does not fit the schema's type raises RuntimeError when
+read, as MindSpore's ParseExample.
 Row order as MindSpore's reader threads (see ``TFRecordDataset._positions``): it depends on
 ``num_parallel_workers`` (default ``config.get_num_parallel_workers()``), as MindSpore's. Differences: the
 length CRC is checked, the data CRC is not (MindSpore reads a record with a bad data CRC too); shuffled orders
@@ -295,7 +296,8 @@ class TFRecordDataset(SourceDataset):
         else:
             flat = [(i, k) for i, f in enumerate(files) for k in by_file.get(f, [])]
             per = -(-len(flat) // self.num_shards)
-            window = [flat[j % len(flat)] for j in range(per * self.shard_id, per * (self.shard_id + 1))] if flat else []
+            window = ([flat[j % len(flat)] for j in range(per * self.shard_id, per * (self.shard_id + 1))]
+                      if flat else [])
             pieces = []
             for i, k in window:
                 if pieces and pieces[-1][0] == i:

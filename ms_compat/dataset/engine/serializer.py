@@ -9,9 +9,10 @@ Layout as MindSpore 2.10's: one node per dict, ``op_type`` (``Repeat``, ``Batch`
 Differences (documented, tests/dataset/test_serialize.py): a source lists its constructor arguments under their
 Python names (MindSpore writes its C++ node's fields: e.g. TFRecord's ``shuffle_files``); an operation is named
 by its Python class (``HwcToChw`` for ``HWC2CHW``, as MindSpore) with its constructor arguments (MindSpore writes
-its kernels' fields, e.g. Decode's ``rgb``); enums, dtypes, samplers, schemas and numpy arrays are tagged objects (``{"__enum__": ...}``) so that
-``deserialize`` can rebuild them; a Python function is ``{"tensor_op_name": "PyFunc", "python_module",
-"python_function"}`` and rebuilt only when importable by that name (a lambda raises RuntimeError).
+its kernels' fields, e.g. Decode's ``rgb``); enums, dtypes, samplers, schemas and numpy arrays are tagged objects
+(``{"__enum__": ...}``) so that ``deserialize`` can rebuild them; a Python function is
+``{"tensor_op_name": "PyFunc", "python_module", "python_function"}`` and rebuilt only when importable by that
+name (a lambda raises RuntimeError).
 ``deserialize`` reads what ``serialize`` writes.
 """
 from __future__ import annotations
@@ -118,7 +119,8 @@ def _node(d):
     elif kind == "Rename":
         out = {"input_columns": list(d._in or []), "op_type": "Rename", "output_columns": list(d._out or [])}
     elif kind == "Filter":
-        out = {"input_columns": list(d._in or []), "op_type": "Filter", "predicate": _enc(args.get("predicate"), "filter")}
+        out = {"input_columns": list(d._in or []), "op_type": "Filter",
+               "predicate": _enc(args.get("predicate"), "filter")}
     elif kind in ("Zip", "Concat"):
         out = {"op_type": kind}
     else:

@@ -16,7 +16,8 @@ from .sentencepiece_vocab import SentencePieceVocab  # noqa: F401
 
 __all__ = list(_t_all) + list(_u_all) + ["BasicTokenizer", "BertTokenizer", "WordpieceTokenizer", "AddToken",
                                          "FilterWikipediaXML", "NormalizeUTF8", "TruncateSequencePair", "CharNGram",
-                                         "FastText", "GloVe", "ToVectors", "Vectors", "UnicodeScriptTokenizer", "SentencePieceVocab"]
+                                         "FastText", "GloVe", "ToVectors", "Vectors", "UnicodeScriptTokenizer",
+                                         "SentencePieceVocab"]
 
 
 def __getattr__(name):
