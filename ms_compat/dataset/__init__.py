@@ -20,6 +20,13 @@ from .engine.datasets_user_defined import GeneratorDataset, NumpySlicesDataset, 
 from .engine.datasets_vision import (CelebADataset, Cifar10Dataset, Cifar100Dataset, CocoDataset,  # noqa: F401
                                      FashionMnistDataset, ImageFolderDataset, MnistDataset, VOCDataset)
 from .engine.mindrecord_dataset import MindDataset  # noqa: F401
+from .engine.datasets_random import RandomDataset  # noqa: F401
+from .engine.datasets_tfrecord import TFRecordDataset  # noqa: F401
+from .engine.datasets_scenes import (CityscapesDataset, LFWDataset, LSUNDataset, PhotoTourDataset,  # noqa: F401
+                                     SBDataset, WIDERFaceDataset)
+from .engine.datasets_iwslt import IWSLT2016Dataset, IWSLT2017Dataset  # noqa: F401
+from .engine.datasets_tedlium import TedliumDataset  # noqa: F401
+from .engine.serializer import compare, deserialize, serialize, show  # noqa: F401
 from .engine.datasets_annotated import (DIV2KDataset, FlickrDataset, KITTIDataset, ManifestDataset,  # noqa: F401
                                             RenderedSST2Dataset)
 from .core.implementation import Implementation  # noqa: F401
@@ -48,7 +55,11 @@ _MORE = ["SemeionDataset", "STL10Dataset", "SVHNDataset", "USPSDataset", "CMUArc
          "Multi30kDataset", "PennTreebankDataset", "SogouNewsDataset", "SQuADDataset", "SST2Dataset", "UDPOSDataset",
          "WikiTextDataset", "YahooAnswersDataset", "YelpReviewDataset", "DIV2KDataset", "FlickrDataset",
          "KITTIDataset", "ManifestDataset", "RenderedSST2Dataset", "Implementation", "FakeImageDataset",
-         "VisionBaseDataset", "TextBaseDataset", "AudioBaseDataset"]
+         "VisionBaseDataset", "TextBaseDataset", "AudioBaseDataset", "RandomDataset", "TFRecordDataset",
+         "CityscapesDataset", "LFWDataset",
+         "LSUNDataset", "PhotoTourDataset", "WIDERFaceDataset", "IWSLT2016Dataset", "IWSLT2017Dataset",
+         "TedliumDataset", "SBDataset", "serialize", "deserialize",
+         "show", "compare"]
 
 __all__ = ["config", "Dataset", "GeneratorDataset", "NumpySlicesDataset", "PaddedDataset", "MnistDataset",
            "FashionMnistDataset", "Cifar10Dataset", "Cifar100Dataset", "ImageFolderDataset", "CelebADataset",
@@ -66,6 +77,7 @@ _LAZY = {
     "engine": "ms_compat.dataset.engine",
     "callback": "ms_compat.dataset.callback",
     "DSCallback": "ms_compat.dataset.callback:DSCallback",
+    "WaitedDSCallback": "ms_compat.dataset.callback:WaitedDSCallback",
 }
 
 

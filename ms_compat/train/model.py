@@ -316,8 +316,7 @@ class Model:
         """Mirrors ``Model.train``: ``epoch - initial_epoch`` epochs over ``train_dataset`` with ``callbacks``
         (see the module docstring for ``dataset_sink_mode``/``sink_size``)."""
         sink_size = self._check_train_args("train", epoch, train_dataset, dataset_sink_mode, sink_size, initial_epoch)
-        if self._optimizer is None:
-            raise ValueError("For 'Model.train', the 'optimizer' can not be None when training.")
+        # no optimizer: MindSpore 2.10 runs the network (with its loss_fn) forward on every step, updating nothing
         if callbacks:
             self._check_methods_for_custom_callbacks(callbacks, "train")
         self._train(epoch, train_dataset, callbacks, dataset_sink_mode, sink_size, initial_epoch)

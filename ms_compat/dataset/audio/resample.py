@@ -29,6 +29,35 @@ def _kernel(orig, new, width_param, rolloff, method, beta, torch):
     return kern * window * (base / orig), width
 
 
+def _direct(x, orig, new, width_param, rolloff, method, beta):
+    """The same sums as the strided convolution with ``_kernel``, evaluated per output sample over the taps where
+    the windowed sinc is not zero (``|t| < width_param``): for co-prime rates with a large ``orig`` the kernel
+    matrix (``new x (2 * width + orig)``) would be huge while each output needs about
+    ``2 * width_param * orig / (min(orig, new) * rolloff)`` taps. float64 numpy; x is (n, time)."""
+    base = min(orig, new) * rolloff
+    width = math.ceil(width_param * orig / base)
+    n, length = x.shape
+    span = 2 * width + orig
+    xp = np.pad(x, ((0, 0), (width, width + orig)))
+    m = np.arange(int(math.ceil(new * length / orig)))
+    blk, i = np.divmod(m, new)
+    lo = np.floor(orig * (i / new - width_param / base)).astype(np.int64) + width
+    k = lo[:, None] + np.arange(int(math.ceil(2 * width_param * orig / base)) + 3)[None, :]
+    valid = (k >= 0) & (k < span)
+    t = (-(i / new)[:, None] + (k - width) / orig) * base
+    t = np.clip(t, -width_param, width_param)
+    if method == ResampleMethod.SINC_INTERPOLATION:
+        window = np.cos(t * math.pi / width_param / 2) ** 2
+    else:
+        beta = 14.769656459379492 if beta is None else beta
+        window = np.i0(beta * np.sqrt(1 - (t / width_param) ** 2)) / np.i0(beta)
+    t = t * math.pi
+    safe = np.where(t == 0, 1.0, t)
+    weight = np.where(t == 0, 1.0, np.sin(t) / safe) * window * (base / orig) * valid
+    pos = blk[:, None] * orig + np.clip(k, 0, span - 1)
+    return (xp[:, pos] * weight[None]).sum(-1)
+
+
 class Resample(TensorOperation):
     """Mirrors ``mindspore.dataset.audio.Resample(orig_freq=16000, new_freq=16000,
     resample_method=ResampleMethod.SINC_INTERPOLATION, lowpass_filter_width=6, rolloff=0.99, beta=None)``:
@@ -46,15 +75,19 @@ class Resample(TensorOperation):
         self.resample_method, self.lowpass_filter_width = ResampleMethod(resample_method), int(lowpass_filter_width)
         self.rolloff, self.beta = float(rolloff), beta
 
-    def __call__(self, waveform):
+    def __call__(self, waveform, _filter_equal_rates=False):
         import torch
         w = np.asarray(waveform.asnumpy() if hasattr(waveform, "asnumpy") else waveform)
         if w.ndim < 1 or w.dtype.kind not in "fiu":
             raise RuntimeError("Resample: the input should be a numeric waveform of shape (..., time).")
-        if self.orig_freq == self.new_freq:
+        if self.orig_freq == self.new_freq and not _filter_equal_rates:  # (PitchShift's kernel filters anyway)
             return w.astype(np.float32)
         gcd = math.gcd(int(self.orig_freq), int(self.new_freq))
         orig, new = int(self.orig_freq) // gcd, int(self.new_freq) // gcd
+        if new * (orig + 2 * math.ceil(self.lowpass_filter_width * orig / (min(orig, new) * self.rolloff))) > 2_000_000:
+            x = np.ascontiguousarray(w, np.float64).reshape(-1, w.shape[-1])
+            out = _direct(x, orig, new, self.lowpass_filter_width, self.rolloff, self.resample_method, self.beta)
+            return out.reshape(w.shape[:-1] + (out.shape[-1],)).astype(np.float32)
         kernel, width = _kernel(orig, new, self.lowpass_filter_width, self.rolloff, self.resample_method, self.beta,
                                 torch)
         x = torch.from_numpy(np.ascontiguousarray(w, np.float64)).reshape(-1, w.shape[-1])

@@ -1,9 +1,10 @@
-"""Mirrors ``mindspore.dataset.callback``: ``DSCallback`` hooks on ``map`` (``WaitedDSCallback``, which blocks the
-pipeline on the training loop, is not provided: MissingAPIError when used)."""
+"""Mirrors ``mindspore.dataset.callback``: ``DSCallback`` hooks on ``map`` and ``WaitedDSCallback``, which makes the
+pipeline wait for the training loop's step/epoch ends."""
 from ..._missing import module_getattr as _mg
 from .ds_callback import DSCallback  # noqa: F401
+from .waited_ds_callback import WaitedDSCallback  # noqa: F401
 
-__all__ = ["DSCallback"]
+__all__ = ["DSCallback", "WaitedDSCallback"]
 
 
 def __getattr__(name):

@@ -19,6 +19,7 @@ import zlib
 import numpy as np
 
 from ..core import config
+from ..core.init_args import RecordsInit
 from . import _errors
 from .iterators import DictIterator, TupleIterator
 
@@ -69,7 +70,7 @@ def _check_columns(names, have, op):
                              f"(in {op}).")
 
 
-class Dataset:
+class Dataset(RecordsInit):
     """Mirrors ``mindspore.dataset.Dataset``: a node of an input pipeline."""
 
     def __init__(self, children=(), num_parallel_workers=None, cache=None):
@@ -242,7 +243,10 @@ class Dataset:
         writer.commit()
 
     def to_json(self, filename=""):
-        raise NotImplementedError("Dataset.to_json is not supported by ms_compat.")
+        """Mirrors ``Dataset.to_json(filename='')``: the pipeline as a dict (MindSpore's JSON layout, see
+        ``engine/serializer.py``), also written to ``filename`` when given."""
+        from .serializer import to_json
+        return to_json(self, filename)
 
     def reset(self):
         self._epoch = 0
@@ -575,6 +579,8 @@ class MapDataset(Dataset):
         for cb in callbacks:
             if not isinstance(cb, DSCallback):
                 raise TypeError(f"callbacks should be DSCallback objects, got {type(cb).__name__}.")
+            if hasattr(cb, "_check_overridden"):
+                cb._check_overridden()
         self._callbacks, self._cb_state = callbacks, {}
         if operations is None:
             operations = []

@@ -12,6 +12,8 @@ import math
 
 import numpy as np
 
+from ..core.init_args import RecordsInit
+
 __all__ = ["BuiltinSampler", "Sampler", "SequentialSampler", "RandomSampler", "SubsetRandomSampler",
            "SubsetSampler", "WeightedRandomSampler", "DistributedSampler", "PKSampler"]
 
@@ -25,7 +27,7 @@ def _check_num_samples(num_samples):
     return num_samples or None
 
 
-class BuiltinSampler:
+class BuiltinSampler(RecordsInit):
     """Base of the built-in samplers (mirrors ``mindspore.dataset.BuiltinSampler``)."""
 
     def __init__(self, num_samples=None):

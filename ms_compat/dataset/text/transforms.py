@@ -198,8 +198,8 @@ class Ngram(TensorOperation):
 
 
 class SentencePieceTokenizer(TensorOperation):
-    """Mirrors ``mindspore.dataset.text.SentencePieceTokenizer(mode, out_type)`` with a model file path
-    (needs the ``sentencepiece`` package)."""
+    """Mirrors ``mindspore.dataset.text.SentencePieceTokenizer(mode, out_type)``: ``mode`` a model file path or a
+    ``SentencePieceVocab`` (needs the ``sentencepiece`` package)."""
 
     def __init__(self, mode, out_type=0):
         try:
@@ -207,9 +207,15 @@ class SentencePieceTokenizer(TensorOperation):
         except ImportError as e:
             raise ImportError("SentencePieceTokenizer needs the sentencepiece package: "
                               "pip install sentencepiece") from e
-        if not isinstance(mode, str):
-            raise NotImplementedError("SentencePieceTokenizer: only a model file path is supported by ms_compat.")
-        self.sp, self.out_type = spm.SentencePieceProcessor(model_file=mode), out_type
+        from .sentencepiece_vocab import SentencePieceVocab
+        if isinstance(mode, SentencePieceVocab):
+            self.sp = spm.SentencePieceProcessor(model_proto=mode.model_proto)
+        elif isinstance(mode, str):
+            self.sp = spm.SentencePieceProcessor(model_file=mode)
+        else:
+            raise TypeError(f"Argument mode with value {mode} is not of type [<class 'str'>, SentencePieceVocab], "
+                            f"but got {type(mode)}.")
+        self.out_type = int(getattr(out_type, "value", out_type))
 
     def __call__(self, text):
         t = str(_str(text))

@@ -5,6 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..core import config
+from ..core.init_args import RecordsInit
 
 __all__ = ["TensorOperation", "PyTensorOperation", "Compose", "TypeCast", "OneHot", "RandomApply", "RandomChoice",
            "RandomOrder", "Fill", "Duplicate", "Concatenate", "Slice", "PadEnd", "Mask", "Unique", "Relational"]
@@ -32,7 +33,7 @@ def _arr(x):
     return np.asarray(x.asnumpy() if hasattr(x, "asnumpy") else x)
 
 
-class TensorOperation:
+class TensorOperation(RecordsInit):
     """Base of MindSpore's transform objects: callable on numpy arrays (eager use) and usable in ``map``."""
 
     def __call__(self, *args):

@@ -1,0 +1,338 @@
+"""Mirrors ``mindspore.dataset.TFRecordDataset``: rows of ``tf.train.Example`` records, read without TensorFlow.
+
+A TFRecord file is a sequence of records ``<uint64 length><uint32 masked CRC-32C of length><data><uint32 masked
+CRC-32C of data>`` (optionally GZIP/ZLIB-compressed as a whole). Each record is an ``Example`` protobuf:
+``features { feature { key: name  value { bytes_list | float_list | int64_list { value: ... } } } }``; this
+module decodes that wire format directly (three message types: a hand decoder is shorter than a schema).
+
+Column rules, as MindSpore 2.10 (measured, tests/dataset/test_dataset_extra.py): without a schema the columns
+are the first record's features in name order; ``int64_list`` -> int64, ``float_list`` -> float32,
+``bytes_list`` -> uint8 (the values right-padded with spaces to the longest and joined: numpy's fixed-width
+bytes); 1-D. A schema (``Schema`` or JSON file; a file's columns come in name order) casts integers/floats to
+its numeric type (floats to integers truncating), reads ``bytes_list`` as uint8 or (type ``string``) a string
+array, reshapes to its ``shape``; a feature whose kind does not fit the schema's type raises RuntimeError when
+read, as MindSpore's ParseExample.
+Row order as MindSpore's reader threads (see ``TFRecordDataset._positions``): it depends on
+``num_parallel_workers`` (default ``config.get_num_parallel_workers()``), as MindSpore's. Differences: the
+length CRC is checked, the data CRC is not (MindSpore reads a record with a bad data CRC too); shuffled orders
+are not MindSpore's (its C++ random stream).
+"""
+from __future__ import annotations
+
+import glob
+import gzip
+import json
+import os
+import struct
+import zlib
+
+import numpy as np
+
+from .datasets import Schema, Shuffle, SourceDataset
+
+__all__ = ["TFRecordDataset"]
+
+
+def _varint(buf, pos):
+    out = shift = 0
+    while True:
+        b = buf[pos]
+        pos += 1
+        out |= (b & 0x7F) << shift
+        if not b & 0x80:
+            return out, pos
+        shift += 7
+
+
+def _fields(buf):
+    """(field number, wire type, value) of one protobuf message (value: int or bytes)."""
+    pos, end = 0, len(buf)
+    while pos < end:
+        key, pos = _varint(buf, pos)
+        num, wt = key >> 3, key & 7
+        if wt == 0:
+            val, pos = _varint(buf, pos)
+        elif wt == 2:
+            n, pos = _varint(buf, pos)
+            val, pos = buf[pos:pos + n], pos + n
+        elif wt == 5:
+            val, pos = buf[pos:pos + 4], pos + 4
+        elif wt == 1:
+            val, pos = buf[pos:pos + 8], pos + 8
+        else:
+            raise RuntimeError(f"Invalid data, failed to parse the Example protobuf (wire type {wt}).")
+        yield num, wt, val
+
+
+def _int64s(buf):
+    pos, out = 0, []
+    while pos < len(buf):
+        v, pos = _varint(buf, pos)
+        out.append(v - (1 << 64) if v >> 63 else v)
+    return out
+
+
+def _feature(buf):
+    """('bytes'|'float'|'int64', values) of one ``Feature`` message."""
+    for kind_num, _, lst in _fields(buf):
+        kind = {1: "bytes", 2: "float", 3: "int64"}.get(kind_num)
+        if kind is None:
+            continue
+        vals = []
+        for num, wt, v in _fields(lst):
+            if num != 1:
+                continue
+            if kind == "bytes":
+                vals.append(bytes(v))
+            elif kind == "float":
+                vals.extend(np.frombuffer(v, "<f4").tolist() if wt == 2 else [struct.unpack("<f", v)[0]])
+            else:
+                vals.extend(_int64s(v) if wt == 2 else [v - (1 << 64) if v >> 63 else v])
+        return kind, vals
+    return "bytes", []
+
+
+def parse_example(buf):
+    """``{name: (kind, values)}`` of one serialized ``tf.train.Example``."""
+    out = {}
+    for num, _, features in _fields(buf):
+        if num != 1:
+            continue
+        for fnum, _, entry in _fields(features):
+            if fnum != 1:
+                continue
+            key, value = "", b""
+            for enum, _, v in _fields(entry):
+                if enum == 1:
+                    key = bytes(v).decode("utf-8")
+                elif enum == 2:
+                    value = v
+            out[key] = _feature(value)
+    return out
+
+
+def _crc32c(data: bytes) -> int:
+    crc = 0xFFFFFFFF
+    for b in data:
+        crc ^= b
+        for _ in range(8):
+            crc = (crc >> 1) ^ (0x82F63B78 & -(crc & 1))
+    return crc ^ 0xFFFFFFFF
+
+
+def _masked_crc(data: bytes) -> int:
+    c = _crc32c(data)
+    return (((c >> 15) | (c << 17)) + 0xA282EAD8) & 0xFFFFFFFF
+
+
+def read_records(path, compression=""):
+    """The serialized records of one TFRecord file."""
+    with open(path, "rb") as f:
+        data = f.read()
+    if compression == "GZIP":
+        data = gzip.decompress(data)
+    elif compression == "ZLIB":
+        data = zlib.decompress(data)
+    pos, out = 0, []
+    while pos < len(data):
+        if pos + 12 > len(data):
+            raise RuntimeError(f"Invalid TFRecord file, failed to read a record header: {path}.")
+        head = data[pos:pos + 8]
+        (n,), (crc,) = struct.unpack("<Q", head), struct.unpack("<I", data[pos + 8:pos + 12])
+        if crc != _masked_crc(head):
+            raise RuntimeError(f"Invalid TFRecord file, the length CRC of a record does not match: {path}.")
+        out.append(data[pos + 12:pos + 12 + n])
+        pos += 12 + n + 4
+    return out
+
+
+def _schema_spec(schema):
+    """(columns [(name, type name or None, shape or None)], numRows)."""
+    if schema is None:
+        return None, None
+    if isinstance(schema, Schema):
+        return [(c["name"], _type_name(c["type"]), c["shape"]) for c in schema.columns], None
+    try:
+        with open(schema, encoding="utf-8") as f:
+            data = json.load(f)
+    except (OSError, ValueError) as e:
+        raise RuntimeError(f"Invalid file, failed to load schema file: {schema} ({e}).") from None
+    cols = data.get("columns", {})
+    items = sorted(cols.items()) if isinstance(cols, dict) else [(c.get("name"), c) for c in cols]
+    return [(n, _type_name(c.get("type")), c.get("shape")) for n, c in items], data.get("numRows")
+
+
+def _type_name(t):
+    if t is None:
+        return None
+    if isinstance(t, str):
+        return t
+    if t is str or t is bytes or "str" in str(t).lower():
+        return "string"
+    from ..transforms.transforms import _np_dtype
+    return _np_dtype(t).name
+
+
+def _column(name, kind, vals, type_name, shape, path):
+    if kind == "bytes":
+        if type_name == "string":
+            arr = np.array([v.decode("utf-8", "replace") for v in vals])
+        elif type_name in (None, "uint8"):
+            width = max((len(v) for v in vals), default=0)
+            arr = np.frombuffer(b"".join(v.ljust(width, b" ") for v in vals), np.uint8).copy()
+        else:
+            raise RuntimeError(f"map operation: [ParseExample] failed. The corresponding data file is: {path}. The "
+                               f"data type loaded from the example for feature name: {name} does not match the "
+                               f"predefined type in schema, the actual type: string, but the predefined type: "
+                               f"{type_name}")
+    else:
+        base = np.float32 if kind == "float" else np.int64
+        arr = np.asarray(vals, base)
+        if type_name is not None:
+            want = np.dtype(type_name)
+            if want.kind not in "iuf":
+                actual = "float32" if kind == "float" else "int64"
+                raise RuntimeError(f"map operation: [ParseExample] failed. The corresponding data file is: {path}. "
+                                   f"The data type loaded from the example for feature name: {name} does not match "
+                                   f"the predefined type in schema, the actual type: {actual}, but the predefined "
+                                   f"type: {type_name}")
+            arr = arr.astype(want)
+    if shape:
+        try:
+            arr = arr.reshape([int(s) for s in shape])
+        except ValueError:
+            raise RuntimeError(f"map operation: [ParseExample] failed. The corresponding data file is: {path}. "
+                               f"Column {name} has {arr.size} values, which do not fit the schema's shape "
+                               f"{list(shape)}.") from None
+    return arr
+
+
+class TFRecordDataset(SourceDataset):
+    """Mirrors ``mindspore.dataset.TFRecordDataset(dataset_files, schema=None, columns_list=None, num_samples=None,
+    num_parallel_workers=None, shuffle=Shuffle.GLOBAL, num_shards=None, shard_id=None, shard_equal_rows=False,
+    cache=None, compression_type=None)``.
+
+    ``dataset_files``: a path, glob pattern or list of them (matched files in name order). Rows: the files'
+    records, files interleaved by the reader workers (``num_samples``, else the schema file's ``numRows``, caps
+    them); ``Shuffle.FILES`` shuffles the file order each epoch, ``Shuffle.GLOBAL`` / ``True`` the rows too;
+    shard ``k`` of ``num_shards`` reads files ``k, k + num_shards, ...`` (or, with ``shard_equal_rows``, an equal
+    window of rows). See the module docstring for the columns.
+    """
+
+    def __init__(self, dataset_files, schema=None, columns_list=None, num_samples=None, num_parallel_workers=None,
+                 shuffle=Shuffle.GLOBAL, num_shards=None, shard_id=None, shard_equal_rows=False, cache=None,
+                 compression_type=None):
+        pats = [dataset_files] if isinstance(dataset_files, str) else dataset_files
+        if not isinstance(pats, (list, tuple)) or not all(isinstance(p, str) for p in pats):
+            raise TypeError(f"Argument dataset_files with value {dataset_files} is not of type [<class 'str'>, "
+                            f"<class 'list'>], but got {type(dataset_files)}.")
+        files, missing = set(), []
+        for p in pats:
+            hit = glob.glob(p)
+            if not hit:
+                missing.append(p)
+            files.update(h for h in hit if os.path.isfile(h))
+        if missing:
+            raise ValueError(f"The following patterns did not match any files: {missing}.")
+        compression_type = compression_type or ""
+        if compression_type not in ("", "GZIP", "ZLIB"):
+            raise ValueError("Input compression_type can only be either '' (no compression), 'ZLIB', or 'GZIP', but "
+                             f"got '{compression_type}'.")
+        if schema is not None and not isinstance(schema, (str, Schema)):
+            raise TypeError(f"Argument schema with value {schema} is not of type [<class 'str'>, Schema].")
+        if columns_list is not None and not isinstance(columns_list, list):
+            raise TypeError(f"Argument columns_list with value {columns_list} is not of type [<class 'list'>], but "
+                            f"got {type(columns_list)}.")
+        if num_samples is not None and (not isinstance(num_samples, int) or num_samples < 0):
+            raise ValueError(f"num_samples exceeds the boundary between 0 and 2147483647, got {num_samples}.")
+        if (num_shards is None) != (shard_id is None):
+            raise RuntimeError("num_shards and shard_id need to be passed in together.")
+        if num_shards is not None and not 0 <= shard_id < num_shards:
+            raise ValueError(f"Input shard_id is not within the required interval of [0, {num_shards - 1}].")
+        if shuffle is not None and not isinstance(shuffle, bool) and shuffle not in (Shuffle.GLOBAL, Shuffle.FILES):
+            raise TypeError(f"Argument shuffle with value {shuffle} is not of type [<class 'bool'>, Shuffle].")
+        super().__init__((), num_parallel_workers)
+        self.dataset_files, self.compression_type = sorted(files), compression_type
+        self.shuffle = Shuffle.GLOBAL if shuffle is True or shuffle is None else shuffle
+        self.num_shards, self.shard_id, self.shard_equal_rows = num_shards, shard_id, shard_equal_rows
+        self.schema, self.columns_list, self.num_samples = schema, columns_list, num_samples
+        self._spec, self._num_rows = _schema_spec(schema)
+        self._records = None
+        self._columns = self._column_names()
+
+    def _load(self):
+        if self._records is None:
+            self._records = [(path, rec) for path in self.dataset_files
+                             for rec in read_records(path, self.compression_type)]
+        return self._records
+
+    def _column_names(self):
+        if self._spec is not None:
+            names = [n for n, _, _ in self._spec]
+        else:
+            recs = self._load()
+            names = sorted(parse_example(recs[0][1])) if recs else []
+        if self.columns_list:
+            return list(self.columns_list)
+        return names
+
+    def _positions(self, rng):
+        """Record indices of one epoch, in MindSpore 2.10's order: the shard's pieces of files (whole files
+        ``i % num_shards == shard_id``; with ``shard_equal_rows``, the shard's ``ceil(rows / num_shards)``-row
+        window of all rows, wrapped around) go to the workers round-robin, and the workers' rows interleave one
+        at a time."""
+        from ..core import config
+        recs = self._load()
+        by_file = {}
+        for k, (path, _) in enumerate(recs):
+            by_file.setdefault(path, []).append(k)
+        files = list(self.dataset_files)
+        if self.shuffle == Shuffle.FILES or self.shuffle == Shuffle.GLOBAL:
+            files = [files[i] for i in rng.permutation(len(files))]
+        if self.num_shards is None:
+            pieces = [by_file.get(f, []) for f in files]
+        elif not self.shard_equal_rows:
+            pieces = [by_file.get(f, []) for i, f in enumerate(files) if i % self.num_shards == self.shard_id]
+        else:
+            flat = [(i, k) for i, f in enumerate(files) for k in by_file.get(f, [])]
+            per = -(-len(flat) // self.num_shards)
+            window = ([flat[j % len(flat)] for j in range(per * self.shard_id, per * (self.shard_id + 1))]
+                      if flat else [])
+            pieces = []
+            for i, k in window:
+                if pieces and pieces[-1][0] == i:
+                    pieces[-1][1].append(k)
+                else:
+                    pieces.append((i, [k]))
+            pieces = [ks for _, ks in pieces]
+        workers = max(1, min(self.num_parallel_workers or config.get_num_parallel_workers(), len(pieces) or 1))
+        streams = [[k for j in range(w, len(pieces), workers) for k in pieces[j]] for w in range(workers)]
+        pos = [s[t] for t in range(max((len(s) for s in streams), default=0)) for s in streams if t < len(s)]
+        limit = self.num_samples or self._num_rows or 0
+        if limit:
+            pos = pos[:limit]
+        if self.shuffle == Shuffle.GLOBAL:
+            pos = [pos[i] for i in rng.permutation(len(pos))]
+        return pos
+
+    def _read(self, k):
+        path, rec = self._records[k]
+        feats = parse_example(rec)
+        spec = {n: (t, s) for n, t, s in (self._spec or [])}
+        out = []
+        for name in self._columns:
+            if name not in feats:
+                raise RuntimeError(f"Invalid columns_list or schema, the column {name} is not a feature of the "
+                                   f"Example records in {path}.")
+            kind, vals = feats[name]
+            t, s = spec.get(name, (None, None))
+            out.append(_column(name, kind, vals, t, s, path))
+        return tuple(out)
+
+    def _rows(self):
+        for k in self._positions(self._next_epoch_rng()):
+            yield self._read(k)
+
+    def _size(self):
+        from ..core import config
+        return len(self._positions(config.new_rng(0)))
