@@ -219,6 +219,20 @@ def run_plain(fn, /, *args, **kwargs):
     return _wrap(ret)
 
 
+def relabel_fresh(items):
+    """Make every plain tensor in the list ``items`` a MindSpore Tensor: relabelled in place when the
+    list is its only holder (the autograd engine's fresh gradients), viewed with ``as_subclass``
+    otherwise (a gradient that is also the caller's sensitivity, or appears twice). The caller must own
+    ``items`` (a new list). Returns ``items``."""
+    for i in range(len(items)):
+        if type(items[i]) is _PlainTensor:
+            if not _dynamo_compiling() and _refcount(items[i]) == 2:  # the list and the call argument
+                items[i].__class__ = Tensor
+            else:
+                items[i] = _as_subclass(items[i], Tensor)
+    return items
+
+
 def rank_of(t):
     """``t.dim()`` without the ``__torch_function__`` round trip (0.3 µs instead of ~1.5 µs)."""
     with DisableTorchFunctionSubclass():
