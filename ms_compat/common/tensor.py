@@ -614,7 +614,7 @@ class Tensor(torch.Tensor):
     def mean(self, *args, **kwargs):
         """MindSpore's mean: an integer tensor's mean is integer (truncated toward zero) in its dtype;
         a bool tensor raises as in MindSpore."""
-        if not _compiling():  # eager, floating input: no extra cost (PyTorch raises for integer/bool input)
+        if not _dynamo_compiling():  # eager, floating input: no extra cost (PyTorch raises for integer/bool input)
             try:
                 return Tensor._reduce(self, torch.mean, args, dict(kwargs) if kwargs else kwargs)
             except (RuntimeError, ValueError):  # the path below raises MindSpore's error, if any
@@ -690,7 +690,7 @@ class Tensor(torch.Tensor):
         """int64 indices (``argmin`` gives int32); a bool tensor is compared as integers (MindSpore)."""
         axis = dim if dim is not None else axis
         keepdim = keepdims if keepdim is None else keepdim
-        if not _compiling():
+        if not _dynamo_compiling():
             try:
                 return torch.argmax(self, axis, keepdim)
             except RuntimeError:
@@ -816,7 +816,7 @@ class Tensor(torch.Tensor):
         return torch.Tensor.item(torch.flatten(self)[index])
 
     def abs(self):
-        if not _compiling():
+        if not _dynamo_compiling():
             try:
                 return torch.abs(self)
             except (NotImplementedError, RuntimeError):
