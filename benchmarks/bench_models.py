@@ -3,7 +3,8 @@ against hand-written native PyTorch twins (native_twins.py) — eval forward and
 ``torch.compile``d; saved-for-backward bytes; ratios.
 
 Full mode: ResNet-50 (width 64) at 8×3×224×224, ViT (224², patch 16, dim 192, depth 6) at batch 8,
-BERT-style encoder (hidden 256, 4 layers) at batch 8 × seq 128. Quick mode: tiny shapes, checks the
+BERT-style encoder (hidden 256, 4 layers) at batch 8 × seq 128, UNet (tests/models/unet.py, base width 16:
+convs, BatchNorm, max pools, transposed convs, concat) at 4×3×128×128. Quick mode: tiny shapes, checks the
 machinery only.
 """
 from __future__ import annotations
@@ -26,15 +27,16 @@ def _ms_models():
     sys.path.insert(0, str(ROOT / "tests"))
     import ms_compat
     ms_compat.install(force=True)
-    from models import bert, resnet50, vit
-    return ms_compat, resnet50, vit, bert
+    from models import bert, resnet50, unet, vit
+    return ms_compat, resnet50, vit, bert, unet
 
 
 def build_pair(name, quick, only=None):
-    ms, resnet50, vit, bert = _ms_models()
+    ms, resnet50, vit, bert, unet = _ms_models()
     ms_kw, t_kw, specs = configs(quick)[name]
-    mod = {"resnet50": resnet50.ResNet, "vit": vit.ViT, "bert": bert.BertModel}[name]
-    twin = {"resnet50": native_twins.ResNet, "vit": native_twins.ViT, "bert": native_twins.BertModel}[name]
+    mod = {"resnet50": resnet50.ResNet, "vit": vit.ViT, "bert": bert.BertModel, "unet": unet.UNet}[name]
+    twin = {"resnet50": native_twins.ResNet, "vit": native_twins.ViT, "bert": native_twins.BertModel,
+            "unet": native_twins.UNet}[name]
     torch.manual_seed(0)
     if only is not None:  # one side only (peak-RSS measurement)
         model = mod(**ms_kw) if only == "ms" else twin(**t_kw)
