@@ -4,7 +4,8 @@ against hand-written native PyTorch twins (native_twins.py) — eval forward and
 
 Full mode: ResNet-50 (width 64) at 8×3×224×224, ViT (224², patch 16, dim 192, depth 6) at batch 8,
 BERT-style encoder (hidden 256, 4 layers) at batch 8 × seq 128, UNet (tests/models/unet.py, base width 16:
-convs, BatchNorm, max pools, transposed convs, concat) at 4×3×128×128. Quick mode: tiny shapes, checks the
+convs, BatchNorm, max pools, transposed convs, concat) at 4×3×128×128, a 2-layer bidirectional LSTM tagger
+(tests/models/lstm_tagger.py, embedding 128, hidden 256) at batch 16 × seq 64. Quick mode: tiny shapes, checks the
 machinery only.
 """
 from __future__ import annotations
@@ -27,16 +28,17 @@ def _ms_models():
     sys.path.insert(0, str(ROOT / "tests"))
     import ms_compat
     ms_compat.install(force=True)
-    from models import bert, resnet50, unet, vit
-    return ms_compat, resnet50, vit, bert, unet
+    from models import bert, lstm_tagger, resnet50, unet, vit
+    return ms_compat, resnet50, vit, bert, unet, lstm_tagger
 
 
 def build_pair(name, quick, only=None):
-    ms, resnet50, vit, bert, unet = _ms_models()
+    ms, resnet50, vit, bert, unet, lstm_tagger = _ms_models()
     ms_kw, t_kw, specs = configs(quick)[name]
-    mod = {"resnet50": resnet50.ResNet, "vit": vit.ViT, "bert": bert.BertModel, "unet": unet.UNet}[name]
+    mod = {"resnet50": resnet50.ResNet, "vit": vit.ViT, "bert": bert.BertModel, "unet": unet.UNet,
+           "lstm": lstm_tagger.LSTMTagger}[name]
     twin = {"resnet50": native_twins.ResNet, "vit": native_twins.ViT, "bert": native_twins.BertModel,
-            "unet": native_twins.UNet}[name]
+            "unet": native_twins.UNet, "lstm": native_twins.LSTMTagger}[name]
     torch.manual_seed(0)
     if only is not None:  # one side only (peak-RSS measurement)
         model = mod(**ms_kw) if only == "ms" else twin(**t_kw)

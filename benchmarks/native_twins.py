@@ -208,6 +208,19 @@ class UNet(nn.Module):
         return self.outc(self.up2(self.up1(x3, x2), x1))
 
 
+# ---------------------------------------------------------------- LSTM tagger (tests/models/lstm_tagger.py)
+class LSTMTagger(nn.Module):
+    def __init__(self, vocab=30, emb=16, hidden=12, tags=5):
+        super().__init__()
+        self.embedding = nn.Embedding(vocab, emb)
+        self.lstm = nn.LSTM(emb, hidden, num_layers=2, bias=True, batch_first=True, bidirectional=True)
+        self.fc = nn.Linear(2 * hidden, tags)
+
+    def forward(self, tokens):
+        out, _ = self.lstm(self.embedding(tokens))
+        return F.log_softmax(self.fc(out), -1)
+
+
 # ---------------------------------------------------------------- weights
 _RENAME = {"gamma": "weight", "beta": "bias", "moving_mean": "running_mean", "moving_variance": "running_var",
            "embedding_table": "weight"}
