@@ -52,24 +52,27 @@ def _wrap(ret):
         return _as_subclass(ret, Tensor)
     if tp is _Tuple or tp is _List:
         if not _dynamo_compiling() and _refcount(ret) == 3:  # a fresh sequence: relabel its fresh tensors
-            return tp([_relabel_item(r) for r in ret])
+            return tp(_relabel_items(ret))
         return tp(_wrap(r) for r in ret)
     if isinstance(ret, tuple) and hasattr(ret, "n_fields"):  # torch.return_types.*
         if not _dynamo_compiling() and _refcount(ret) == 3:
-            return tp([_relabel_item(r) for r in ret])
+            return tp(_relabel_items(ret))
         return tp([_wrap(r) for r in ret])
     return ret
 
 
-def _relabel_item(r):
-    """An item of a fresh op-result sequence: a plain tensor only that sequence holds becomes a MindSpore
-    Tensor in place (see ``Tensor.__torch_function__``); anything else is wrapped as usual."""
-    if type(r) is _PlainTensor:
-        if _refcount(r) == 4:  # the sequence, the list comprehension's iterator variable, r, the call argument
-            r.__class__ = Tensor
-            return r
-        return _as_subclass(r, Tensor)
-    return _wrap(r)
+def _relabel_items(ret):
+    """The items of a fresh op-result sequence, as a list: a plain tensor only that sequence holds
+    (``ret[i]``'s reference count is the sequence's and the call argument's) becomes a MindSpore Tensor in
+    place (see ``Tensor.__torch_function__``); anything else is wrapped as usual (a view)."""
+    out = []
+    for i in range(len(ret)):
+        if type(ret[i]) is _PlainTensor and _refcount(ret[i]) == 2:
+            ret[i].__class__ = Tensor
+            out.append(ret[i])
+        else:
+            out.append(_wrap(ret[i]))
+    return out
 
 
 def _axis(kwargs, axis_default=None):
