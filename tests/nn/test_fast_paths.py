@@ -180,3 +180,24 @@ def test_relabel_fresh_views_shared_items():
     assert type(a) is torch.Tensor  # held by the test too: viewed, not relabelled
     assert [type(t) for t in items] == [Tensor, Tensor, Tensor]
     assert items[0] is not a and items[0]._base is a
+
+
+def test_direct_operators_keep_mindspore_semantics():
+    x = Tensor(np.arange(12, dtype=np.float32).reshape(3, 4))
+    p = ms.Parameter(Tensor(np.ones(4, np.float32)), name="p")
+    for r in (x + 1, 1 + x, x - p, x * p, 2 * x, x / 2, x @ x.T, -x, x[0], x[:, 1:3]):
+        assert type(r) is Tensor
+    assert type(p + 1) is Tensor  # MindSpore: Parameter + 1 is a Tensor
+    assert not (x + 1)._is_view() and x[0]._is_view()  # indexing is a view, as in torch
+    np.testing.assert_allclose((x * p + 1)[1].asnumpy(), np.arange(4, 8, dtype=np.float32) + 1)
+    assert (x + 1).size == 12 and (x + 1).shape == (3, 4)  # MindSpore attributes on the result
+    assert {x: 1}[x] == 1  # still hashable (no __eq__ override)
+    with pytest.raises(ValueError):  # MindSpore's error for shapes that do not broadcast
+        x + Tensor(np.ones(5, np.float32))
+    plain = torch.ones(3, 4)
+    assert type(plain + x) is Tensor and type(plain + plain) is torch.Tensor
+    with torch._C.DisableTorchFunctionSubclass():  # PyTorch code: PyTorch's operator, plain result
+        assert type(x + 1) is torch.Tensor
+    x.requires_grad_(True)
+    g = torch.autograd.grad(((x * 3)[1:] - 1).sum(), x)[0]
+    np.testing.assert_allclose(g.numpy(), np.array([[0] * 4, [3] * 4, [3] * 4], np.float32))
