@@ -201,3 +201,17 @@ def test_direct_operators_keep_mindspore_semantics():
     x.requires_grad_(True)
     g = torch.autograd.grad(((x * 3)[1:] - 1).sum(), x)[0]
     np.testing.assert_allclose(g.numpy(), np.array([[0] * 4, [3] * 4, [3] * 4], np.float32))
+
+
+def test_direct_in_place_methods_return_self_and_keep_autograd_rules():
+    p = ms.Parameter(Tensor(np.ones(4, np.float32)), name="w")
+    g = torch.full((4,), 2.0)
+    with torch.no_grad():
+        assert p.add_(g, alpha=-0.5) is p and type(p) is ms.Parameter
+        p.mul_(3).addcmul_(g, g, value=0.25)
+    np.testing.assert_allclose(p.asnumpy(), np.full(4, 1.0, np.float32))
+    with pytest.raises(RuntimeError, match="leaf Variable"):  # PyTorch's own rule, unchanged
+        p.add_(g)
+    t = Tensor(np.zeros(3, np.float32))
+    assert t.fill_(2.0) is t and t.zero_() is t and t.copy_(torch.ones(3)) is t
+    np.testing.assert_allclose(t.asnumpy(), np.ones(3, np.float32))
