@@ -18,7 +18,7 @@ import mindspore as ms  # noqa: E402
 from mindspore import nn  # noqa: E402
 
 from benchmarks.model_configs import configs, make_inputs  # noqa: E402  (numpy only)
-from models import bert, resnet50, vit  # noqa: E402
+from models import bert, lstm_tagger, resnet50, unet, vit  # noqa: E402
 
 
 class Loss(nn.Cell):
@@ -48,7 +48,8 @@ def main():
     ms.set_context(mode=ms.PYNATIVE_MODE)
     out = {}
     for name, (kw, _, specs) in configs(quick).items():
-        cls = {"resnet50": resnet50.ResNet, "vit": vit.ViT, "bert": bert.BertModel}[name]
+        cls = {"resnet50": resnet50.ResNet, "vit": vit.ViT, "bert": bert.BertModel, "unet": unet.UNet,
+               "lstm": lstm_tagger.LSTMTagger}[name]
         net = cls(**kw)
         xs = [ms.Tensor(a.astype(np.int32) if a.dtype == np.int64 else a) for a in make_inputs(specs)]
         net.set_train(False)

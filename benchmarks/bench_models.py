@@ -3,7 +3,9 @@ against hand-written native PyTorch twins (native_twins.py) — eval forward and
 ``torch.compile``d; saved-for-backward bytes; ratios.
 
 Full mode: ResNet-50 (width 64) at 8×3×224×224, ViT (224², patch 16, dim 192, depth 6) at batch 8,
-BERT-style encoder (hidden 256, 4 layers) at batch 8 × seq 128. Quick mode: tiny shapes, checks the
+BERT-style encoder (hidden 256, 4 layers) at batch 8 × seq 128, UNet (tests/models/unet.py, base width 16:
+convs, BatchNorm, max pools, transposed convs, concat) at 4×3×128×128, a 2-layer bidirectional LSTM tagger
+(tests/models/lstm_tagger.py, embedding 128, hidden 256) at batch 16 × seq 64. Quick mode: tiny shapes, checks the
 machinery only.
 """
 from __future__ import annotations
@@ -26,15 +28,17 @@ def _ms_models():
     sys.path.insert(0, str(ROOT / "tests"))
     import ms_compat
     ms_compat.install(force=True)
-    from models import bert, resnet50, vit
-    return ms_compat, resnet50, vit, bert
+    from models import bert, lstm_tagger, resnet50, unet, vit
+    return ms_compat, resnet50, vit, bert, unet, lstm_tagger
 
 
 def build_pair(name, quick, only=None):
-    ms, resnet50, vit, bert = _ms_models()
+    ms, resnet50, vit, bert, unet, lstm_tagger = _ms_models()
     ms_kw, t_kw, specs = configs(quick)[name]
-    mod = {"resnet50": resnet50.ResNet, "vit": vit.ViT, "bert": bert.BertModel}[name]
-    twin = {"resnet50": native_twins.ResNet, "vit": native_twins.ViT, "bert": native_twins.BertModel}[name]
+    mod = {"resnet50": resnet50.ResNet, "vit": vit.ViT, "bert": bert.BertModel, "unet": unet.UNet,
+           "lstm": lstm_tagger.LSTMTagger}[name]
+    twin = {"resnet50": native_twins.ResNet, "vit": native_twins.ViT, "bert": native_twins.BertModel,
+            "unet": native_twins.UNet, "lstm": native_twins.LSTMTagger}[name]
     torch.manual_seed(0)
     if only is not None:  # one side only (peak-RSS measurement)
         model = mod(**ms_kw) if only == "ms" else twin(**t_kw)
@@ -91,6 +95,11 @@ def saved_bytes(model, inputs):
     return total[0]
 
 
+# Quick mode checks the machinery: the compiled rows of the first three pairs cover it, and compiling the
+# UNet and LSTM pairs too would add minutes of TorchDynamo/Inductor work to the quick test.
+_QUICK_EAGER_ONLY = frozenset(("unet", "lstm"))
+
+
 def run(quick=False, compile_models=True):
     number, repeat = (1, 5) if quick else (1, 5)
     rows = Report(load_before=load_average())
@@ -103,7 +112,7 @@ def run(quick=False, compile_models=True):
             idx = 0 if mode == "eval" else 1
             r = interleaved({"ms": fm[idx], "torch": tm[idx]}, number=number, repeat=repeat, warmup=1)
             rows.append((name, mode, "eager", r["ms"], r["torch"]))
-            if compile_models:
+            if compile_models and (not quick or name not in _QUICK_EAGER_ONLY):
                 cm, ct = torch.compile(m), torch.compile(t)
                 fcm, fct = step_fns(cm, ms_in), step_fns(ct, t_in)
                 t0 = time.perf_counter()

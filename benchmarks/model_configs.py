@@ -11,6 +11,8 @@ def configs(quick):
             "bert": (dict(vocab=100, hidden=32, layers=2, heads=2, inter=64, max_pos=16),
                      dict(vocab=100, hidden=32, layers=2, heads=2, inter=64, max_pos=16),
                      [((2, 16), "i100"), ((2, 16), "i2"), ((2, 16), "m")]),
+            "unet": (dict(base=4), dict(base=4), [((2, 3, 16, 16), "f")]),
+            "lstm": (dict(), dict(), [((2, 7), "i30")]),
         }
     return {
         "resnet50": (dict(width=64), dict(width=64), [((8, 3, 224, 224), "f")]),
@@ -19,6 +21,9 @@ def configs(quick):
         "bert": (dict(vocab=8000, hidden=256, layers=4, heads=4, inter=1024, max_pos=128),
                  dict(vocab=8000, hidden=256, layers=4, heads=4, inter=1024, max_pos=128),
                  [((8, 128), "i8000"), ((8, 128), "i2"), ((8, 128), "m")]),
+        "unet": (dict(base=16), dict(base=16), [((4, 3, 128, 128), "f")]),
+        "lstm": (dict(vocab=8000, emb=128, hidden=256, tags=20), dict(vocab=8000, emb=128, hidden=256, tags=20),
+                 [((16, 64), "i8000")]),
     }
 
 

@@ -158,6 +158,69 @@ class BertModel(nn.Module):
         return x, torch.tanh(self.pooler(x[:, 0]))
 
 
+# ---------------------------------------------------------------- UNet (tests/models/unet.py)
+class DoubleConv(nn.Module):
+    def __init__(self, in_c, out_c):
+        super().__init__()
+        # MindSpore's 3×3 'same' at stride 1 is padding 1 on every side
+        self.double_conv = nn.Sequential(
+            nn.Conv2d(in_c, out_c, 3, padding=1, bias=False), nn.BatchNorm2d(out_c), nn.ReLU(),
+            nn.Conv2d(out_c, out_c, 3, padding=1, bias=False), nn.BatchNorm2d(out_c), nn.ReLU())
+
+    def forward(self, x):
+        return self.double_conv(x)
+
+
+class Down(nn.Module):
+    def __init__(self, in_c, out_c):
+        super().__init__()
+        self.pool = nn.MaxPool2d(2, 2)
+        self.conv = DoubleConv(in_c, out_c)
+
+    def forward(self, x):
+        return self.conv(self.pool(x))
+
+
+class Up(nn.Module):
+    def __init__(self, in_c, out_c):
+        super().__init__()
+        self.up = nn.ConvTranspose2d(in_c, in_c // 2, 2, stride=2)  # 'same' 2/2: output = 2 × input
+        self.conv = DoubleConv(in_c, out_c)
+
+    def forward(self, x1, x2):
+        return self.conv(torch.cat((x2, self.up(x1)), 1))
+
+
+class UNet(nn.Module):
+    def __init__(self, n_channels=3, n_classes=2, base=4):
+        super().__init__()
+        self.inc = DoubleConv(n_channels, base)
+        self.down1 = Down(base, base * 2)
+        self.down2 = Down(base * 2, base * 4)
+        self.up1 = Up(base * 4, base * 2)
+        self.up2 = Up(base * 2, base)
+        self.outc = nn.Conv2d(base, n_classes, 1)
+
+    def forward(self, x):
+        x1 = self.inc(x)
+        x2 = self.down1(x1)
+        x3 = self.down2(x2)
+        return self.outc(self.up2(self.up1(x3, x2), x1))
+
+
+# ---------------------------------------------------------------- LSTM tagger (tests/models/lstm_tagger.py)
+class LSTMTagger(nn.Module):
+    def __init__(self, vocab=30, emb=16, hidden=12, tags=5):
+        super().__init__()
+        self.embedding = nn.Embedding(vocab, emb)
+        self.lstm = nn.LSTM(emb, hidden, num_layers=2, bias=True, batch_first=True, bidirectional=True)
+        self.fc = nn.Linear(2 * hidden, tags)
+
+    def forward(self, tokens):
+        out, _ = self.lstm(self.embedding(tokens))
+        return F.log_softmax(self.fc(out), -1)
+
+
 # ---------------------------------------------------------------- weights
 _RENAME = {"gamma": "weight", "beta": "bias", "moving_mean": "running_mean", "moving_variance": "running_var",
            "embedding_table": "weight"}

@@ -9,6 +9,7 @@ import torch.nn.functional as F
 
 from ...common import dtype as mstype
 from ...common.parameter import Parameter
+from ...common.tensor import run_plain
 from ..cell import Cell
 
 __all__ = ["ReLU", "ReLU6", "GELU", "FastGelu", "SiLU", "HSwish", "HSigmoid", "Sigmoid", "Tanh", "Softmax",
@@ -21,7 +22,7 @@ class ReLU(Cell):
     """Mirrors ``nn.ReLU()``."""
 
     def construct(self, x):
-        return torch.relu(x)
+        return run_plain(torch.relu, x)
 
 
 class ReLU6(Cell):

@@ -12,6 +12,7 @@ import torch.nn.functional as F
 from ...common import dtype as mstype
 from ...common.initializer import HeUniform, Uniform, initializer
 from ...common.parameter import Parameter
+from ...common.tensor import run_plain
 from ..cell import Cell
 from ._checks import check_bool, check_init, positive_int, same_pads
 
@@ -56,7 +57,7 @@ class Dense(Cell):
 
     def construct(self, x):
         try:
-            x = F.linear(x, self.weight, self.bias)
+            x = run_plain(F.linear, x, self.weight, self.bias)  # no __torch_function__ trip (issue 20)
         except RuntimeError as e:
             raise self._linear_error(x, e) from e
         if self.activation_flag:
@@ -188,7 +189,7 @@ class Dropout(Cell):
     def construct(self, x):
         if not self.training or self.p == 0.0:
             return x
-        return F.dropout(x, self.p, True)
+        return run_plain(F.dropout, x, self.p, True)
 
     def extend_repr(self):
         return self._repr

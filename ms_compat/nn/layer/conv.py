@@ -16,6 +16,7 @@ import torch.nn.functional as F
 from ...common import dtype as mstype
 from ...common.initializer import HeUniform, Uniform, initializer
 from ...common.parameter import Parameter
+from ...common.tensor import rank_of, run_plain
 from ..cell import Cell
 from ._checks import check_bool, int_tuple, positive_int, same_pads, rank_error, shape_error
 
@@ -130,7 +131,8 @@ class _Conv(Cell):
             pairs = None
         if not self._transposed:
             if pairs is None:
-                if all(s == 1 for s in ss):
+                if all(s == 1 for s in ss) or all((kk - 1) * dd == 0 for kk, dd in zip(ks, ds)):
+                    # (a 1-wide kernel never pads: (ceil(n/s) - 1) * s + 1 <= n for any stride)
                     pairs = [(((kk - 1) * dd) // 2, (kk - 1) * dd - ((kk - 1) * dd) // 2) for kk, dd in zip(ks, ds)]
                 else:
                     self._dyn_same = True
@@ -161,19 +163,22 @@ class _Conv(Cell):
         return self.weight
 
     def construct(self, x):
-        if x.dim() != self._rank:  # torch's conv takes an unbatched input; MindSpore raises
+        # torch calls through run_plain: no __torch_function__ trip per call (issue 20)
+        if rank_of(x) != self._rank:  # torch's conv takes an unbatched input; MindSpore raises
             raise rank_error(type(self).__name__, self._rank, x)
         if self._transposed:
             w = self.weight[:, :, 0] if self._one_d else self.weight
-            out = self._fn(x, w, self.bias, self._s, self._padding, self._out_pad, self.group, self._d)
+            out = run_plain(self._fn, x, w, self.bias, self._s, self._padding, self._out_pad, self.group, self._d)
             return out if self._crop is None else out[self._crop]
         if self._pre_pad is not None:
-            x = F.pad(x, self._pre_pad)
+            x = run_plain(F.pad, x, self._pre_pad)
         elif self._dyn_same:
-            x = F.pad(x, self._same_pads(x))
+            pads = self._same_pads(x)
+            if any(pads):  # F.pad copies even when every pad is 0
+                x = run_plain(F.pad, x, pads)
         w = self.weight[:, :, 0] if self._one_d else self.weight
         try:
-            return self._fn(x, w, self.bias, self._s, self._padding, self._d, self.group)
+            return run_plain(self._fn, x, w, self.bias, self._s, self._padding, self._d, self.group)
         except RuntimeError as e:
             if "Kernel size can't be greater" in str(e):  # MindSpore: ValueError; a channel mismatch stays
                 raise shape_error(type(self).__name__, e) from e  # RuntimeError, as in MindSpore

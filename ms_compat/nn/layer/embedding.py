@@ -7,6 +7,7 @@ import torch
 from ...common import dtype as mstype
 from ...common.initializer import initializer
 from ...common.parameter import Parameter
+from ...common.tensor import run_plain
 from ..cell import Cell
 from ._checks import check_bool, positive_int
 
@@ -40,7 +41,7 @@ class Embedding(Cell):
 
     def construct(self, ids):
         try:
-            return F.embedding(ids, self.embedding_table)
+            return run_plain(F.embedding, ids, self.embedding_table)
         except IndexError:
             # MindSpore gathers negative ids from the end (-1: the last row) and raises RuntimeError
             # past the table; handled only on failure, so valid ids cost nothing extra

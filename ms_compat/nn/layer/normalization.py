@@ -17,6 +17,7 @@ import torch.nn.functional as F
 from ...common import dtype as mstype
 from ...common.initializer import initializer
 from ...common.parameter import Parameter
+from ...common.tensor import rank_of, run_plain
 from ..cell import Cell
 from ._checks import check_bool, positive_int, rank_error, shape_error
 
@@ -66,14 +67,14 @@ class _BatchNorm(Cell):
 
     def construct(self, x):
         ubs = self.use_batch_statistics
-        if x.dim() not in self._ndims:  # torch's kernel takes any rank >= 2; MindSpore does not
+        if rank_of(x) not in self._ndims:  # torch's kernel takes any rank >= 2; MindSpore does not
             raise rank_error(type(self).__name__, " or ".join(map(str, self._ndims)), x)
         # torch.batch_norm, not F.batch_norm: F's Python layer refuses one value per channel in
         # training, where MindSpore (and the kernel) compute it (output 0, moving variance NaN)
         try:
-            return torch.batch_norm(x, self.gamma, self.beta, self.moving_mean, self.moving_variance,
-                                    self.training if ubs is None else ubs, self.momentum, self.eps,
-                                    torch.backends.cudnn.enabled)
+            return run_plain(torch.batch_norm, x, self.gamma, self.beta, self.moving_mean, self.moving_variance,
+                             self.training if ubs is None else ubs, self.momentum, self.eps,
+                             torch.backends.cudnn.enabled)
         except RuntimeError as e:  # failure path only: a channel count that does not match
             if x.shape[1] != self.num_features:
                 raise ValueError(f"For '{type(self).__name__}', the channel dimension of the input must be "
@@ -219,7 +220,7 @@ class LayerNorm(Cell):
     def construct(self, x):
         if self._fast:
             try:
-                return F.layer_norm(x, self.normalized_shape, self.gamma, self.beta, self.epsilon)
+                return run_plain(F.layer_norm, x, self.normalized_shape, self.gamma, self.beta, self.epsilon)
             except RuntimeError as e:
                 if tuple(x.shape[-len(self.normalized_shape):]) != tuple(self.normalized_shape):
                     raise self._shape_error(x) from e

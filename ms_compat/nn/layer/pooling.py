@@ -9,6 +9,7 @@ from __future__ import annotations
 import torch
 import torch.nn.functional as F
 
+from ...common.tensor import run_plain
 from ..cell import Cell
 from ._checks import int_tuple, same_pads, rank_error, shape_error
 
@@ -73,8 +74,11 @@ class _MaxPool(_Pool):
     def construct(self, x):
         try:
             if self._same:
-                return self._fn(F.pad(x, self._same_pad(x), value=float("-inf")), self._k, self._s)
-            return self._fn(x, self._k, self._s, self._p, self._d, self.ceil_mode, self.return_indices)
+                pads = self._same_pad(x)
+                if any(pads):  # F.pad copies even when every pad is 0
+                    x = run_plain(F.pad, x, pads, value=float("-inf"))
+                return run_plain(self._fn, x, self._k, self._s)
+            return run_plain(self._fn, x, self._k, self._s, self._p, self._d, self.ceil_mode, self.return_indices)
         except (RuntimeError, IndexError) as e:  # failure path only (wrong rank, kernel past the input)
             raise _pool_error(self, x, e) from e
 
@@ -87,15 +91,15 @@ class _AvgPool(_Pool):
             if self._same:
                 pads = self._same_pad(x)
                 if not any(pads):
-                    return self._fn(x, self._k, self._s)
+                    return run_plain(self._fn, x, self._k, self._s)
                 ones = torch.ones((1, 1) + tuple(x.shape[-self._nd:]), dtype=x.dtype, device=x.device)
                 if x.dim() == self._nd + 1:
                     ones = ones[0]
                 return self._fn(F.pad(x, pads), self._k, self._s) / self._fn(F.pad(ones, pads), self._k, self._s)
             if self._nd == 1:
-                return self._fn(x, self._k, self._s, self._p, self.ceil_mode, self.count_include_pad)
-            return self._fn(x, self._k, self._s, self._p, self.ceil_mode, self.count_include_pad,
-                            self.divisor_override)
+                return run_plain(self._fn, x, self._k, self._s, self._p, self.ceil_mode, self.count_include_pad)
+            return run_plain(self._fn, x, self._k, self._s, self._p, self.ceil_mode, self.count_include_pad,
+                             self.divisor_override)
         except (RuntimeError, IndexError) as e:  # failure path only (wrong rank, kernel past the input)
             raise _pool_error(self, x, e) from e
 

@@ -12,7 +12,7 @@ import torch
 import torch.nn.functional as F
 
 from ...common.parameter import Parameter
-from ...common.tensor import as_ms, to_torch
+from ...common.tensor import as_ms, run_plain, to_torch
 from ..cell import Cell
 from ..optim import _validate as V
 
@@ -133,13 +133,17 @@ class SoftmaxCrossEntropyWithLogits(LossBase):
     def construct(self, logits, labels):
         _check_is_tensor("logits", logits, self.cls_name)
         _check_is_tensor("labels", labels, self.cls_name)
-        x, y = to_torch(logits), to_torch(labels)
+        # with subclass dispatch off (run_plain): no plain views of the inputs, no __torch_function__ trips
+        return run_plain(self._loss, logits, labels)
+
+    def _loss(self, x, y):
         if self.sparse:
             if y.is_floating_point():
                 raise TypeError("For 'SparseSoftmaxCrossEntropyWithLogits', the 'labels' must be a tensor of "
                                 f"int32 or int64, but got {_dtype_name(y.dtype)}.")
             if self.reduction == "mean":
-                return as_ms(F.cross_entropy(x.reshape(-1, x.shape[-1]), y.reshape(-1).long()))
+                n = x.shape[-1]
+                return F.cross_entropy(torch.reshape(x, (-1, n)), torch.reshape(y, (-1,)).long())
             y = F.one_hot(y.long(), x.shape[-1]).to(x.dtype)
         elif y.dtype != x.dtype:
             raise TypeError("For primitive[SoftmaxCrossEntropyWithLogits], the input type must be same. "

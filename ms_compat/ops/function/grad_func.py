@@ -27,7 +27,7 @@ import torch
 
 from torch._C import DisableTorchFunctionSubclass as _NoSubclassDispatch
 
-from ...common.tensor import Tensor, _PlainTensor, _as_subclass
+from ...common.tensor import Tensor, _PlainTensor, _as_subclass, relabel_fresh
 
 __all__ = ["grad", "value_and_grad", "GradOperation", "stop_gradient", "vjp", "jvp"]
 
@@ -197,7 +197,9 @@ def _run(fn, args, positions, weights, has_aux, sens_param, kwargs):
             diff_outs.append(o)
             grad_outs.append(torch.ones_like(o) if s is None else s.to(o.dtype).expand_as(o))
     wlist = weights or []
-    targets = [l for l in leaves if l is not None] + [w for w in wlist if w.requires_grad]
+    with _NoSubclassDispatch():  # requires_grad read without a __torch_function__ trip per weight
+        wreq = [w.requires_grad for w in wlist]
+    targets = [l for l in leaves if l is not None] + [w for w, r in zip(wlist, wreq) if r]
     if diff_outs and targets:
         create = nested
         with _NoSubclassDispatch():  # the engine needs no ms-Tensor wrapping: skip __torch_function__
@@ -206,6 +208,9 @@ def _run(fn, args, positions, weights, has_aux, sens_param, kwargs):
             else:  # data parallel: weights covered by a DistributedGradReducer are reduced by DDP's reducer
                 from ...parallel.ddp_reducer import engine_grad
                 gs = engine_grad(diff_outs, targets, grad_outs)
+        if type(gs) is not list:
+            gs = list(gs)
+        relabel_fresh(gs)  # MindSpore Tensors without a view per gradient
     else:
         gs = [None] * len(targets)
     it = iter(gs)
@@ -219,8 +224,8 @@ def _run(fn, args, positions, weights, has_aux, sens_param, kwargs):
             a = args[p]
             input_grads.append(g.to(a.dtype) if a.dtype in _INT_DTYPES else g)
     weight_grads = []
-    for w in wlist:
-        if w.requires_grad:
+    for w, r in zip(wlist, wreq):
+        if r:
             g = next(it)
             weight_grads.append(_ms(g) if g is not None else _ms(torch.zeros_like(w.detach())))
         else:
