@@ -605,6 +605,12 @@ class Tensor(torch.Tensor):
     # ---- reductions with MindSpore's keywords ------------------------------------------------
     def _reduce(self, fn, args, kwargs):
         if args:
+            if kwargs and "keep_dims" in kwargs:  # x.mean(-1, keep_dims=True): MindSpore's spelling after a
+                kwargs = dict(kwargs)             # positional axis
+                kd = bool(kwargs.pop("keep_dims"))
+                if len(args) == 1:
+                    return run_plain(fn, self, tuple(args[0]) if isinstance(args[0], list) else args[0], kd,
+                                     **kwargs)
             return run_plain(fn, self, *args, **kwargs)
         axis, kd = _axis(kwargs)
         if axis is None or axis == ():
@@ -660,8 +666,17 @@ class Tensor(torch.Tensor):
         return Tensor._reduce(self, torch.amin, args, kwargs)
 
     def _maxmin(self, fn, ifn, args, kwargs):
-        if args or not kwargs:
-            return fn(self, *args, **kwargs)
+        # MindSpore 2.10 picks the overload by the spelling (measured): positional arguments alone, or the
+        # keywords ``dim``/``keepdim``, give (values, indices); ``axis``/``keepdims``/``initial``/``where``
+        # (also after a positional axis: ``max(1, keepdims=True)``) give the values only.
+        if not kwargs or "dim" in kwargs or "keepdim" in kwargs:
+            out = fn(self, *args, **kwargs)
+            return tuple(out) if type(out) is not Tensor else out  # MindSpore's plain (values, indices) tuple
+        if args:
+            kwargs = dict(kwargs)
+            kwargs["axis"] = args[0]
+            if len(args) > 1:
+                kwargs["keepdims"] = args[1]
         return_indices = kwargs.pop("return_indices", False)
         initial = kwargs.pop("initial", None)
         kwargs.pop("where", None)
@@ -688,6 +703,23 @@ class Tensor(torch.Tensor):
 
     def min(self, *args, **kwargs):
         return Tensor._maxmin(self, torch.min, torch.argmin, args, kwargs)
+
+    def median(self, axis=-1, keepdims=False, *, dim=None, keepdim=None):
+        """``Tensor.median``: (values, indices) along ``axis`` (default the last axis, as MindSpore; PyTorch's
+        ``median()`` without a dim is the global median value)."""
+        axis = dim if dim is not None else axis
+        return tuple(torch.median(self, axis, keepdims if keepdim is None else keepdim))
+
+    def count_nonzero(self, axis=(), keep_dims=False, dtype=mstype.int32):
+        """``Tensor.count_nonzero``: over ``axis`` (all axes by default), ``keep_dims``, result in ``dtype``
+        (int32 by default, as MindSpore; PyTorch's is int64 without ``keepdim``)."""
+        dims = (axis,) if isinstance(axis, int) else tuple(axis)
+        out = torch.count_nonzero(self, dims or None)
+        if keep_dims:
+            nd = self.dim()
+            kept = {d % nd for d in dims} if dims else set(range(nd))
+            out = torch.reshape(out, [1 if d in kept else n for d, n in enumerate(self.shape)])
+        return out.to(mstype.to_torch_dtype(dtype))
 
     def argmax(self, axis=None, keepdims=False, *, dim=None, keepdim=None):
         """int64 indices (``argmin`` gives int32); a bool tensor is compared as integers (MindSpore)."""

@@ -42,7 +42,7 @@ def _surface_distance(a_edges, b_edges, metric):
     if b.size == 0:
         return np.full(len(a), np.inf)
     d = torch.cdist(torch.from_numpy(a).double(), torch.from_numpy(b).double(), p=_P[metric])
-    return d.min(1).values.numpy()
+    return torch.amin(d, 1).numpy()
 
 
 def _check_metric(name, distance_metric):

@@ -508,6 +508,43 @@ def printed_forms(ms, jit):
     return out
 
 
+@scenario(eager_only=True)
+def reduction_call_forms(ms, jit):
+    """Which overload a reduction method takes for each spelling real code uses (positional axis with
+    ``keep_dims=``, ``dim=``/``keepdim=`` against ``axis=``/``keepdims=``), and what it returns."""
+    x = f32(ms, [[1.0, 5.0, 3.0, 2.0], [4.0, 2.0, 6.0, 6.0]])
+    z = f32(ms, [[1.0, 0.0, 3.0, 0.0], [0.0, 0.0, 6.0, 2.0]])
+    calls = {
+        "mean(-1, keep_dims=True)": lambda: x.mean(-1, keep_dims=True),
+        "mean(axis=-1, keep_dims=True)": lambda: x.mean(axis=-1, keep_dims=True),
+        "all(-1, keep_dims=True)": lambda: (x > 1).all(-1, keep_dims=True),
+        "any(-1, keep_dims=True)": lambda: (x > 5).any(-1, keep_dims=True),
+        "sum(-1, keepdims=True)": lambda: x.sum(-1, keepdims=True),
+        "sum(1, True)": lambda: x.sum(1, True),
+        "max(1)": lambda: x.max(1), "max(axis=1)": lambda: x.max(axis=1), "max(dim=1)": lambda: x.max(dim=1),
+        "max(1, keepdims=True)": lambda: x.max(1, keepdims=True),
+        "max(1, keepdim=True)": lambda: x.max(1, keepdim=True), "max(1, True)": lambda: x.max(1, True),
+        "max(dim=1, keepdim=True)": lambda: x.max(dim=1, keepdim=True),
+        "max(axis=1, return_indices=True)": lambda: x.max(axis=1, return_indices=True),
+        "min(0)": lambda: x.min(0), "min(0, keepdims=True)": lambda: x.min(0, keepdims=True),
+        "min(dim=0)": lambda: x.min(dim=0),
+        "median()": lambda: x.median(), "median(0)": lambda: x.median(0),
+        "median(axis=1, keepdims=True)": lambda: x.median(axis=1, keepdims=True),
+        "median(dim=1, keepdim=True)": lambda: x.median(dim=1, keepdim=True),
+        "count_nonzero()": lambda: z.count_nonzero(), "count_nonzero(1)": lambda: z.count_nonzero(1),
+        "count_nonzero(1, True)": lambda: z.count_nonzero(1, True),
+        "count_nonzero(axis=-1, keep_dims=True)": lambda: z.count_nonzero(axis=-1, keep_dims=True),
+    }
+    out = {}
+    for k, f in calls.items():
+        try:
+            r = f()
+            out[k] = {"type": type(r).__name__, "value": val(r)}
+        except Exception as e:  # noqa: BLE001
+            out[k] = _error(e)
+    return out
+
+
 PRINT_HOOK = {"printed_by_print"}  # ms_compat runs these with the print of ms_compat.install() (the alias)
 
 

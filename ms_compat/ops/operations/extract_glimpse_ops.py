@@ -80,7 +80,7 @@ class ExtractGlimpse(Primitive):
             return torch.zeros(shape)
         flat = img.reshape(img.shape[0], -1)
         if self.noise == "uniform":
-            lo, hi = flat.min(1).values, flat.max(1).values
+            lo, hi = torch.amin(flat, 1), torch.amax(flat, 1)
             u = torch.rand(shape)
             return lo[:, None, None, None] + u * (hi - lo)[:, None, None, None]
         mean, std = flat.mean(1), flat.std(1, unbiased=False)

@@ -278,7 +278,7 @@ class CTCGreedyDecoder(_P):
     def __call__(self, inputs, sequence_length):
         t_max, n, c = inputs.shape
         best = inputs.argmax(-1)  # T, N
-        mx = inputs.max(-1).values
+        mx = torch.amax(inputs, -1)
         idx, vals, logp, longest = [], [], [], 0
         lens = sequence_length.tolist()
         for b in range(n):
