@@ -196,6 +196,26 @@ def _all_bool(x, *args, **kwargs):
     return _as_subclass(r, Tensor)
 
 
+_every_op_dispatched = 0  # > 0: the fast paths below step aside (see EveryOpDispatched)
+
+
+class EveryOpDispatched:
+    """While active, every op on a MindSpore Tensor goes through ``__torch_function__`` (``run_plain`` and the
+    direct operators step aside), so a Tensor subclass that marks its results in its own
+    ``__torch_function__`` sees every op: pipeline stage cutting's ``_Skipped`` values. Costs the fast paths'
+    savings while active; re-entrant."""
+
+    def __enter__(self):
+        global _every_op_dispatched
+        _every_op_dispatched += 1
+        return self
+
+    def __exit__(self, *exc):
+        global _every_op_dispatched
+        _every_op_dispatched -= 1
+        return False
+
+
 def run_plain(fn, /, *args, **kwargs):
     """``fn(*args)`` (a torch function) as ``__torch_function__`` would run it for MindSpore Tensor
     arguments, without the trip through it: subclass dispatch off, RuntimeError/IndexError mapped to
@@ -204,7 +224,7 @@ def run_plain(fn, /, *args, **kwargs):
     is a MindSpore Tensor even when every argument is a plain tensor (MindSpore layers always return
     MindSpore Tensors). With subclass dispatch already off (PyTorch code, torch children of Cells) it is
     a plain call; under TorchDynamo it is a plain call too, which traces ``__torch_function__`` itself."""
-    if _dynamo_compiling() or not _tf_enabled():
+    if _dynamo_compiling() or not _tf_enabled() or _every_op_dispatched:
         return fn(*args, **kwargs)
     try:
         with DisableTorchFunctionSubclass():
@@ -909,7 +929,7 @@ def _direct_operator(name):
     base = getattr(_PlainTensor, name)
 
     def op(self, *args, **kwargs):
-        if _dynamo_compiling() or not _tf_enabled():
+        if _dynamo_compiling() or not _tf_enabled() or _every_op_dispatched:
             return base(self, *args, **kwargs)
         try:
             with DisableTorchFunctionSubclass():

@@ -38,7 +38,7 @@ import torch
 import torch.distributed as dist
 from torch.utils._pytree import tree_flatten, tree_map, tree_unflatten
 
-from ..common.tensor import Tensor, as_ms, to_torch
+from ..common.tensor import EveryOpDispatched, Tensor, as_ms, to_torch
 
 __all__ = ["pipeline_active", "stage_info", "run_pipeline", "install_stage_wrappers"]
 
@@ -275,7 +275,11 @@ class _StageModule(torch.nn.Module):
         ex = _Execution(self.stage, recv if self.stage > 0 else None, args[0].device if args else None)
         _active.append(ex)
         try:
-            out = self.__dict__["network"](*args)
+            if self.stage > 0:  # values of earlier stages (``_Skipped``) must be seen by every op that uses them
+                with EveryOpDispatched():
+                    out = self.__dict__["network"](*args)
+            else:
+                out = self.__dict__["network"](*args)
         except _StageEnd as end:
             return end.tensors
         finally:
