@@ -20,7 +20,7 @@ from ..common.parameter import Parameter
 from ..common.tensor import Tensor, as_ms, to_torch
 from ..nn.cell import Cell
 from ..nn.wrap.cell_wrapper import TrainOneStepCell
-from ..nn.wrap.loss_scale import _grads
+from ..nn.wrap.loss_scale import TrainOneStepWithLossScaleCell, _grads
 from ..ops.composite import HyperMap
 from ..ops.function.grad_func import GradOperation
 from .grad_freeze import FreezeOpt, freeze_cell
@@ -157,22 +157,8 @@ class BoostTrainOneStepWithLossScaleCell(BoostTrainOneStepCell):
         else:
             raise TypeError(f"The input type must be Tensor, but got {type(sens)}")
 
-    def _start_overflow_check(self, pre_cond, compute_input):
-        """MindSpore clears the NPU overflow register here (PyTorch has none): returns ``(status, compute_input)``."""
-        return as_ms(torch.zeros(8, dtype=torch.int32)), compute_input
-
-    def _get_overflow_status(self, status, compute_output):
-        """0-d bool Tensor: any inf/nan in ``compute_output`` (all-reduced when gradients are reduced)."""
-        tensors = [to_torch(t) for t in compute_output if isinstance(t, torch.Tensor)]
-        flag = torch.stack([~torch.isfinite(t).all() for t in tensors]).any() if tensors else torch.tensor(False)
-        if self.reducer_flag and torch.distributed.is_available() and torch.distributed.is_initialized():
-            f = flag.to(torch.float32)
-            torch.distributed.all_reduce(f)
-            flag = f > 0
-        return as_ms(flag)
-
-    def _process_loss_scale(self, overflow):
-        """Run the update cell (if any) with the scale and ``overflow``; returns the overflow flag."""
-        if self.loss_scaling_manager is not None:
-            return self.loss_scaling_manager(self.scale_sense, overflow)
-        return overflow
+    # the same overflow machinery as nn.TrainOneStepWithLossScaleCell (MindSpore's boost cell has its own copies
+    # under underscored names; the behaviour is the same)
+    _start_overflow_check = TrainOneStepWithLossScaleCell.start_overflow_check
+    _get_overflow_status = TrainOneStepWithLossScaleCell.get_overflow_status
+    _process_loss_scale = TrainOneStepWithLossScaleCell.process_loss_scale
