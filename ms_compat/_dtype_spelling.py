@@ -16,9 +16,10 @@ other frame (the MindSpore program, its third-party MindSpore packages, ``loggin
 MindSpore's. dtypes MindSpore has no Tensor dtype for (``torch.quint8`` ...) keep PyTorch's spelling.
 ``torch.dtype.__repr__(d)`` (the type's slot wrapper) always gives PyTorch's spelling.
 
-Limits, documented in the tensors guide: a dtype turned into text *while Dynamo traces* a compiled
-``construct`` is turned into text by Dynamo (a ``torch`` frame), so it gets PyTorch's spelling; and the
-slots can be patched only on a standard CPython build (GIL, no ``Py_TRACE_REFS``) whose ``torch.dtype``
+A dtype turned into text inside a compiled ``construct`` is turned into text by TorchDynamo while it
+traces; the few Dynamo functions that evaluate the traced code's own formatting (``_DYNAMO_EVALUATORS``)
+answer for the traced function's module, so compiled code spells as eager code does. Limit, documented in
+the tensors guide: the slots can be patched only on a standard CPython build (GIL, no ``Py_TRACE_REFS``) whose ``torch.dtype``
 type object has the expected layout. :func:`install` checks both and returns ``False`` otherwise; the
 alias then falls back to the ``print`` hook of :mod:`ms_compat._print_hook` (``print`` only).
 
@@ -85,8 +86,32 @@ def _head(tp) -> _TypeHead | None:
     return head
 
 
+# The functions in which TorchDynamo evaluates, at trace time, the traced code's own ``str``/``repr``/``%``/
+# ``format`` of constants (such as a dtype): their text belongs to the traced function, so they answer for the
+# traced frame's module. Matched by qualified name; under a PyTorch that renames them, a dtype formatted inside
+# a compiled function keeps PyTorch's spelling (as Dynamo's own frames do).
+_DYNAMO_EVALUATORS = ("constant_fold_handler", "ConstantVariable.repr_impl", "ConstantVariable.nb_remainder_impl",
+                      "StringFormatVariable.create")
+
+
+def _traced_module(frame) -> str | None:
+    """The module of the function Dynamo is tracing, when ``frame`` is one of its evaluators."""
+    qualname = getattr(frame.f_code, "co_qualname", frame.f_code.co_name)
+    if not qualname.endswith(_DYNAMO_EVALUATORS):
+        return None
+    try:
+        from torch._dynamo.symbolic_convert import InstructionTranslator
+        return InstructionTranslator.current_tx().f_globals.get("__name__") or ""
+    except Exception:  # noqa: BLE001 -- no trace in progress
+        return None
+
+
 def _torch_side(frame) -> bool:
     name = frame.f_globals.get("__name__") or ""
+    if name.startswith("torch._dynamo.variables."):
+        traced = _traced_module(frame)
+        if traced is not None:
+            return traced.partition(".")[0] in TORCH_SPELLING_PACKAGES
     side = _module_side.get(name)
     if side is None:
         side = _module_side[name] = name.partition(".")[0] in TORCH_SPELLING_PACKAGES

@@ -93,3 +93,17 @@ def test_torch_compile_generates_code_while_spelled(spelled):
         assert torch.allclose(torch.compile(f)(x), f(x), rtol=1e-3)
     finally:
         torch._dynamo.reset()
+
+
+def test_compiled_code_spells_as_eager_code(spelled):
+    """Dynamo formats the traced function's constants while tracing: the text is the traced code's."""
+    torch._dynamo.reset()
+
+    def g(x):
+        return x * 2, str(x.dtype), f"{x.dtype}|{x.dtype!r}", "%s" % x.dtype, "{}".format(torch.int8)
+    x = torch.ones(2)
+    try:
+        got = torch.compile(g, backend="eager")(x)
+    finally:
+        torch._dynamo.reset()
+    assert got[1:] == g(x)[1:] == ("Float32", "Float32|mindspore.float32", "Float32", "Int8")

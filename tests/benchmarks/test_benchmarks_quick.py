@@ -20,6 +20,7 @@ def test_benchmarks_quick_mode(tmp_path):
     ratios = re.findall(r"\| (\d+\.\d+) \| ≤", text)
     assert len(ratios) >= 10 and all(float(x) > 0 for x in ratios)
     assert "trivial Cell vs nn.Module call" in text and "resnet50" in text and "saved-for-backward" in text
+    assert re.search(r"\| \w+ \| \d+ MiB \(\d+–\d+\) \| \d+ MiB \(\d+–\d+\) \| \d\.\d+ \| ≤ 1.02", text), "peak RSS row"
     assert "load avg 1/5/15 min" in text and text.count("Load average (1, 5, 15 min)") >= 3
 
 
