@@ -1,8 +1,8 @@
 """``python -m benchmarks [--quick] [--out FILE]``: run every benchmark and write benchmarks/RESULTS.md.
 
 Sections: per-call overhead, one optimizer step against torch.optim, the Tensor design candidates, import time,
-whole models vs native twins
-(eager and compiled, saved-for-backward bytes, peak RSS), MindSpore itself (when the .msref reference
+whole models vs native twins (eager and compiled, saved-for-backward bytes, peak RSS), the training step as each
+framework writes it (value_and_grad + nn.Momentum vs backward + SGD), MindSpore itself (when the .msref reference
 venv exists), and the feature benchmarks (amp, recompute, checkpoint, compile) as their own scripts.
 ``--quick`` uses tiny shapes and skips compilation and the MindSpore run: it checks the machinery (CI).
 """
@@ -17,7 +17,7 @@ import sys
 import time
 
 from benchmarks import (bench_import, bench_models, bench_optimizers, bench_overhead, bench_peak_rss,
-                        bench_tensor_design)
+                        bench_tensor_design, bench_train_idiom)
 from benchmarks.common import machine_info
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
@@ -55,6 +55,8 @@ def main(argv=None):
         body = bench_models.to_markdown(model_rows)
         body += "\n\n" + bench_peak_rss.to_markdown(bench_peak_rss.run(quick=a.quick))
         section("Whole models vs native PyTorch twins", body)
+        section("Training step as each framework writes it (issue 20)",
+                bench_train_idiom.to_markdown(bench_train_idiom.run(quick=a.quick)))
     msref = ROOT / ".msref" / "bin" / "python"
     if "mindspore" not in a.skip and not a.quick and msref.exists() and model_rows:
         r = subprocess.run([str(msref), str(ROOT / "benchmarks" / "bench_mindspore.py")], cwd=str(ROOT),

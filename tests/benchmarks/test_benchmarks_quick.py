@@ -14,7 +14,7 @@ def test_benchmarks_quick_mode(tmp_path):
     assert r.returncode == 0, r.stdout[-2000:] + r.stderr[-4000:]
     text = out.read_text()
     for title in ("Per-call overhead", "Optimizer step vs torch.optim", "Tensor design candidates", "Import time",
-                  "Whole models vs native PyTorch twins"):
+                  "Whole models vs native PyTorch twins", "Training step as each framework writes it (issue 20)"):
         assert f"## {title}" in text
     # every ratio cell is a finite number
     ratios = re.findall(r"\| (\d+\.\d+) \| ≤", text)
