@@ -215,3 +215,34 @@ def test_direct_in_place_methods_return_self_and_keep_autograd_rules():
     t = Tensor(np.zeros(3, np.float32))
     assert t.fill_(2.0) is t and t.zero_() is t and t.copy_(torch.ones(3)) is t
     np.testing.assert_allclose(t.asnumpy(), np.ones(3, np.float32))
+
+
+REDUCTION_CALLS = [((), {"axis": 1, "keep_dims": True}), ((1,), {"keep_dims": True}), ((1, True), {}), ((1,), {}),
+                   ((), {"axis": [0, 2]}), ((), {"axis": (0, -1), "keep_dims": False}), ((-1, False), {}),
+                   ((), {}), ((), {"keep_dims": True}), ((), {"axis": 1, "keepdims": True}),
+                   ((), {"dim": 1, "keepdim": True}), ((), {"axis": ()}), ((), {"axis": None, "keep_dims": True})]
+
+
+@pytest.mark.parametrize("name", ["mean", "sum", "amax", "amin"])
+def test_one_frame_reductions_equal_the_general_path(name):
+    """``Tensor.mean/sum/amax/amin`` take their common MindSpore calls in one frame (``_fast_reduction``); every
+    call form gives what the general method (``Tensor._reduce``) gives, as a fresh MindSpore Tensor with the
+    autograd node of the reduction; errors and integer means are the general path's."""
+    general = getattr(Tensor, name).__wrapped__
+    a = _ms((3, 4, 5))
+    a.requires_grad_(True)
+    for i, (args, kwargs) in enumerate(REDUCTION_CALLS):
+        got = getattr(a, name)(*args, **kwargs)
+        want = general(a, *args, **dict(kwargs))
+        assert type(got) is Tensor and (i >= 7 or not got._is_view()), (args, kwargs)  # the first 7: one frame
+        assert got.shape == want.shape, (args, kwargs)
+        np.testing.assert_allclose(got.detach().asnumpy(), want.detach().asnumpy(), rtol=1e-6)
+    assert "AliasBackward0" not in type(getattr(a, name)(axis=1, keep_dims=True).grad_fn).__name__
+    with pytest.raises(ValueError):  # MindSpore's error type for an axis out of range, from the general path
+        getattr(a, name)(axis=7, keep_dims=True)
+    ints = Tensor(np.array([[1, 2], [4, 7]], np.int32))
+    np.testing.assert_array_equal(getattr(ints, name)(axis=1, keep_dims=True).asnumpy(),
+                                  general(ints, axis=1, keep_dims=True).asnumpy())
+    assert ints.mean(axis=1, keep_dims=True).asnumpy().tolist() == [[1], [5]]  # MindSpore: truncated, int32
+    with torch._C.DisableTorchFunctionSubclass():  # PyTorch code: PyTorch's method and a plain result
+        assert type(getattr(a, name)(1, True)) is torch.Tensor
