@@ -246,3 +246,23 @@ def test_one_frame_reductions_equal_the_general_path(name):
     assert ints.mean(axis=1, keep_dims=True).asnumpy().tolist() == [[1], [5]]  # MindSpore: truncated, int32
     with torch._C.DisableTorchFunctionSubclass():  # PyTorch code: PyTorch's method and a plain result
         assert type(getattr(a, name)(1, True)) is torch.Tensor
+
+
+def test_dense_reads_its_parameters_as_the_attributes_give_them():
+    """Dense reads ``weight``/``bias`` from its parameter dict (issue 20): new data, ``has_bias=False`` and a
+    subclass whose ``weight`` is a property still give what the attributes give."""
+    x = _ms((2, 4))
+    d = nn.Dense(4, 3)
+    d.weight.set_data(Tensor(np.ones((3, 4), np.float32)))
+    np.testing.assert_allclose(d(x).asnumpy(), x.asnumpy() @ np.ones((4, 3), np.float32) + d.bias.asnumpy(),
+                               rtol=1e-5)
+    nb = nn.Dense(4, 3, has_bias=False)
+    np.testing.assert_allclose(nb(x).asnumpy(), x.asnumpy() @ nb.weight.asnumpy().T, rtol=1e-5)
+
+    class Halved(nn.Dense):
+        pass
+
+    h = Halved(4, 3)
+    Halved.weight = property(lambda self: self._parameters["weight"] * 0.5)  # a subclass reading it its own way
+    raw = h._parameters["weight"].asnumpy()
+    np.testing.assert_allclose(h(x).asnumpy(), x.asnumpy() @ (raw * 0.5).T + h.bias.asnumpy(), rtol=1e-5)
