@@ -134,3 +134,25 @@ def test_lamb_decay_positions_follow_the_flags():
     assert opt._decayed_positions() == [0, 1, 2]
     opt.decay_flags = (True,) * 4
     assert opt._decayed_positions() is None
+
+
+@pytest.mark.parametrize("momentum", [0.0, 0.9])
+@pytest.mark.parametrize("n_threads, fused_numels", [(1, [32768, 35, 5, 7]), (2, [32768])])
+def test_experimental_sgd_splits_the_same_way(momentum, n_threads, fused_numels, threads, monkeypatch):
+    from ms_compat import experimental
+    threads(n_threads)
+    grads = _grads(3)
+    out, fused = [], []
+    real = torch._fused_sgd_
+    monkeypatch.setattr(torch, "_fused_sgd_", lambda ps, *a, **k: (fused.extend(p.numel() for p in ps),
+                                                                    real(ps, *a, **k))[1])
+    for foreach in (False, True):
+        ps = _params()
+        opt = experimental.optim.SGD(ps, lr=0.1, momentum=momentum, weight_decay=0.1)
+        opt._use_foreach = foreach
+        for g in grads:
+            opt(g)
+        out.append({p.name: p.asnumpy().copy() for p in opt.get_parameters()})
+    for k in out[0]:
+        np.testing.assert_allclose(out[1][k], out[0][k], rtol=1e-5, atol=1e-6, err_msg=k)
+    assert sorted(fused) == sorted(fused_numels * (3 if momentum == 0 else 2))
