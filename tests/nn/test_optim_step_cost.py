@@ -156,3 +156,24 @@ def test_experimental_sgd_splits_the_same_way(momentum, n_threads, fused_numels,
     for k in out[0]:
         np.testing.assert_allclose(out[1][k], out[0][k], rtol=1e-5, atol=1e-6, err_msg=k)
     assert sorted(fused) == sorted(fused_numels * (3 if momentum == 0 else 2))
+
+
+def test_kept_large_positions_only_choose_the_kernel(threads):
+    """The large positions are kept per optimizer; a parameter resized later (``set_data``) keeps the foreach
+    kernel, with the same numbers as the loop."""
+    threads(2)
+    out = []
+    for foreach in (False, True):
+        ps = _params()
+        opt = nn.SGD(ps, 0.1)
+        opt._use_foreach = foreach
+        grads = _grads(2)
+        opt(grads[0])
+        ps[1].set_data(Tensor(np.ones((256, 128), np.float32)))
+        opt(tuple(Tensor(np.full((256, 128), 0.5, np.float32)) if i == 1 else g for i, g in enumerate(grads[1])))
+        out.append([p.asnumpy().copy() for p in ps])
+        if foreach:
+            assert opt.__dict__["_large_positions"] == (4, [0])
+    for a, b in zip(*out):
+        np.testing.assert_allclose(b, a, rtol=1e-6, atol=1e-7)
+    np.testing.assert_allclose(out[1][1], np.full((256, 128), 0.95, np.float32), rtol=1e-6)

@@ -38,7 +38,7 @@ class Momentum(Optimizer):
             lr = self._lr_scalars()
             self._step_increase()
             m, ps, vs, gs = mom.item(), list(self._params_tuple), list(self.moments), list(grads)
-            fused, rest = _fused_split(ps, gs, vs)
+            fused, rest = _fused_split(ps, gs, vs, owner=self)
             if fused != []:  # PyTorch's fused SGD is this rule: v = m*v + g (v starts at 0), p -= lr*v
                 fps, fgs, fvs = _take(ps, fused), _take(gs, fused), _take(vs, fused)
                 for x, idx in _lr_buckets(_take_lr(lr, fused), len(fps)):

@@ -63,7 +63,7 @@ class SGD(Optimizer):
         m = mom.item()
         ps, gs = list(self._params_tuple), list(grads)
         if m <= 0.0:  # MindSpore's kernel: no momentum → p -= lr*g; accum/stat untouched (measured)
-            fused, rest = _fused_split(ps, gs)
+            fused, rest = _fused_split(ps, gs, owner=self)
             if fused != []:
                 fps, fgs = _take(ps, fused), _take(gs, fused)
                 for x, idx in _lr_buckets(_take_lr(lr, fused), len(fps)):
@@ -76,7 +76,7 @@ class SGD(Optimizer):
             # some element still takes its first step (accum = g): the per-element rule, per parameter
             return self._loop_update(grads, lr if isinstance(lr, list) else [lr] * self.param_length, mom)
         accs = list(self.accum)  # every stat is 0: accum = momentum*accum + (1-dampening)*g for all
-        fused, rest = _fused_split(ps, gs, accs)
+        fused, rest = _fused_split(ps, gs, accs, owner=self)
         if fused != []:  # PyTorch's fused SGD after its first step is this rule
             fps, fgs, fas = _take(ps, fused), _take(gs, fused), _take(accs, fused)
             for x, idx in _lr_buckets(_take_lr(lr, fused), len(fps)):
