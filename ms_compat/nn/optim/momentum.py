@@ -6,8 +6,8 @@ import torch
 from ...common.parameter import Parameter
 from ...common.tensor import Tensor, to_torch
 from . import _validate as V
-from .optimizer import (Optimizer, _foreach_sub_scaled_, _fused_split, _lr_buckets, _no_grad_plain, _take,
-                        _take_lr, _zeros_like_state)
+from .optimizer import (Optimizer, _foreach_sub_scaled_, _fused_split, _lr_buckets, _no_grad_plain, _scalar_operands,
+                        _take, _take_lr, _zeros_like_state)
 
 __all__ = ["Momentum"]
 
@@ -48,10 +48,11 @@ class Momentum(Optimizer):
             if rest == []:
                 return (True,) * self.param_length
             ps, gs, vs, lr = _take(ps, rest), _take(gs, rest), _take(vs, rest), _take_lr(lr, rest)
-            torch._foreach_mul_(vs, m)
+            (m_op,) = _scalar_operands((vs,), m)  # a 0-d tensor where it gives the same bits (faster on CPU)
+            torch._foreach_mul_(vs, m_op)
             torch._foreach_add_(vs, gs)
             if self.use_nesterov:  # p -= lr * (g + momentum * v)
-                upd = torch._foreach_mul(vs, m)
+                upd = torch._foreach_mul(vs, m_op)
                 torch._foreach_add_(upd, gs)
                 _foreach_sub_scaled_(ps, upd, lr)
             else:

@@ -6,8 +6,8 @@ import torch
 from ...common.parameter import Parameter
 from ...common.tensor import Tensor, to_torch
 from . import _validate as V
-from .optimizer import (Optimizer, _foreach_sub_scaled_, _fused_split, _lr_buckets, _no_grad_plain, _take,
-                        _take_lr, _zeros_like_state, tensor_signature)
+from .optimizer import (Optimizer, _foreach_sub_scaled_, _fused_split, _lr_buckets, _no_grad_plain, _scalar_operands,
+                        _take, _take_lr, _zeros_like_state, tensor_signature)
 
 __all__ = ["SGD"]
 
@@ -86,10 +86,11 @@ class SGD(Optimizer):
         if rest == []:
             return (True,) * self.param_length
         ps, gs, accs, lr = _take(ps, rest), _take(gs, rest), _take(accs, rest), _take_lr(lr, rest)
-        torch._foreach_mul_(accs, m)
+        (m_op,) = _scalar_operands((accs,), m)  # a 0-d tensor where it gives the same bits (faster on CPU)
+        torch._foreach_mul_(accs, m_op)
         torch._foreach_add_(accs, gs, alpha=1.0 - self.dampening)
         if self.nesterov:
-            upd = torch._foreach_mul(accs, m)
+            upd = torch._foreach_mul(accs, m_op)
             torch._foreach_add_(upd, gs)
         else:
             upd = accs
