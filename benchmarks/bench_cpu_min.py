@@ -80,8 +80,8 @@ def call_rows(quick=False):
 
 
 def to_markdown(opt_rows, call_rows_, load_before, load_after):
-    out = ["| optimizer step (100 parameters) | ms_compat µs CPU / wall | torch.optim default µs | torch foreach µs | "
-           "CPU ratio vs default | wall ratio vs default |", "|---|---|---|---|---|---|"]
+    out = ["| optimizer step (100 parameters) | ms_compat µs CPU / wall | torch.optim default µs | "
+           "torch foreach µs | CPU ratio vs default | wall ratio vs default |", "|---|---|---|---|---|---|"]
     for name, m, d, f in opt_rows:
         out.append(f"| {name} | {m[0]:.0f} / {m[1]:.0f} | {d[0]:.0f} / {d[1]:.0f} | {f[0]:.0f} / {f[1]:.0f} | "
                    f"{m[0] / d[0]:.2f} | {m[1] / d[1]:.2f} |")
