@@ -990,6 +990,53 @@ def _torch_semantics_inside_torch(cls, names=None):
 
 _torch_semantics_inside_torch(Tensor)
 
+
+def _fast_reduction(name, fn):
+    """``Tensor.<name>`` (a reduction taking MindSpore's overloads, ``Tensor._reduce``) with its most common
+    calls — ``x.mean(axis=a, keep_dims=b)``, ``x.mean(a, keep_dims=b)``, ``x.mean(a, b)``, ``x.mean(a)`` with
+    an int, tuple or list axis and a bool ``b`` — in this one frame: torch's function runs with subclass
+    dispatch off (``torch._C._disabled_torch_function_impl``, one C call) and the fresh result is relabelled,
+    as ``run_plain`` does, without the general path's keyword parsing and its two more Python calls
+    (ARCHITECTURE.md, "Performance work (issue 20)"). ``axis`` and ``keep_dims`` are keyword-only here so
+    that CPython binds them; every other call is passed on as it was made to the general method, which also
+    runs after any error (integer input, a bad axis: it raises MindSpore's error), for PyTorch code (dispatch
+    off) and under TorchDynamo."""
+    general = getattr(Tensor, name)
+
+    def method(self, *args, axis=_NO_ARG, keep_dims=_NO_ARG, **kwargs):
+        if not kwargs and _tf_enabled() and not _every_op_dispatched and not _dynamo_compiling():
+            if axis is _NO_ARG:
+                n = len(args)
+                a, kd = (args[0], keep_dims) if n == 1 else args if n == 2 else (None, None)
+            else:
+                a, kd = (None, None) if args else (axis, keep_dims)
+            if kd is _NO_ARG:
+                kd = False
+            if kd.__class__ is bool and a is not None and a != ():
+                try:
+                    ret = _disabled_impl(fn, (), (self, tuple(a) if a.__class__ is list else a, kd))
+                except Exception:  # noqa: BLE001 - the general path below gives MindSpore's error
+                    ret = None
+                if ret.__class__ is _PlainTensor:
+                    if _refcount(ret) == 2:
+                        ret.__class__ = Tensor
+                        return ret
+                    return _as_subclass(ret, Tensor)
+        if axis is not _NO_ARG:
+            kwargs["axis"] = axis
+        if keep_dims is not _NO_ARG:
+            kwargs["keep_dims"] = keep_dims
+        return general(self, *args, **kwargs)
+    method.__name__, method.__qualname__, method.__doc__ = name, f"Tensor.{name}", general.__doc__
+    method.__wrapped__ = general
+    return method
+
+
+_NO_ARG = object()
+_disabled_impl = torch._C._disabled_torch_function_impl
+for _name, _fn in (("mean", torch.mean), ("sum", torch.sum), ("amax", torch.amax), ("amin", torch.amin)):
+    setattr(Tensor, _name, _fast_reduction(_name, _fn))
+
 # In-place methods that optimizers run once per parameter and step (torch.optim, ms_compat.nn.optim): the
 # same direct call (they return ``self``, so nothing is relabelled). Set after the wrapper above: they
 # check the dispatch state themselves.

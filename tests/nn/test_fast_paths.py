@@ -215,3 +215,54 @@ def test_direct_in_place_methods_return_self_and_keep_autograd_rules():
     t = Tensor(np.zeros(3, np.float32))
     assert t.fill_(2.0) is t and t.zero_() is t and t.copy_(torch.ones(3)) is t
     np.testing.assert_allclose(t.asnumpy(), np.ones(3, np.float32))
+
+
+REDUCTION_CALLS = [((), {"axis": 1, "keep_dims": True}), ((1,), {"keep_dims": True}), ((1, True), {}), ((1,), {}),
+                   ((), {"axis": [0, 2]}), ((), {"axis": (0, -1), "keep_dims": False}), ((-1, False), {}),
+                   ((), {}), ((), {"keep_dims": True}), ((), {"axis": 1, "keepdims": True}),
+                   ((), {"dim": 1, "keepdim": True}), ((), {"axis": ()}), ((), {"axis": None, "keep_dims": True})]
+
+
+@pytest.mark.parametrize("name", ["mean", "sum", "amax", "amin"])
+def test_one_frame_reductions_equal_the_general_path(name):
+    """``Tensor.mean/sum/amax/amin`` take their common MindSpore calls in one frame (``_fast_reduction``); every
+    call form gives what the general method (``Tensor._reduce``) gives, as a fresh MindSpore Tensor with the
+    autograd node of the reduction; errors and integer means are the general path's."""
+    general = getattr(Tensor, name).__wrapped__
+    a = _ms((3, 4, 5))
+    a.requires_grad_(True)
+    for i, (args, kwargs) in enumerate(REDUCTION_CALLS):
+        got = getattr(a, name)(*args, **kwargs)
+        want = general(a, *args, **dict(kwargs))
+        assert type(got) is Tensor and (i >= 7 or not got._is_view()), (args, kwargs)  # the first 7: one frame
+        assert got.shape == want.shape, (args, kwargs)
+        np.testing.assert_allclose(got.detach().asnumpy(), want.detach().asnumpy(), rtol=1e-6)
+    assert "AliasBackward0" not in type(getattr(a, name)(axis=1, keep_dims=True).grad_fn).__name__
+    with pytest.raises(ValueError):  # MindSpore's error type for an axis out of range, from the general path
+        getattr(a, name)(axis=7, keep_dims=True)
+    ints = Tensor(np.array([[1, 2], [4, 7]], np.int32))
+    np.testing.assert_array_equal(getattr(ints, name)(axis=1, keep_dims=True).asnumpy(),
+                                  general(ints, axis=1, keep_dims=True).asnumpy())
+    assert ints.mean(axis=1, keep_dims=True).asnumpy().tolist() == [[1], [5]]  # MindSpore: truncated, int32
+    with torch._C.DisableTorchFunctionSubclass():  # PyTorch code: PyTorch's method and a plain result
+        assert type(getattr(a, name)(1, True)) is torch.Tensor
+
+
+def test_dense_reads_its_parameters_as_the_attributes_give_them():
+    """Dense reads ``weight``/``bias`` from its parameter dict (issue 20): new data, ``has_bias=False`` and a
+    subclass whose ``weight`` is a property still give what the attributes give."""
+    x = _ms((2, 4))
+    d = nn.Dense(4, 3)
+    d.weight.set_data(Tensor(np.ones((3, 4), np.float32)))
+    np.testing.assert_allclose(d(x).asnumpy(), x.asnumpy() @ np.ones((4, 3), np.float32) + d.bias.asnumpy(),
+                               rtol=1e-5)
+    nb = nn.Dense(4, 3, has_bias=False)
+    np.testing.assert_allclose(nb(x).asnumpy(), x.asnumpy() @ nb.weight.asnumpy().T, rtol=1e-5)
+
+    class Halved(nn.Dense):
+        pass
+
+    h = Halved(4, 3)
+    Halved.weight = property(lambda self: self._parameters["weight"] * 0.5)  # a subclass reading it its own way
+    raw = h._parameters["weight"].asnumpy()
+    np.testing.assert_allclose(h(x).asnumpy(), x.asnumpy() @ (raw * 0.5).T + h.bias.asnumpy(), rtol=1e-5)

@@ -171,7 +171,17 @@ def test_experimental_multi_tensor_update_equals_per_parameter_loop(name):
 def test_fused_kernel_runs_the_rule_where_it_is_the_same(make, kernel, calls, monkeypatch):
     """Where PyTorch's fused kernel computes MindSpore's rule (Momentum and SGD as fused SGD; Adam and
     AdamWeightDecay as fused Adam / AdamW at step 1 with a rescaled rate, eps and decay; Adagrad with eps 0), that
-    kernel runs, one call per distinct rate (and decay); the gradients stay as given."""
+    kernel runs, one call per distinct rate (and decay); the gradients stay as given. One intra-op thread: with
+    several, fused SGD takes only tensors of 32768 elements or more (test_optim_step_cost.py)."""
+    threads = torch.get_num_threads()
+    torch.set_num_threads(1)
+    try:
+        _check_fused_calls(make, kernel, calls, monkeypatch)
+    finally:
+        torch.set_num_threads(threads)
+
+
+def _check_fused_calls(make, kernel, calls, monkeypatch):
     ps = _params()
     opt = make(ps)
     grads = _grads(2)

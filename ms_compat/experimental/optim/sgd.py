@@ -4,7 +4,7 @@ from __future__ import annotations
 import torch
 from torch.optim.sgd import sgd as _torch_sgd
 
-from ...nn.optim.optimizer import tensor_signature
+from ...nn.optim.optimizer import _fused_split, _take, tensor_signature
 from ._torch_rule import TorchRuleOptimizer
 
 __all__ = ["SGD"]
@@ -54,12 +54,19 @@ class SGD(TorchRuleOptimizer):
             bufs = accs if clear else [None if float(torch.flatten(st)[0]) == 1.0 else acc
                                        for acc, st in zip(accs, stats)]
         # PyTorch's fused SGD once no buffer is missing (its first-step copy is per parameter list, MindSpore's per
-        # element): the same rule, one kernel
-        fused = clear and self._use_foreach and all(p.is_cpu or p.is_cuda for p in params[:1])
-        _torch_sgd(params, grads, bufs, foreach=self._use_foreach and not fused, fused=fused or None,
-                   weight_decay=group["weight_decay"],
-                   momentum=group["momentum"], lr=self._lr(gid), dampening=group["dampening"],
-                   nesterov=group["nesterov"], maximize=group["maximize"])
+        # element): the same rule, one kernel. With several CPU threads only tensors of at least 32768 elements
+        # take it (``_fused_split``: the kernel opens a parallel region per tensor), the others foreach.
+        parts = [(None, False)]
+        if clear and self._use_foreach and all(p.is_cpu or p.is_cuda for p in params[:1]):
+            fused_idx, rest = _fused_split(*((params, grads) if group["momentum"] == 0 else (params, grads, bufs)))
+            parts = [(fused_idx, True), (rest, False)]
+        lr = self._lr(gid)
+        for idx, fused in parts:
+            if idx != []:
+                _torch_sgd(_take(params, idx), _take(grads, idx), _take(bufs, idx),
+                           foreach=self._use_foreach and not fused, fused=fused or None,
+                           weight_decay=group["weight_decay"], momentum=group["momentum"], lr=lr,
+                           dampening=group["dampening"], nesterov=group["nesterov"], maximize=group["maximize"])
         if group["momentum"] != 0 and not clear:  # without momentum MindSpore's ops.SGD leaves accum 0, stat 1
             for acc, buf, st in zip(accs, bufs, stats):
                 if buf is not acc:

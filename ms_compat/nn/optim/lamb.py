@@ -5,7 +5,7 @@ import torch
 
 from ...common.tensor import to_torch
 from .adam import _check_param_value
-from .optimizer import Optimizer, _foreach_decay, _no_grad_plain, _take, _zeros_like_state
+from .optimizer import Optimizer, _foreach_decay, _no_grad_plain, _scalar_operands, _take, _zeros_like_state
 
 __all__ = ["Lamb"]
 
@@ -62,22 +62,29 @@ class Lamb(Optimizer):
         return (True,) * self.param_length
 
     def _foreach_update(self, grads, wd, lr, bc1, bc2):
-        """The update above as multi-tensor calls; the trust ratios of all parameters in one vector."""
+        """The update above as multi-tensor calls; the trust ratios of all parameters in one vector. Scalars go in
+        as 0-d tensors where that gives the same numbers (``_scalar_operands``), and ``p -= (lr·ratio)·r`` is one
+        ``addcmul_`` per parameter with its 0-d factor."""
         b1, b2 = self.beta1, self.beta2
         ps, gs, ms_, vs = list(self._params_tuple), list(grads), list(self.moments1), list(self.moments2)
-        torch._foreach_mul_(ms_, b1)
+        s_b1, s_b2, s_bc1, s_bc2, s_eps = ops = _scalar_operands((ps, ms_, vs), b1, b2, bc1, bc2, self.eps)
+        as_tensors = isinstance(s_b1, torch.Tensor)
+        torch._foreach_mul_(ms_, s_b1)
         torch._foreach_add_(ms_, gs, alpha=1.0 - b1)
-        torch._foreach_mul_(vs, b2)
+        torch._foreach_mul_(vs, s_b2)
         torch._foreach_addcmul_(vs, gs, gs, value=1.0 - b2)
-        r = torch._foreach_div(ms_, bc1)
-        denom = torch._foreach_div(vs, bc2)
+        r = torch._foreach_div(ms_, s_bc1)
+        denom = torch._foreach_div(vs, s_bc2)
         torch._foreach_sqrt_(denom)
-        torch._foreach_add_(denom, self.eps)
+        if as_tensors:
+            torch._foreach_add_(denom, s_eps, alpha=1.0)
+        else:
+            torch._foreach_add_(denom, s_eps)
         torch._foreach_div_(r, denom)
+        del ops
         if self.exec_weight_decay and not self.is_group and not isinstance(wd, torch.Tensor):
-            idx = [i for i, f in enumerate(self.decay_flags) if f]  # r + wd * p, in place on the fresh r
-            torch._foreach_add_(_take(r, None if len(idx) == len(r) else idx),
-                                _take(ps, None if len(idx) == len(r) else idx), alpha=wd)
+            idx = self._decayed_positions()  # r + wd * p, in place on the fresh r
+            torch._foreach_add_(_take(r, idx), _take(ps, idx), alpha=wd)
         elif self.exec_weight_decay:  # r + wd * p for the decayed parameters
             decayed = _foreach_decay(ps, r, self.decay_flags, wd, self.is_group)
             if decayed is None:  # groups mixing fixed and dynamic decays
@@ -87,6 +94,19 @@ class Lamb(Optimizer):
         wn = torch.stack(torch._foreach_norm(ps))
         rn = torch.stack(torch._foreach_norm(r))
         ratio = torch.where((wn > 0) & (rn > 0), wn / rn, torch.ones((), dtype=wn.dtype, device=wn.device))
-        lr_t = torch.tensor(lr, dtype=torch.float32, device=ratio.device)  # one rate, or one per parameter
-        torch._foreach_mul_(r, (lr_t * ratio).tolist())
-        torch._foreach_sub_(ps, r)
+        scale = torch.tensor(lr, dtype=torch.float32, device=ratio.device) * ratio  # one rate, or one per parameter
+        if as_tensors and scale.dtype == s_b1.dtype:  # p += (-1)·r·scale_i: one op, the bits of mul_ then sub_
+            torch._foreach_addcmul_(ps, r, scale.unbind(), value=-1.0)
+        else:
+            torch._foreach_mul_(r, scale.tolist())
+            torch._foreach_sub_(ps, r)
+
+    def _decayed_positions(self):
+        """The positions whose name takes weight decay (``decay_flags``), or None for all; kept while
+        ``decay_flags`` is the same tuple (the parallel optimizer's local view holds its own)."""
+        flags = self.decay_flags
+        cached = self.__dict__.get("_decayed_idx")
+        if cached is None or cached[0] is not flags:
+            idx = [i for i, f in enumerate(flags) if f]
+            cached = self.__dict__["_decayed_idx"] = (flags, None if len(idx) == len(flags) else idx)
+        return cached[1]

@@ -6,8 +6,8 @@ import torch
 from ...common.parameter import Parameter
 from ...common.tensor import Tensor, to_torch
 from . import _validate as V
-from .optimizer import (Optimizer, _foreach_sub_scaled_, _fusable, _lr_buckets, _no_grad_plain, _take,
-                        _zeros_like_state)
+from .optimizer import (Optimizer, _foreach_sub_scaled_, _fused_split, _lr_buckets, _no_grad_plain, _scalar_operands,
+                        _take, _take_lr, _zeros_like_state)
 
 __all__ = ["Momentum"]
 
@@ -38,17 +38,22 @@ class Momentum(Optimizer):
             lr = self._lr_scalars()
             self._step_increase()
             m, ps, vs, gs = mom.item(), list(self._params_tuple), list(self.moments), list(grads)
-            if _fusable(ps, gs, vs):  # PyTorch's fused SGD is this rule: v = m*v + g (v starts at 0), p -= lr*v
-                for x, idx in _lr_buckets(lr, len(ps)):
-                    torch._fused_sgd_(_take(ps, idx), _take(gs, idx), _take(vs, idx), weight_decay=0.0, momentum=m,
-                                      lr=x, dampening=0.0, nesterov=self.use_nesterov, maximize=False,
+            fused, rest = _fused_split(ps, gs, vs, owner=self)
+            if fused != []:  # PyTorch's fused SGD is this rule: v = m*v + g (v starts at 0), p -= lr*v
+                fps, fgs, fvs = _take(ps, fused), _take(gs, fused), _take(vs, fused)
+                for x, idx in _lr_buckets(_take_lr(lr, fused), len(fps)):
+                    torch._fused_sgd_(_take(fps, idx), _take(fgs, idx), _take(fvs, idx), weight_decay=0.0,
+                                      momentum=m, lr=x, dampening=0.0, nesterov=self.use_nesterov, maximize=False,
                                       is_first_step=False)
+            if rest == []:
                 return (True,) * self.param_length
-            torch._foreach_mul_(vs, m)
-            torch._foreach_add_(vs, list(grads))
+            ps, gs, vs, lr = _take(ps, rest), _take(gs, rest), _take(vs, rest), _take_lr(lr, rest)
+            (m_op,) = _scalar_operands((vs,), m)  # a 0-d tensor where it gives the same bits (faster on CPU)
+            torch._foreach_mul_(vs, m_op)
+            torch._foreach_add_(vs, gs)
             if self.use_nesterov:  # p -= lr * (g + momentum * v)
-                upd = torch._foreach_mul(vs, m)
-                torch._foreach_add_(upd, list(grads))
+                upd = torch._foreach_mul(vs, m_op)
+                torch._foreach_add_(upd, gs)
                 _foreach_sub_scaled_(ps, upd, lr)
             else:
                 _foreach_sub_scaled_(ps, vs, lr)

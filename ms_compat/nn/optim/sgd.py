@@ -6,8 +6,8 @@ import torch
 from ...common.parameter import Parameter
 from ...common.tensor import Tensor, to_torch
 from . import _validate as V
-from .optimizer import (Optimizer, _foreach_sub_scaled_, _fusable, _lr_buckets, _no_grad_plain, _take,
-                        _zeros_like_state, tensor_signature)
+from .optimizer import (Optimizer, _foreach_sub_scaled_, _fused_split, _lr_buckets, _no_grad_plain, _scalar_operands,
+                        _take, _take_lr, _zeros_like_state, tensor_signature)
 
 __all__ = ["SGD"]
 
@@ -62,28 +62,35 @@ class SGD(Optimizer):
         self._step_increase()
         m = mom.item()
         ps, gs = list(self._params_tuple), list(grads)
-        if m <= 0.0:  # MindSpore's kernel: no momentum → p -= lr*g; accum/stat untouched
-            if _fusable(ps, gs):
-                for x, idx in _lr_buckets(lr, len(ps)):
-                    torch._fused_sgd_(_take(ps, idx), _take(gs, idx), [], weight_decay=0.0, momentum=0.0, lr=x,
+        if m <= 0.0:  # MindSpore's kernel: no momentum → p -= lr*g; accum/stat untouched (measured)
+            fused, rest = _fused_split(ps, gs, owner=self)
+            if fused != []:
+                fps, fgs = _take(ps, fused), _take(gs, fused)
+                for x, idx in _lr_buckets(_take_lr(lr, fused), len(fps)):
+                    torch._fused_sgd_(_take(fps, idx), _take(fgs, idx), [], weight_decay=0.0, momentum=0.0, lr=x,
                                       dampening=0.0, nesterov=False, maximize=False, is_first_step=False)
-            else:
-                _foreach_sub_scaled_(ps, gs, lr)
+            if rest != []:
+                _foreach_sub_scaled_(_take(ps, rest), _take(gs, rest), _take_lr(lr, rest))
             return (True,) * self.param_length
         if not self._stats_clear():
             # some element still takes its first step (accum = g): the per-element rule, per parameter
             return self._loop_update(grads, lr if isinstance(lr, list) else [lr] * self.param_length, mom)
         accs = list(self.accum)  # every stat is 0: accum = momentum*accum + (1-dampening)*g for all
-        if _fusable(ps, gs, accs):  # PyTorch's fused SGD after its first step is this rule
-            for x, idx in _lr_buckets(lr, len(ps)):
-                torch._fused_sgd_(_take(ps, idx), _take(gs, idx), _take(accs, idx), weight_decay=0.0, momentum=m,
+        fused, rest = _fused_split(ps, gs, accs, owner=self)
+        if fused != []:  # PyTorch's fused SGD after its first step is this rule
+            fps, fgs, fas = _take(ps, fused), _take(gs, fused), _take(accs, fused)
+            for x, idx in _lr_buckets(_take_lr(lr, fused), len(fps)):
+                torch._fused_sgd_(_take(fps, idx), _take(fgs, idx), _take(fas, idx), weight_decay=0.0, momentum=m,
                                   lr=x, dampening=self.dampening, nesterov=self.nesterov, maximize=False,
                                   is_first_step=False)
+        if rest == []:
             return (True,) * self.param_length
-        torch._foreach_mul_(accs, m)
+        ps, gs, accs, lr = _take(ps, rest), _take(gs, rest), _take(accs, rest), _take_lr(lr, rest)
+        (m_op,) = _scalar_operands((accs,), m)  # a 0-d tensor where it gives the same bits (faster on CPU)
+        torch._foreach_mul_(accs, m_op)
         torch._foreach_add_(accs, gs, alpha=1.0 - self.dampening)
         if self.nesterov:
-            upd = torch._foreach_mul(accs, m)
+            upd = torch._foreach_mul(accs, m_op)
             torch._foreach_add_(upd, gs)
         else:
             upd = accs
