@@ -15,7 +15,10 @@ no break (``fullgraph=True`` holds). Two details of the raw kernels are handled:
 * the kernel keeps its backward workspace only when grad mode is on, and a compiled forward runs with it
   off, so the op runs the kernel under ``torch.enable_grad()`` (nothing requires grad there, so no autograd
   graph is recorded);
-* the workspace's size is oneDNN's choice, so the fake (shape-only) kernel declares it data-dependent.
+* the workspace's size is oneDNN's choice (a padded layout), so the fake (shape-only) kernel reads it off
+  one kernel run on zeros of the same shapes, once per shape while tracing. With symbolic shapes
+  (``dynamic=True``) it is declared data-dependent, which TorchDynamo turns into a graph break around the
+  op unless ``capture_dynamic_output_shape_ops`` is set.
 
 Values and gradients equal the eager ``torch.lstm`` ones bit for bit (same kernel, same per-layer calls).
 Dropout between layers (training, ``dropout > 0``) is ``torch.dropout`` on the layer output, as in
@@ -23,7 +26,10 @@ eager, drawn from the same generator but not the same numbers as an eager call.
 """
 from __future__ import annotations
 
+import functools
+
 import torch
+from torch._subclasses.fake_tensor import unset_fake_temporarily
 
 __all__ = ["fused_lstm_applies", "compiled_lstm"]
 
@@ -39,6 +45,10 @@ def lstm_layer(x: torch.Tensor, w_ih: torch.Tensor, w_hh: torch.Tensor, b_ih: to
     """One LSTM layer, one direction, time-major ``x`` (T, N, I); ``hx``/``cx`` (1, N, H).
     Returns ``(y, h_n, c_n, workspace)``; ``workspace`` is oneDNN's saved state for the backward
     (``train=True``: oneDNN's training kind; empty otherwise)."""
+    return _run(x, w_ih, w_hh, b_ih, b_hh, hx, cx, reverse, has_bias, train)
+
+
+def _run(x, w_ih, w_hh, b_ih, b_hh, hx, cx, reverse, has_bias, train):
     with torch.enable_grad():  # the kernel drops its workspace when grad mode is off
         y, hy, cy, ws = _ATEN.mkldnn_rnn_layer.default(x, w_ih, w_hh, b_ih, b_hh, hx, cx, reverse, [], _MODE_LSTM,
                                                        hx.shape[2], 1, has_bias, False, False, train)
@@ -47,9 +57,24 @@ def lstm_layer(x: torch.Tensor, w_ih: torch.Tensor, w_hh: torch.Tensor, b_ih: to
     return y, hy, cy, ws
 
 
+@functools.lru_cache(maxsize=256)
+def _workspace_size(steps, batch, in_size, hidden, reverse, has_bias, train):
+    """Bytes of oneDNN's workspace for these shapes: oneDNN picks the padded layout, so it is read off one
+    kernel run on zeros (at trace time, once per shape)."""
+    with unset_fake_temporarily():  # real tensors inside the fake kernel
+        x = torch.zeros(steps, batch, in_size)
+        h = torch.zeros(1, batch, hidden)
+        w_ih, w_hh, b = torch.zeros(4 * hidden, in_size), torch.zeros(4 * hidden, hidden), torch.zeros(4 * hidden)
+        return _run(x, w_ih, w_hh, b, b, h, h, reverse, has_bias, train)[3].numel()
+
+
 @lstm_layer.register_fake
 def _lstm_layer_fake(x, w_ih, w_hh, b_ih, b_hh, hx, cx, reverse, has_bias, train):
-    size = torch.library.get_ctx().new_dynamic_size()  # oneDNN picks the workspace size
+    dims = (*x.shape, hx.shape[2])
+    if all(type(d) is int for d in dims):
+        size = _workspace_size(*dims, reverse, has_bias, train)
+    else:  # symbolic shapes: a data-dependent size (TorchDynamo breaks the graph here unless told to capture)
+        size = torch.library.get_ctx().new_dynamic_size()
     return (x.new_empty(x.shape[0], x.shape[1], hx.shape[2]), hx.new_empty(hx.shape), cx.new_empty(cx.shape),
             x.new_empty(size, dtype=torch.uint8))
 
