@@ -52,9 +52,25 @@ def test_compiled_lstm_matches_eager_values_and_gradients(case, train):
     g_comp = torch.autograd.grad(sum(t.square().sum() for t in comp_out), leaves)
     for a, b in zip(g_comp, g_eager):
         np.testing.assert_allclose(a.numpy(), b.numpy(), rtol=1e-6, atol=1e-7)
-    with torch.no_grad():  # the inference kind of the kernel, traced anew under no_grad
+    with torch.no_grad():  # traced anew under no_grad: torch.lstm, which AOTAutograd runs on oneDNN's kernel
         for a, b in zip(compiled(x, hx), _run(net, x, hx)):
             np.testing.assert_allclose(a.asnumpy(), b.asnumpy(), rtol=1e-6, atol=1e-7)
+
+
+def test_compiled_lstm_applies_dropout_between_layers_without_gradients():
+    """Training with dropout under no_grad takes the fused path too: the traced ``torch.lstm``'s
+    decomposition would silently skip the dropout that eager mode (and MindSpore) apply."""
+    torch._dynamo.reset()
+    net = nn.LSTM(5, 4, num_layers=2, dropout=0.5)
+    x, _ = _inputs({}, False)
+    compiled = torch.compile(lambda a: net(a * 1)[0], fullgraph=True, backend="aot_eager")
+    with torch.no_grad():
+        net.set_train(False)
+        no_dropout = compiled(x).asnumpy()
+        np.testing.assert_array_equal(no_dropout, net(x)[0].asnumpy())
+        net.set_train(True)
+        assert not np.allclose(compiled(x).asnumpy(), no_dropout)
+        assert not np.allclose(net(x)[0].asnumpy(), no_dropout)  # eager drops too
 
 
 def test_compiled_lstm_backward_accumulates_separate_bias_gradients():

@@ -8,7 +8,8 @@ decomposition unrolls the recurrence into per-time-step ops (``torch/_decomp/dec
 that was 565 s of compilation and a step 1.5x slower than PyTorch's own ``nn.LSTM``, which TorchDynamo
 leaves out of the graph (``torch._dynamo.config.allow_rnn``) and runs eagerly on the fused kernel.
 
-Here the fused kernel stays inside the graph as one opaque custom op per layer and direction,
+Here, when a gradient can flow (or dropout between layers is due in training, which the decomposition
+skips), the fused kernel stays inside the graph as one opaque custom op per layer and direction,
 ``ms_compat::lstm_layer``, whose backward is oneDNN's ``aten::mkldnn_rnn_layer_backward``; the graph keeps
 no break (``fullgraph=True`` holds). Two details of the raw kernels are handled:
 
@@ -107,11 +108,23 @@ def _mkldnn_enabled():
     return bool(torch._C._get_mkldnn_enabled())
 
 
-def fused_lstm_applies(x, weights):
+def fused_lstm_applies(x, hx, weights, dropout, train, num_layers):
     """Whether the compiled fused path computes this call: a float32 CPU input and weights, oneDNN built
-    and enabled (``torch.backends.mkldnn``). Otherwise ``torch.lstm`` is traced as is."""
-    return (_HAS_MKLDNN and x.dtype == torch.float32 and x.device.type == "cpu" and _mkldnn_enabled()
-            and all(w.dtype == torch.float32 for w in weights))
+    and enabled (``torch.backends.mkldnn``), and something the traced ``torch.lstm`` gets wrong or slow:
+
+    * a gradient can flow (grad mode on and an input, state or weight requiring grad): the decomposition
+      would unroll the time steps;
+    * dropout between layers in training: the decomposition drops it (its test ``num_layers < i - 1``
+      never holds), where eager ``torch.lstm`` and MindSpore apply it.
+
+    Otherwise (inference) the decomposition already runs oneDNN's kernel per layer, called from C++, and
+    ``torch.lstm`` is traced as is."""
+    if not (_HAS_MKLDNN and x.dtype == torch.float32 and x.device.type == "cpu" and _mkldnn_enabled()
+            and all(w.dtype == torch.float32 for w in weights)):
+        return False
+    if train and dropout and num_layers > 1:
+        return True
+    return torch.is_grad_enabled() and any(t.requires_grad for t in (x, *hx, *weights))
 
 
 def compiled_lstm(x, hx, weights, has_bias, num_layers, dropout, train, bidirectional, batch_first):

@@ -163,7 +163,8 @@ class _RNNBase(Cell):
         if seq_length is not None:
             return self._packed(x, hx, seq_length, weights, train)
         if self.is_lstm:
-            if torch.compiler.is_dynamo_compiling() and fused_lstm_applies(x, weights):
+            if torch.compiler.is_dynamo_compiling() and fused_lstm_applies(x, tuple(hx), weights, self.dropout, train,
+                                                                           self.num_layers):
                 # compiled: oneDNN's fused kernel kept as one op per layer (AOTAutograd would unroll torch.lstm)
                 out, h, c = compiled_lstm(x, tuple(hx), weights, self.has_bias, self.num_layers, self.dropout, train,
                                           self.bidirectional, self.batch_first)
