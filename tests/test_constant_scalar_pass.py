@@ -3,6 +3,10 @@
 (``scores / ms.Tensor(np.sqrt(d), ms.float32)``) is fused into ``scaled_dot_product_attention`` as the
 PyTorch form (``/ math.sqrt(d)``) is, and no longer crashes Inductor's fusion."""
 import math
+import os
+import pathlib
+import subprocess
+import sys
 
 import numpy as np
 import pytest
@@ -12,7 +16,10 @@ from torch.fx.experimental.proxy_tensor import make_fx
 
 import ms_compat as ms
 from ms_compat import ops
-from ms_compat.common.constant_scalar_pass import ConstantScalarOperands, fold_constant_scalar_operands
+from ms_compat.common.constant_scalar_pass import constant_scalar_pass_class, fold_constant_scalar_operands
+
+
+ROOT = pathlib.Path(__file__).resolve().parents[1]
 
 
 def _graph(fn, *args):
@@ -44,16 +51,16 @@ def test_operands_that_could_change_the_result_are_left_alone(case):
     assert fold_constant_scalar_operands(gm.graph) == 0
 
 
-def test_pass_is_installed_once_with_a_cache_key():
-    from torch._inductor import config
-    passes = config.joint_custom_pre_pass
-    passes = passes if isinstance(passes, (list, tuple)) else [passes]
-    ours = [p for p in passes if isinstance(p, ConstantScalarOperands)]
-    assert len(ours) == 1 and len(ours[0].uuid()) == 64
-    ms.common.constant_scalar_pass.install_constant_scalar_pass()
-    again = config.joint_custom_pre_pass
-    assert len([p for p in (again if isinstance(again, (list, tuple)) else [again])
-                if isinstance(p, ConstantScalarOperands)]) == 1
+def test_pass_is_installed_once_with_a_cache_key_and_without_importing_inductor():
+    code = ("import sys, torch, ms_compat, ms_compat.nn; assert 'torch._inductor.config' not in sys.modules;"
+            "from torch._inductor import config;"
+            "from ms_compat.common import constant_scalar_pass as c; c.install_constant_scalar_pass();"
+            "p = config.joint_custom_pre_pass; p = p if isinstance(p, (list, tuple)) else [p];"
+            "ours = [x for x in p if isinstance(x, c.constant_scalar_pass_class())];"
+            "assert len(ours) == 1 and len(ours[0].uuid()) == 64, p; print('ok')")
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300,
+                       env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert r.returncode == 0 and r.stdout.strip() == "ok", r.stderr[-2000:]
 
 
 def test_mindspore_attention_with_a_tensor_scale_is_fused_by_inductor():

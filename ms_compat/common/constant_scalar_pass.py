@@ -13,7 +13,7 @@ model zoo's ``scores_mul = Tensor([1 / math.sqrt(d)])``); PyTorch code divides b
   (``scaled_dot_product_attention() Expected a value of type 'Optional[float]' for argument 'scale'``).
 
 The pass runs first among Inductor's joint-graph passes (``torch._inductor.config.joint_custom_pre_pass``,
-appended to any pass already set there): an ``aten.div.Tensor``/``aten.mul.Tensor`` whose second operand is
+appended to any pass already set there, when Inductor's config is first imported): an ``aten.div.Tensor``/``aten.mul.Tensor`` whose second operand is
 a 0-d floating tensor of the first operand's dtype, computed from graph constants only (``get_attr``
 constants and deterministic aten ops on them), takes that value as a Python number. With equal dtypes the
 result is bit-for-bit the same (the number is converted back to that dtype, where it is exact). Graphs
@@ -22,13 +22,15 @@ without such an operand are left untouched, so plain PyTorch code compiles exact
 from __future__ import annotations
 
 import hashlib
+import importlib.abc
+import importlib.util
 import pathlib
+import sys
 
 import torch
-from torch._inductor.custom_graph_pass import CustomGraphPass
 from torch._subclasses.fake_tensor import unset_fake_temporarily
 
-__all__ = ["ConstantScalarOperands", "install_constant_scalar_pass"]
+__all__ = ["fold_constant_scalar_operands", "constant_scalar_pass_class", "install_constant_scalar_pass"]
 
 _ATEN = torch.ops.aten
 _BINARY = (_ATEN.div.Tensor, _ATEN.mul.Tensor)
@@ -94,26 +96,62 @@ def fold_constant_scalar_operands(graph: torch.fx.Graph) -> int:
     return done
 
 
-class ConstantScalarOperands(CustomGraphPass):
-    """:func:`fold_constant_scalar_operands` as an Inductor custom pass (with a ``uuid``, so Inductor's
-    FX graph cache keeps working)."""
+_INDUCTOR_CONFIG = "torch._inductor.config"
+_PASS_CLASS = []
 
-    def __call__(self, graph: torch.fx.Graph) -> None:
-        fold_constant_scalar_operands(graph)
 
-    def uuid(self):
-        return hashlib.sha256(pathlib.Path(__file__).read_bytes()).hexdigest()
+def constant_scalar_pass_class():
+    """The Inductor custom pass class (:func:`fold_constant_scalar_operands` with a ``uuid``, so Inductor's FX
+    graph cache keeps working). Built on first use: ``torch._inductor`` costs seconds to import, and
+    ms_compat must not import it."""
+    if not _PASS_CLASS:
+        from torch._inductor.custom_graph_pass import CustomGraphPass
+
+        class ConstantScalarOperands(CustomGraphPass):
+            def __call__(self, graph: torch.fx.Graph) -> None:
+                fold_constant_scalar_operands(graph)
+
+            def uuid(self):
+                return hashlib.sha256(pathlib.Path(__file__).read_bytes()).hexdigest()
+
+        _PASS_CLASS.append(ConstantScalarOperands)
+    return _PASS_CLASS[0]
+
+
+def _append_pass(config) -> None:
+    cls = constant_scalar_pass_class()
+    current = config.joint_custom_pre_pass
+    passes = list(current) if isinstance(current, (list, tuple)) else ([] if current is None else [current])
+    if any(isinstance(p, cls) for p in passes):
+        return
+    passes.append(cls())
+    config.joint_custom_pre_pass = passes[0] if len(passes) == 1 else passes
+
+
+class _AppendOnImport(importlib.abc.MetaPathFinder):
+    """Appends the pass right after ``torch._inductor.config`` is imported (by the first Inductor compile)."""
+
+    def find_spec(self, name, path=None, target=None):
+        if name != _INDUCTOR_CONFIG:
+            return None
+        sys.meta_path.remove(self)
+        spec = importlib.util.find_spec(name)
+        if spec is None or spec.loader is None:  # pragma: no cover
+            return spec
+        exec_module = spec.loader.exec_module
+
+        def exec_then_append(module):
+            exec_module(module)
+            _append_pass(module)
+        spec.loader.exec_module = exec_then_append
+        return spec
 
 
 def install_constant_scalar_pass() -> None:
-    """Append :class:`ConstantScalarOperands` to ``torch._inductor.config.joint_custom_pre_pass`` (once)."""
-    try:
-        from torch._inductor import config
-    except ImportError:  # pragma: no cover
-        return
-    current = config.joint_custom_pre_pass
-    passes = list(current) if isinstance(current, (list, tuple)) else ([] if current is None else [current])
-    if any(isinstance(p, ConstantScalarOperands) for p in passes):
-        return
-    passes.append(ConstantScalarOperands())
-    config.joint_custom_pre_pass = passes[0] if len(passes) == 1 else passes
+    """Append the pass to ``torch._inductor.config.joint_custom_pre_pass`` (once): now if Inductor's config is
+    already imported, else when it is."""
+    module = sys.modules.get(_INDUCTOR_CONFIG)
+    if module is not None:
+        _append_pass(module)
+    elif not any(isinstance(f, _AppendOnImport) for f in sys.meta_path):
+        sys.meta_path.insert(0, _AppendOnImport())
