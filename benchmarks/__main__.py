@@ -1,8 +1,8 @@
 """``python -m benchmarks [--quick] [--out FILE]``: run every benchmark and write benchmarks/RESULTS.md.
 
 Sections: per-call overhead, one optimizer step against torch.optim, the Tensor design candidates, import time,
-whole models vs native twins
-(eager and compiled, saved-for-backward bytes, peak RSS), MindSpore itself (when the .msref reference
+whole models vs native twins (eager and compiled, saved-for-backward bytes, peak RSS), the training step as each
+framework writes it (value_and_grad + nn.Momentum vs backward + SGD), MindSpore itself (when the .msref reference
 venv exists), and the feature benchmarks (amp, recompute, checkpoint, compile) as their own scripts.
 ``--quick`` uses tiny shapes and skips compilation and the MindSpore run: it checks the machinery (CI).
 """
@@ -16,7 +16,8 @@ import subprocess
 import sys
 import time
 
-from benchmarks import bench_import, bench_models, bench_optimizers, bench_overhead, bench_tensor_design
+from benchmarks import (bench_import, bench_models, bench_optimizers, bench_overhead, bench_peak_rss,
+                        bench_tensor_design, bench_train_idiom)
 from benchmarks.common import machine_info
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
@@ -25,21 +26,6 @@ TARGETS = """Targets (issue 11): whole-model step time ms_compat / native ≤ 1.
 ratio ≤ 1.02; trivial Cell call ≤ 1.3× an nn.Module call; tensor-method overhead ≤ 1 µs per op; `import
 ms_compat` ≤ 150 ms over `import torch`. Issue 20: an optimizer step ≤ 1.05× its torch.optim counterpart. A target
 is judged only where the medians differ from it by more than the spreads allow (benchmarks/common.py, `judge`)."""
-
-
-def _peak_rss(name, impl, quick):
-    code = ("import resource, sys; sys.argv=['x']; from benchmarks import bench_models as b;"
-            f"model, inp = b.build_pair({name!r}, {quick!r}, only={impl!r});"
-            "model.train(True); fwd, train = b.step_fns(model, inp); train(); train();"
-            # VmHWM: this process's own peak. ru_maxrss is not: Linux carries the parent's peak at fork
-            # time across exec, so after the big compiled models it reported the parent's 2.4 GiB.
-            "st = open('/proc/self/status').read() if sys.platform.startswith('linux') else '';"
-            "print(int(st.split('VmHWM:')[1].split()[0]) if 'VmHWM:' in st else "
-            "resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)")
-    r = subprocess.run([sys.executable, "-c", code], cwd=str(ROOT), capture_output=True, text=True)
-    if r.returncode:
-        return None
-    return int(r.stdout.strip().splitlines()[-1]) * 1024
 
 
 def main(argv=None):
@@ -67,15 +53,10 @@ def main(argv=None):
     if "models" not in a.skip:
         model_rows = bench_models.run(quick=a.quick, compile_models=not a.quick)
         body = bench_models.to_markdown(model_rows)
-        rss = []
-        for name in list(bench_models.configs(a.quick))[:1 if a.quick else None]:
-            ms_b, t_b = _peak_rss(name, "ms", a.quick), _peak_rss(name, "torch", a.quick)
-            if ms_b and t_b:
-                rss.append(f"| {name} | {ms_b / 2**20:.0f} MiB | {t_b / 2**20:.0f} MiB | {ms_b / t_b:.3f} | "
-                           f"≤ 1.02 {'met' if ms_b / t_b <= 1.02 else 'not met'} |")
-        body += ("\n\nPeak RSS of a process that builds the model and runs two training steps:\n\n"
-                 "| model | ms_compat | native PyTorch | ratio | target |\n|---|---|---|---|---|\n" + "\n".join(rss))
+        body += "\n\n" + bench_peak_rss.to_markdown(bench_peak_rss.run(quick=a.quick))
         section("Whole models vs native PyTorch twins", body)
+        section("Training step as each framework writes it (issue 20)",
+                bench_train_idiom.to_markdown(bench_train_idiom.run(quick=a.quick)))
     msref = ROOT / ".msref" / "bin" / "python"
     if "mindspore" not in a.skip and not a.quick and msref.exists() and model_rows:
         r = subprocess.run([str(msref), str(ROOT / "benchmarks" / "bench_mindspore.py")], cwd=str(ROOT),

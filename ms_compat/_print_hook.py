@@ -1,15 +1,14 @@
-"""``print`` spells dtypes as MindSpore does, while the ``mindspore`` alias is installed.
+"""``print`` spells dtypes as MindSpore does: the fallback of the ``mindspore`` alias's dtype spelling.
 
-MindSpore 2.10 prints ``print(x.dtype)`` as ``Float32`` and a dtype inside a list, tuple, set or dict by its
-``repr``, ``mindspore.float32``. Here a MindSpore dtype *is* the ``torch.dtype`` object (so it works wherever
-PyTorch takes a dtype), and PyTorch fixes that object's ``str``/``repr`` in C as ``torch.float32``; patching
-them would also change the source code ``torch.compile`` generates from them. What a MindSpore program
-prints is what its ``print`` calls write, so :func:`ms_compat.install` (and ``ms-compat run``) replaces
-``builtins.print`` with :func:`mindspore_print`: it rewrites the *arguments* that are dtypes, or
-containers holding dtypes, into MindSpore's spellings and hands everything to the original ``print``.
-Every other argument is passed through unchanged (no ``str`` is taken early), so ``sep``, ``end``,
-``file`` and ``flush`` behave as before. ``str(dtype)``, f-strings and ``%`` formatting still give
-PyTorch's spelling: ``mindspore.common.dtype.dtype_str`` / ``dtype_repr`` give MindSpore's.
+:func:`ms_compat.install` normally spells dtypes as MindSpore does through ``torch.dtype``'s own
+``str``/``repr`` slots (:mod:`ms_compat._dtype_spelling`). Where that is not possible (an interpreter whose
+type layout it does not recognise), it replaces ``builtins.print`` with :func:`mindspore_print` instead, so
+at least what a program *prints* matches MindSpore 2.10: ``print(x.dtype)`` as ``Float32`` and a dtype inside
+a list, tuple, set or dict by its ``repr``, ``mindspore.float32``. It rewrites only the *arguments* that are
+dtypes, or containers holding dtypes, and hands everything to the original ``print``; every other argument
+passes unchanged (no ``str`` is taken early), so ``sep``, ``end``, ``file`` and ``flush`` behave as before.
+``str(dtype)``, f-strings and ``%`` formatting then keep PyTorch's spelling:
+``mindspore.common.dtype.dtype_str`` / ``dtype_repr`` give MindSpore's.
 """
 from __future__ import annotations
 

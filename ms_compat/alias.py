@@ -34,6 +34,7 @@ import importlib.metadata
 import importlib.util
 import sys
 
+from ._dtype_spelling import install as _install_spelling, uninstall as _uninstall_spelling
 from ._print_hook import install_print as _install_print, uninstall_print as _uninstall_print
 from . import _missing as _missing_mod
 from ._missing import MissingModuleError
@@ -320,9 +321,11 @@ def is_installed() -> bool:
 def install(force: bool = False, print_dtypes: bool = True) -> None:
     """Make ``import mindspore`` (and every ``mindspore.X.Y``) resolve to ms_compat.
 
-    With ``print_dtypes`` (the default), ``print`` also writes dtypes as MindSpore does (``Float32``;
-    ``mindspore.float32`` inside containers): see ``ms_compat._print_hook``. ``print_dtypes=False`` keeps
-    Python's ``print`` (dtypes then print as ``torch.float32``).
+    With ``print_dtypes`` (the default), dtypes are also spelled as MindSpore spells them: ``str``, ``print``,
+    f-strings and ``format`` give ``Float32``, ``repr`` (so a dtype inside a container) ``mindspore.float32``,
+    for every caller outside PyTorch's own code (see ``ms_compat._dtype_spelling``; where the interpreter
+    does not allow that, only ``print`` is changed: ``ms_compat._print_hook``). ``print_dtypes=False`` keeps
+    PyTorch's spelling (``torch.float32``).
 
     Idempotent. Raises ``RuntimeError`` if the real MindSpore is imported or importable, unless
     ``force=True`` (then ms_compat shadows it for imports made from now on; an already-imported real
@@ -344,7 +347,7 @@ def install(force: bool = False, print_dtypes: bool = True) -> None:
     _finder = _MindSporeFinder()
     sys.meta_path.insert(0, _finder)
     importlib.invalidate_caches()
-    if print_dtypes:
+    if print_dtypes and not _install_spelling():
         _install_print()
 
 
@@ -353,6 +356,7 @@ def uninstall() -> None:
 
     Idempotent. Objects user code already holds stay valid (they are ms_compat's)."""
     global _finder
+    _uninstall_spelling()
     _uninstall_print()
     if _finder is not None:
         while _finder in sys.meta_path:

@@ -46,28 +46,38 @@ def test_run_prints_dtypes_as_mindspore(tmp_path):
     script.write_text("import numpy as np\nimport mindspore as ms\n"
                       "x = ms.Tensor(np.array([[1.5, 2.0], [3.0, 4.25]], np.float32))\n"
                       "print(x.dtype)\nprint('dtype:', x.dtype, ms.int8, 3, 's')\n"
-                      "print([x.dtype, ms.bool_], (ms.float16,), (ms.uint8, ms.int64))\n")
+                      "print([x.dtype, ms.bool_], (ms.float16,), (ms.uint8, ms.int64))\n"
+                      "print(str(ms.int8), repr(ms.float16), f'{x.dtype}|{x.dtype!r}', '%s' % ms.bool_)\n")
     r = run([PYTHON, "-m", "ms_compat", str(script)], cwd=tmp_path)
     assert r.returncode == 0, r.stderr[-3000:]
-    assert r.stdout.splitlines() == ref[:3]
+    spelled = load_ref_json("real_semantics", "scenarios")["eager"]["dtype_spellings"]
+    assert r.stdout.splitlines() == ref[:3] + [" ".join([spelled["int8"][0], spelled["float16"][1],
+                                                         spelled["float32"][4], spelled["bool_"][0]])]
 
 
-def test_install_print_dtypes_switch_and_uninstall():
+def test_install_print_dtypes_switch_and_uninstall(monkeypatch):
     import builtins
 
     import torch
 
     import ms_compat
-    from ms_compat import _print_hook, alias
+    from ms_compat import _dtype_spelling, _print_hook, alias
     if alias.is_installed():
         pytest.skip("the alias is installed by this session")
     before = builtins.print
     try:
         ms_compat.install(print_dtypes=False)
-        assert builtins.print is before
+        assert builtins.print is before and str(torch.int8) == "torch.int8"
         alias.uninstall()
+        ms_compat.install()  # the dtype slots are spelled as MindSpore's; print itself is left alone
+        assert _dtype_spelling.is_installed() and builtins.print is before
+        assert (str(torch.int8), repr(torch.int8), f"{[torch.bool]}") == ("Int8", "mindspore.int8", "[mindspore.bool]")
+        alias.uninstall()
+        assert not _dtype_spelling.is_installed() and str(torch.int8) == "torch.int8"
+        # where the interpreter's type layout is not recognised, install() falls back to the print hook
+        monkeypatch.setattr(_dtype_spelling, "_head", lambda tp: None)
         ms_compat.install()
-        assert builtins.print is _print_hook.mindspore_print
+        assert not _dtype_spelling.is_installed() and builtins.print is _print_hook.mindspore_print
         # arguments that hold no dtype are handed on as they are (the same objects)
         seen = []
         _print_hook._original_print = lambda *a, **k: seen.append((a, k))
@@ -77,4 +87,4 @@ def test_install_print_dtypes_switch_and_uninstall():
     finally:
         _print_hook._original_print = before
         alias.uninstall()
-    assert builtins.print is before
+    assert builtins.print is before and str(torch.int8) == "torch.int8"

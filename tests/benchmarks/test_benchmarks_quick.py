@@ -14,12 +14,13 @@ def test_benchmarks_quick_mode(tmp_path):
     assert r.returncode == 0, r.stdout[-2000:] + r.stderr[-4000:]
     text = out.read_text()
     for title in ("Per-call overhead", "Optimizer step vs torch.optim", "Tensor design candidates", "Import time",
-                  "Whole models vs native PyTorch twins"):
+                  "Whole models vs native PyTorch twins", "Training step as each framework writes it (issue 20)"):
         assert f"## {title}" in text
     # every ratio cell is a finite number
     ratios = re.findall(r"\| (\d+\.\d+) \| ≤", text)
     assert len(ratios) >= 10 and all(float(x) > 0 for x in ratios)
     assert "trivial Cell vs nn.Module call" in text and "resnet50" in text and "saved-for-backward" in text
+    assert re.search(r"\| \w+ \| \d+ MiB \(\d+–\d+\) \| \d+ MiB \(\d+–\d+\) \| \d\.\d+ \| ≤ 1.02", text), "peak RSS row"
     assert "load avg 1/5/15 min" in text and text.count("Load average (1, 5, 15 min)") >= 3
 
 

@@ -545,7 +545,8 @@ def reduction_call_forms(ms, jit):
     return out
 
 
-PRINT_HOOK = {"printed_by_print"}  # ms_compat runs these with the print of ms_compat.install() (the alias)
+# ms_compat runs these with the dtype spelling that ms_compat.install() (the alias) puts in place
+SPELLED_AS_ALIAS = {"printed_by_print", "printed_forms", "dtype_spellings"}
 
 
 @scenario(eager_only=True)
@@ -564,6 +565,31 @@ def printed_by_print(ms, jit):
         print(ms.Tensor(np.array([1, 2], np.int32)).dtype, [1, "a"], (2,))
         print(x)
     return buf.getvalue().splitlines()
+
+
+@scenario(eager_only=True)
+def dtype_spellings(ms, jit):
+    """``str``/``repr``/``format``/f-strings/``%``/``str.format``/``logging`` of every Tensor dtype."""
+    import io
+    import logging
+    out = {}
+    for name in ("float16", "float32", "float64", "bfloat16", "int8", "int16", "int32", "int64", "uint8",
+                 "uint16", "uint32", "uint64", "bool_", "complex64", "complex128"):
+        d = getattr(ms, name)
+        out[name] = [str(d), repr(d), f"{d}", f"{d!r}", "{}|{!r}".format(d, d), "%s|%r" % (d, d), format(d, "")]
+    x = f32(ms, [1.0, 2.0])
+    out["tensor"] = [str(x.dtype), repr(x.dtype), f"dtype={x.dtype}", str([x.dtype, ms.int32]),
+                     repr((ms.float16,)), str({"k": ms.uint8}), f"{[ms.bool_]}", str(x.dtype == ms.float32)]
+    buf = io.StringIO()
+    log = logging.getLogger("dtype_spellings")
+    handler = logging.StreamHandler(buf)
+    log.addHandler(handler)
+    try:
+        log.warning("cast %s to %r", x.dtype, ms.float16)
+    finally:
+        log.removeHandler(handler)
+    out["logging"] = buf.getvalue().splitlines()
+    return out
 
 
 # ------------------------------------------------------------------ item 9: smaller gaps

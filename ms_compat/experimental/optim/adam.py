@@ -74,7 +74,8 @@ class Adam(Optimizer):
             # PyTorch's fused Adam (L2 decay, maximize) at step 1 with the rate and eps rescaled:
             # lr'/(1-b1) * m / (sqrt(v)/c + eps/c) = lr_t * m / (sqrt(v) + eps), c = sqrt(1-b2)
             c = (1.0 - b2) ** 0.5
-            torch._fused_adam_(ps, gs, ms_, vs, [], [torch.ones((), dtype=torch.float32)] * len(ps),
+            steps = [torch.ones((), dtype=torch.float32, device=ps[0].device)] * len(ps)
+            torch._fused_adam_(ps, gs, ms_, vs, [], steps,
                                lr=lr_t * (1.0 - b1) / c, beta1=b1, beta2=b2, weight_decay=wd, eps=group["eps"] / c,
                                amsgrad=False, maximize=group["maximize"])
             return

@@ -32,8 +32,9 @@ class Adagrad(Optimizer):
             ps, gs, accs = list(self._params_tuple), list(grads), list(self.accum)
             if self.update_slots and _fusable(ps, gs, accs):  # PyTorch's fused Adagrad, eps 0 and no lr decay
                 steps = self.__dict__.get("_fused_steps")
-                if steps is None or len(steps) != len(ps):
-                    steps = self.__dict__["_fused_steps"] = [torch.ones((), dtype=torch.float32) for _ in ps]
+                if steps is None or len(steps) != len(ps) or steps[0].device != ps[0].device:
+                    steps = self.__dict__["_fused_steps"] = [torch.ones((), dtype=torch.float32, device=p.device)
+                                                             for p in ps]
                 for x, idx in _lr_buckets(lr, len(ps)):
                     torch._fused_adagrad_(_take(ps, idx), _take(gs, idx), _take(accs, idx), _take(steps, idx), lr=x,
                                           lr_decay=0.0, weight_decay=0.0, eps=0.0, maximize=False)

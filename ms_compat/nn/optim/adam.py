@@ -114,8 +114,9 @@ class Adam(Optimizer):
             # lr'/(1-b1) * m / (sqrt(v)/c + eps/c) = lr_t * m / (sqrt(v) + eps), c = sqrt(1-b2)
             c = (1.0 - b2) ** 0.5
             steps = self.__dict__.get("_fused_steps")
-            if steps is None or len(steps) != len(ps):
-                steps = self.__dict__["_fused_steps"] = [torch.ones((), dtype=torch.float32)] * len(ps)
+            if steps is None or len(steps) != len(ps) or steps[0].device != ps[0].device:
+                one = torch.ones((), dtype=torch.float32, device=ps[0].device)  # fused kernels: steps beside params
+                steps = self.__dict__["_fused_steps"] = [one] * len(ps)
             for x, idx in _lr_buckets(lr_t, len(ps)):
                 torch._fused_adam_(_take(ps, idx), _take(gs, idx), _take(ms_, idx), _take(vs, idx), _take(vh, idx) if vh
                                    else [], steps[:len(ps) if idx is None else len(idx)], lr=x * (1.0 - b1) / c,
@@ -224,8 +225,9 @@ class AdamWeightDecay(Optimizer):
         for i, key in enumerate(zip(lrs, ws)):
             buckets.setdefault(key, []).append(i)
         steps = self.__dict__.get("_fused_steps")
-        if steps is None or len(steps) != n:
-            steps = self.__dict__["_fused_steps"] = [torch.ones((), dtype=torch.float32)] * n
+        if steps is None or len(steps) != n or steps[0].device != ps[0].device:
+            one = torch.ones((), dtype=torch.float32, device=ps[0].device)  # fused kernels: steps beside params
+            steps = self.__dict__["_fused_steps"] = [one] * n
         for (x, w), idx in buckets.items():
             idx = None if len(idx) == n else idx
             x2 = x * (1.0 - b1) / c

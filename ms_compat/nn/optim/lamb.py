@@ -86,7 +86,7 @@ class Lamb(Optimizer):
             r = list(decayed)
         wn = torch.stack(torch._foreach_norm(ps))
         rn = torch.stack(torch._foreach_norm(r))
-        ratio = torch.where((wn > 0) & (rn > 0), wn / rn, torch.ones((), dtype=wn.dtype))
-        lr_t = torch.tensor(lr, dtype=torch.float32)  # one rate, or one per parameter
+        ratio = torch.where((wn > 0) & (rn > 0), wn / rn, torch.ones((), dtype=wn.dtype, device=wn.device))
+        lr_t = torch.tensor(lr, dtype=torch.float32, device=ratio.device)  # one rate, or one per parameter
         torch._foreach_mul_(r, (lr_t * ratio).tolist())
         torch._foreach_sub_(ps, r)
