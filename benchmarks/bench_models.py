@@ -100,10 +100,12 @@ def saved_bytes(model, inputs):
 _QUICK_EAGER_ONLY = frozenset(("unet", "lstm"))
 
 
-def run(quick=False, compile_models=True):
+def run(quick=False, compile_models=True, only=None):
     number, repeat = (1, 5) if quick else (1, 5)
     rows = Report(load_before=load_average())
     for name in configs(quick):
+        if only and name not in only:
+            continue
         m, t, ms_in, t_in = build_pair(name, quick)
         for mode in ("eval", "train"):
             m.set_train(mode == "train")
@@ -149,4 +151,6 @@ def to_markdown(rows):
 
 
 if __name__ == "__main__":
-    print(to_markdown(run(quick="--quick" in sys.argv, compile_models="--no-compile" not in sys.argv)))
+    picked = [a.split("=", 1)[1].split(",") for a in sys.argv if a.startswith("--only=")]  # --only=bert,lstm
+    print(to_markdown(run(quick="--quick" in sys.argv, compile_models="--no-compile" not in sys.argv,
+                          only=picked[0] if picked else None)))

@@ -4,6 +4,8 @@ MindSpore argument names (``has_bias``, ``batch_first``, ``dropout``, ``bidirect
 names (``weight_ih_l0``, ``weight_hh_l0_reverse``, ``bias_ih_l1`` ..., registered in MindSpore's order:
 all input weights, then hidden weights, input biases, hidden biases). Gate order is torch's
 (LSTM i,f,g,o; GRU r,z,n), so the math runs on PyTorch's fused ``torch.lstm``/``torch.gru`` kernels.
+Under ``torch.compile`` a CPU float32 LSTM runs oneDNN's fused kernel as one graph op per layer and
+direction (``_compiled_lstm.py``; AOTAutograd would otherwise unroll ``torch.lstm`` over time steps).
 ``construct(x, hx=None, seq_length=None)``: ``seq_length`` (per-batch valid lengths) freezes the state
 and zeroes the output after each sequence's end, as MindSpore does (via packed sequences).
 """
@@ -20,6 +22,7 @@ from ...common.parameter import Parameter, ParameterTuple
 from ..cell import Cell
 from .basic import Dropout
 from ._checks import check_bool, positive_int
+from ._compiled_lstm import compiled_lstm, fused_lstm_applies
 
 __all__ = ["RNN", "LSTM", "GRU", "RNNCell", "LSTMCell", "GRUCell"]
 
@@ -160,6 +163,12 @@ class _RNNBase(Cell):
         if seq_length is not None:
             return self._packed(x, hx, seq_length, weights, train)
         if self.is_lstm:
+            if torch.compiler.is_dynamo_compiling() and fused_lstm_applies(x, tuple(hx), weights, self.dropout, train,
+                                                                           self.num_layers):
+                # compiled: oneDNN's fused kernel kept as one op per layer (AOTAutograd would unroll torch.lstm)
+                out, h, c = compiled_lstm(x, tuple(hx), weights, self.has_bias, self.num_layers, self.dropout, train,
+                                          self.bidirectional, self.batch_first)
+                return out, (h, c)
             out, h, c = self._fn(x, tuple(hx), weights, self.has_bias, self.num_layers, self.dropout, train,
                                  self.bidirectional, self.batch_first)
             return out, (h, c)
