@@ -14,13 +14,12 @@ window and compare the printed ratios, not the µs.
 ``python -m benchmarks.bench_cpu_min [--threads N] [--quick]``"""
 from __future__ import annotations
 
-import argparse
 import sys
 import time
 
 import torch
 
-from benchmarks.common import load_average, load_note
+from benchmarks.common import load_average, load_note, parse_bench_args
 
 
 def _minima(fns, number, repeat):
@@ -94,12 +93,7 @@ def to_markdown(opt_rows, call_rows_, load_before, load_after):
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--quick", action="store_true")
-    ap.add_argument("--threads", type=int, default=None, help="torch.set_num_threads before timing")
-    a = ap.parse_args(argv)
-    if a.threads:
-        torch.set_num_threads(a.threads)
+    a = parse_bench_args(argv)
     before = load_average()
     opt_rows, rows = optimizer_rows(a.quick), call_rows(a.quick)
     print(to_markdown(opt_rows, rows, before, load_average()))

@@ -12,12 +12,12 @@ all where the spreads straddle it.
 ``python -m benchmarks.bench_optimizers [--quick] [--threads N]``; ``--quick`` uses 20 small parameters."""
 from __future__ import annotations
 
-import argparse
 import sys
 
 import torch
 
-from benchmarks.common import Report, fmt_spread, interleaved, load_average, load_note, target_cell
+from benchmarks.common import (Report, fmt_spread, interleaved, load_average, load_note, parse_bench_args,
+                               target_cell)
 
 TARGET = 1.05
 
@@ -134,12 +134,7 @@ def to_markdown(rows):
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--quick", action="store_true")
-    ap.add_argument("--threads", type=int, default=None, help="torch.set_num_threads before timing")
-    a = ap.parse_args(argv)
-    if a.threads:
-        torch.set_num_threads(a.threads)
+    a = parse_bench_args(argv)
     print(to_markdown(run(a.quick)))
     return 0
 

@@ -120,3 +120,18 @@ def us(x):
 def fmt_spread(m):
     med, lo, hi = m
     return f"{med * 1e6:.2f} ({lo * 1e6:.2f}–{hi * 1e6:.2f})"
+
+
+def parse_bench_args(argv=None):
+    """The options every micro-benchmark takes: ``--quick`` and ``--threads N`` (``torch.set_num_threads``
+    before timing, applied here)."""
+    import argparse
+
+    import torch
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--quick", action="store_true")
+    ap.add_argument("--threads", type=int, default=None, help="torch.set_num_threads before timing")
+    a = ap.parse_args(argv)
+    if a.threads:
+        torch.set_num_threads(a.threads)
+    return a

@@ -22,13 +22,12 @@ without such an operand are left untouched, so plain PyTorch code compiles exact
 from __future__ import annotations
 
 import hashlib
-import importlib.abc
-import importlib.util
 import pathlib
-import sys
 
 import torch
 from torch._subclasses.fake_tensor import unset_fake_temporarily
+
+from .after_import import after_import
 
 __all__ = ["fold_constant_scalar_operands", "constant_scalar_pass_class", "install_constant_scalar_pass"]
 
@@ -128,30 +127,7 @@ def _append_pass(config) -> None:
     config.joint_custom_pre_pass = passes[0] if len(passes) == 1 else passes
 
 
-class _AppendOnImport(importlib.abc.MetaPathFinder):
-    """Appends the pass right after ``torch._inductor.config`` is imported (by the first Inductor compile)."""
-
-    def find_spec(self, name, path=None, target=None):
-        if name != _INDUCTOR_CONFIG:
-            return None
-        sys.meta_path.remove(self)
-        spec = importlib.util.find_spec(name)
-        if spec is None or spec.loader is None:  # pragma: no cover
-            return spec
-        exec_module = spec.loader.exec_module
-
-        def exec_then_append(module):
-            exec_module(module)
-            _append_pass(module)
-        spec.loader.exec_module = exec_then_append
-        return spec
-
-
 def install_constant_scalar_pass() -> None:
     """Append the pass to ``torch._inductor.config.joint_custom_pre_pass`` (once): now if Inductor's config is
     already imported, else when it is."""
-    module = sys.modules.get(_INDUCTOR_CONFIG)
-    if module is not None:
-        _append_pass(module)
-    elif not any(isinstance(f, _AppendOnImport) for f in sys.meta_path):
-        sys.meta_path.insert(0, _AppendOnImport())
+    after_import(_INDUCTOR_CONFIG, _append_pass)

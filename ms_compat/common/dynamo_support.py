@@ -32,13 +32,13 @@ None replaces a PyTorch function: they edit PyTorch's tables (data) and set a co
 """
 from __future__ import annotations
 
-import importlib.abc
-import importlib.util
 import operator
 import os
 import sys
 
 import torch
+
+from .after_import import after_import
 
 __all__ = ["dispatching_python_functions", "allow_subclass_graph_inputs", "route_ignored_functions",
            "route_augmented_assignment"]
@@ -108,32 +108,7 @@ def _patch_builtin_table(module, ms_tensor) -> None:
         module.BUILTIN_TO_TENSOR_FN_MAP[inplace] = _augmented(inplace, binary, ms_tensor)
 
 
-class _PatchOnImport(importlib.abc.MetaPathFinder):
-    """Runs ``_patch_builtin_table`` right after TorchDynamo's builtin-variable module is imported."""
-
-    def __init__(self, ms_tensor):
-        self.ms_tensor = ms_tensor
-
-    def find_spec(self, name, path=None, target=None):
-        if name != _DYNAMO_BUILTIN:
-            return None
-        sys.meta_path.remove(self)
-        spec = importlib.util.find_spec(name)
-        if spec is None or spec.loader is None:  # pragma: no cover
-            return spec
-        exec_module, ms_tensor = spec.loader.exec_module, self.ms_tensor
-
-        def exec_then_patch(module):
-            exec_module(module)
-            _patch_builtin_table(module, ms_tensor)
-        spec.loader.exec_module = exec_then_patch
-        return spec
-
-
 def route_augmented_assignment(ms_tensor) -> None:
     """Make compiled ``a += b`` (and the other eleven) on ``ms_tensor`` rebind as in eager mode."""
-    module = sys.modules.get(_DYNAMO_BUILTIN)
-    if module is not None:
-        _patch_builtin_table(module, ms_tensor)
-    elif not any(isinstance(f, _PatchOnImport) for f in sys.meta_path):
-        sys.meta_path.insert(0, _PatchOnImport(ms_tensor))
+    after_import(_DYNAMO_BUILTIN, lambda module: _patch_builtin_table(module, ms_tensor),
+                 key=("augmented assignment", ms_tensor))

@@ -43,31 +43,41 @@ MAKERS = {
 }
 
 
-@pytest.mark.parametrize("name", sorted(MAKERS))
-@pytest.mark.parametrize("n_threads, fused_numels", [(1, [32768, 35, 5, 7]), (2, [32768])])
-def test_fused_sgd_takes_the_large_tensors_with_several_threads(name, n_threads, fused_numels, threads,
-                                                                  monkeypatch):
-    """One thread: every tensor goes to the fused kernel. Two: only the 32768-element one (the kernel would open a
-    parallel region per tensor, measured 10x slower than foreach for 100 small tensors); the rest take foreach,
-    and every parameter and state tensor equals the per-parameter loop after 3 steps."""
-    threads(n_threads)
-    grads = _grads(3)
-    out, fused = [], []
+@pytest.fixture
+def fused_sgd_numels(monkeypatch):
+    """The element counts of every tensor handed to ``torch._fused_sgd_`` (which still runs)."""
+    fused = []
     real = torch._fused_sgd_
     monkeypatch.setattr(torch, "_fused_sgd_", lambda ps, *a, **k: (fused.extend(p.numel() for p in ps),
                                                                     real(ps, *a, **k))[1])
+    return fused
+
+
+def _loop_and_fast(make, grads):
+    """Parameters after ``grads`` steps of ``make(params)``, per-parameter loop first, then the fast path."""
+    out = []
     for foreach in (False, True):
-        ps = _params()
-        opt = MAKERS[name](ps)
+        opt = make(_params())
         opt._use_foreach = foreach
         for g in grads:
             opt(g)
         out.append({p.name: p.asnumpy().copy() for p in opt.get_parameters()})
-    loop, fast = out
+    return out
+
+
+@pytest.mark.parametrize("name", sorted(MAKERS))
+@pytest.mark.parametrize("n_threads, fused_numels", [(1, [32768, 35, 5, 7]), (2, [32768])])
+def test_fused_sgd_takes_the_large_tensors_with_several_threads(name, n_threads, fused_numels, threads,
+                                                                  fused_sgd_numels):
+    """One thread: every tensor goes to the fused kernel. Two: only the 32768-element one (the kernel would open a
+    parallel region per tensor, measured 10x slower than foreach for 100 small tensors); the rest take foreach,
+    and every parameter and state tensor equals the per-parameter loop after 3 steps."""
+    threads(n_threads)
+    loop, fast = _loop_and_fast(MAKERS[name], _grads(3))
     for k in loop:
         np.testing.assert_allclose(fast[k], loop[k], rtol=1e-5, atol=1e-6, err_msg=k)
     steps = 3 if name in ("sgd", "momentum", "momentum_group_lrs") else 2  # SGD with momentum: step 1 is the loop
-    assert sorted(fused) == sorted(fused_numels * steps)
+    assert sorted(fused_sgd_numels) == sorted(fused_numels * steps)
 
 
 def test_fused_split_positions(threads):
@@ -138,24 +148,14 @@ def test_lamb_decay_positions_follow_the_flags():
 
 @pytest.mark.parametrize("momentum", [0.0, 0.9])
 @pytest.mark.parametrize("n_threads, fused_numels", [(1, [32768, 35, 5, 7]), (2, [32768])])
-def test_experimental_sgd_splits_the_same_way(momentum, n_threads, fused_numels, threads, monkeypatch):
+def test_experimental_sgd_splits_the_same_way(momentum, n_threads, fused_numels, threads, fused_sgd_numels):
     from ms_compat import experimental
     threads(n_threads)
-    grads = _grads(3)
-    out, fused = [], []
-    real = torch._fused_sgd_
-    monkeypatch.setattr(torch, "_fused_sgd_", lambda ps, *a, **k: (fused.extend(p.numel() for p in ps),
-                                                                    real(ps, *a, **k))[1])
-    for foreach in (False, True):
-        ps = _params()
-        opt = experimental.optim.SGD(ps, lr=0.1, momentum=momentum, weight_decay=0.1)
-        opt._use_foreach = foreach
-        for g in grads:
-            opt(g)
-        out.append({p.name: p.asnumpy().copy() for p in opt.get_parameters()})
-    for k in out[0]:
-        np.testing.assert_allclose(out[1][k], out[0][k], rtol=1e-5, atol=1e-6, err_msg=k)
-    assert sorted(fused) == sorted(fused_numels * (3 if momentum == 0 else 2))
+    loop, fast = _loop_and_fast(lambda ps: experimental.optim.SGD(ps, lr=0.1, momentum=momentum, weight_decay=0.1),
+                                _grads(3))
+    for k in loop:
+        np.testing.assert_allclose(fast[k], loop[k], rtol=1e-5, atol=1e-6, err_msg=k)
+    assert sorted(fused_sgd_numels) == sorted(fused_numels * (3 if momentum == 0 else 2))
 
 
 def test_kept_large_positions_only_choose_the_kernel(threads):
