@@ -123,7 +123,27 @@ class _RNNBase(Cell):
         ws = [params[k] for k in self._flat_keys]
         if ws[0].dtype != dtype:
             ws = [w.to(dtype) for w in ws]
+        elif ws[0].is_cuda and self.__dict__.get("_cudnn_layout") != [w.data_ptr() for w in ws]:
+            self._lay_out_for_cudnn(ws)
         return ws
+
+    def _lay_out_for_cudnn(self, ws):
+        """cuDNN reads an RNN's weights as one contiguous buffer and otherwise copies them into one on every
+        call (its "not part of single contiguous chunk of memory" warning). As ``torch.nn.LSTM``'s
+        ``flatten_parameters`` does, lay the Parameters out once as views of one buffer (their objects, names
+        and values unchanged); again only when one of them is given new memory (``set_data``, ``.to``)."""
+        if torch.compiler.is_dynamo_compiling() or not torch._use_cudnn_rnn_flatten_weight():
+            return
+        first = ws[0]
+        if (any(w.dtype != first.dtype or w.device != first.device for w in ws)
+                or not torch.backends.cudnn.is_acceptable(first) or len({w.data_ptr() for w in ws}) != len(ws)):
+            return
+        from torch.backends.cudnn import rnn as cudnn_rnn
+        with torch.no_grad():
+            torch._cudnn_rnn_flatten_weight(ws, 4 if self.has_bias else 2, self.input_size,
+                                            cudnn_rnn.get_cudnn_mode(self.mode), self.hidden_size, 0,
+                                            self.num_layers, self.batch_first, self.bidirectional)
+        self.__dict__["_cudnn_layout"] = [w.data_ptr() for w in ws]
 
     def _check_shapes(self, x, hx, dirs):
         """MindSpore's checks (ValueError) before torch's raw kernels, which do not check and read past
