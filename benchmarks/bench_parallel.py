@@ -25,7 +25,6 @@ time per step beside the wall time, and the ratio's verdict by ``benchmarks.comm
 from __future__ import annotations
 
 import argparse
-import ctypes
 import json
 import os
 import resource
@@ -37,6 +36,8 @@ import time
 
 import numpy as np
 import torch
+
+from benchmarks.common import pin_allocator
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -110,21 +111,6 @@ def _models(quick):
     y = ms.Tensor(rng.integers(0, 10, (res[1][0],)).astype(np.int32))
     y2 = ms.Tensor(rng.integers(0, 10, (tr[1][0],)).astype(np.int32))
     return {"ResNet-style convnet": (res[0], x_res, y), "transformer encoder": (tr[0], x_tr, y2)}
-
-
-def pin_allocator():
-    """Fixed glibc ``malloc`` thresholds for this process (``mallopt``): blocks below 1 GiB (32 MiB where
-    glibc refuses more) come from the heap, and the heap is not trimmed below 1 GiB of free top, so freed
-    memory is reused rather than given back to the kernel and faulted in again by the next step. Setting them
-    also turns off glibc's dynamic threshold, whose value depends on the allocation history. Returns whether
-    it was applied (glibc only)."""
-    try:
-        libc = ctypes.CDLL("libc.so.6")
-        m_trim_threshold, m_mmap_threshold = -1, -3
-        return bool(libc.mallopt(m_mmap_threshold, 1 << 30) or libc.mallopt(m_mmap_threshold, 32 << 20)) \
-            and bool(libc.mallopt(m_trim_threshold, 1 << 30))
-    except (OSError, AttributeError):
-        return False
 
 
 def _faults():

@@ -9,7 +9,8 @@
 
 The models are the bench_models pairs (tests/models, benchmarks/native_twins.py) with a softmax
 cross-entropy loss on integer labels (MindSpore's ``SoftmaxCrossEntropyWithLogits(sparse=True,
-reduction='mean')`` / ``F.cross_entropy``), eval forward excluded. Interleaved, median (min–max) ms per step.
+reduction='mean')`` / ``F.cross_entropy``), eval forward excluded. Interleaved, median (min–max) ms per step,
+glibc's malloc thresholds pinned (``benchmarks.common.pin_allocator``).
 """
 from __future__ import annotations
 
@@ -19,7 +20,7 @@ import numpy as np
 import torch
 
 from benchmarks import bench_models
-from benchmarks.common import Report, interleaved, load_average, load_note, target_cell
+from benchmarks.common import Report, interleaved, load_average, load_note, pin_allocator, target_cell
 
 TARGET = 1.03
 # (bench_models pair, its keyword overrides for ms side and twin, inputs): ResNet with the bottleneck blocks of
@@ -100,6 +101,9 @@ def _steps(ms, m, t, ms_in, t_in):
 
 
 def run(quick=False):
+    """Times each model's three steps; glibc's malloc thresholds are pinned first (``pin_allocator``: with the
+    dynamic default, whichever form runs after another pays page faults for memory the other gave back)."""
+    pin_allocator()
     rows = Report(load_before=load_average())
     for label, (kind, kw, specs) in (QUICK if quick else FULL).items():
         ms, m, t, ms_in, t_in = _pair(kind, kw, specs, quick)

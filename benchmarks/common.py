@@ -3,6 +3,7 @@ machine (with its load average), and the rule that decides whether a ratio can b
 target at all (``judge``)."""
 from __future__ import annotations
 
+import ctypes
 import datetime
 import os
 import platform
@@ -135,3 +136,18 @@ def parse_bench_args(argv=None):
     if a.threads:
         torch.set_num_threads(a.threads)
     return a
+
+
+def pin_allocator():
+    """Fixed glibc ``malloc`` thresholds for this process (``mallopt``): blocks below 1 GiB (32 MiB where
+    glibc refuses more) come from the heap, and the heap is not trimmed below 1 GiB of free top, so freed
+    memory is reused rather than given back to the kernel and faulted in again by the next step. Setting them
+    also turns off glibc's dynamic threshold, whose value depends on the allocation history. Returns whether
+    it was applied (glibc only)."""
+    try:
+        libc = ctypes.CDLL("libc.so.6")
+        m_trim_threshold, m_mmap_threshold = -1, -3
+        return bool(libc.mallopt(m_mmap_threshold, 1 << 30) or libc.mallopt(m_mmap_threshold, 32 << 20)) \
+            and bool(libc.mallopt(m_trim_threshold, 1 << 30))
+    except (OSError, AttributeError):
+        return False
