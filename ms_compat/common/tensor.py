@@ -728,12 +728,27 @@ class Tensor(torch.Tensor):
         """``Tensor.median``: (values, indices) along ``axis`` (default the last axis, as MindSpore; PyTorch's
         ``median()`` without a dim is the global median value)."""
         axis = dim if dim is not None else axis
+        nd = max(self.dim(), 1)
+        if isinstance(axis, int) and not isinstance(axis, bool) and not -nd <= axis < nd:
+            raise ValueError(f"For primitive[Median], the axis must be in [{-nd},{nd}), but got {axis}.")
         return tuple(torch.median(self, axis, keepdims if keepdim is None else keepdim))
 
     def count_nonzero(self, axis=(), keep_dims=False, dtype=mstype.int32):
         """``Tensor.count_nonzero``: over ``axis`` (all axes by default), ``keep_dims``, result in ``dtype``
         (int32 by default, as MindSpore; PyTorch's is int64 without ``keepdim``)."""
-        dims = (axis,) if isinstance(axis, int) else tuple(axis)
+        dims = (axis,) if isinstance(axis, int) else tuple(axis) if isinstance(axis, (tuple, list)) else None
+        if dims is None or any(not isinstance(d, int) or isinstance(d, bool) for d in dims):
+            raise TypeError(f"For 'Tensor.count_nonzero', the 'axis' must be an int or a tuple of ints, but got "
+                            f"{axis!r}.")
+        nd = max(self.dim(), 1)
+        for d in dims:  # MindSpore reduces with ReduceSum: its range check and message
+            if not -nd <= d < nd:
+                raise ValueError(f"For primitive[ReduceSum], the axis value must be in [{-nd},{nd}), but got {d}.")
+        seen = set()
+        for d in dims:
+            if d % nd in seen:
+                raise RuntimeError(f"dim={d % nd} appears multiple times in the list of dims")
+            seen.add(d % nd)
         out = torch.count_nonzero(self, dims or None)
         if keep_dims:
             nd = self.dim()

@@ -545,6 +545,21 @@ def reduction_call_forms(ms, jit):
     return out
 
 
+@scenario(eager_only=True)
+def reduction_bad_axis(ms, jit):
+    """What MindSpore 2.10 raises for an axis out of range or repeated in ``median``/``count_nonzero``."""
+    x = f32(ms, [[1.0, 0.0, 3.0], [0.0, 5.0, 6.0]])
+    return {
+        "median(axis=5)": err(lambda: x.median(axis=5)),
+        "median(-3)": err(lambda: x.median(-3)),
+        "count_nonzero(axis=5)": err(lambda: x.count_nonzero(axis=5)),
+        "count_nonzero(axis=(0, -3))": err(lambda: x.count_nonzero(axis=(0, -3))),
+        "count_nonzero(axis=(0, 0))": err(lambda: x.count_nonzero(axis=(0, 0))),
+        "count_nonzero(axis=(1, -1))": err(lambda: x.count_nonzero(axis=(1, -1))),
+        "count_nonzero float axis raises": err(lambda: x.count_nonzero(axis=1.0)) is not None,
+    }
+
+
 # ms_compat runs these with the dtype spelling that ms_compat.install() (the alias) puts in place
 SPELLED_AS_ALIAS = {"printed_by_print", "printed_forms", "dtype_spellings"}
 
