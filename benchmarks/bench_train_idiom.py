@@ -90,6 +90,9 @@ def _steps(ms, m, t, ms_in, t_in):
         return step_cell(*ms_in, ms_y)
 
     opt_t = torch.optim.SGD(t.parameters(), lr=0.01, momentum=0.9)
+    # the two sides compute the same loss from the same weights (the bench times the same work)
+    native_loss = torch.nn.functional.cross_entropy(bench_models._first(t(*t_in)).reshape(-1, n_cls), t_y.reshape(-1))
+    np.testing.assert_allclose(float(forward(*ms_in, ms_y)), float(native_loss), rtol=1e-4)
 
     def native():
         opt_t.zero_grad(set_to_none=True)

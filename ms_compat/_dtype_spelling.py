@@ -19,9 +19,9 @@ MindSpore's. dtypes MindSpore has no Tensor dtype for (``torch.quint8`` ...) kee
 A dtype turned into text inside a compiled ``construct`` is turned into text by TorchDynamo while it
 traces; the few Dynamo functions that evaluate the traced code's own formatting (``_DYNAMO_EVALUATORS``)
 answer for the traced function's module, so compiled code spells as eager code does. Limit, documented in
-the tensors guide: the slots can be patched only on a standard CPython build (GIL, no ``Py_TRACE_REFS``) whose ``torch.dtype``
-type object has the expected layout. :func:`install` checks both and returns ``False`` otherwise; the
-alias then falls back to the ``print`` hook of :mod:`ms_compat._print_hook` (``print`` only).
+the tensors guide: the slots can be patched only on a standard CPython build (GIL, no ``Py_TRACE_REFS``)
+whose ``torch.dtype`` type object has the expected layout. :func:`install` checks both and returns ``False``
+otherwise; the alias then falls back to the ``print`` hook of :mod:`ms_compat._print_hook` (``print`` only).
 
 Cost: ``str(dtype)`` takes about a microsecond more (a Python call); no tensor operation turns a dtype
 into text, so the hot path is unchanged.

@@ -16,8 +16,9 @@ weight decay and divides gradients, as MindSpore does.
 Speed: where the optimizer's scalar state is on the CPU, the update runs as multi-tensor calls
 (``torch._foreach_*``) for all parameters at once, or as PyTorch's fused kernel where that kernel computes
 MindSpore's rule (Momentum, SGD, Adam, AdamWeightDecay, Adagrad; fused SGD with several CPU threads only for
-tensors of at least 32768 elements, ``_fused_split``); learning rates are read once per step as Python numbers. ``_use_foreach = False`` selects the per-parameter loops, the reference the tests hold the
-fast paths to (ARCHITECTURE.md, "Optimizer step cost").
+tensors of at least 32768 elements, ``_fused_split``); learning rates are read once per step as Python numbers.
+``_use_foreach = False`` selects the per-parameter loops, the reference the tests hold the fast paths to
+(ARCHITECTURE.md, "Optimizer step cost").
 
 Differences: the update runs eagerly in PyTorch (no graph); sparse (``RowTensor``) gradients and
 the parallel optimizer are not supported; ``Module.parameters()`` is still callable on an
