@@ -15,9 +15,10 @@ model zoo's ``scores_mul = Tensor([1 / math.sqrt(d)])``); PyTorch code divides b
 The pass runs first among Inductor's joint-graph passes (``torch._inductor.config.joint_custom_pre_pass``,
 appended to any pass already set there, when Inductor's config is first imported): an ``aten.div.Tensor``/
 ``aten.mul.Tensor`` whose second operand is a 0-d floating tensor of the first operand's dtype, computed from
-graph constants only (``get_attr`` constants and deterministic aten ops on them), takes that value as a Python number. With equal dtypes the
-result is bit-for-bit the same (the number is converted back to that dtype, where it is exact). Graphs
-without such an operand are left untouched, so plain PyTorch code compiles exactly as before.
+graph constants only (``get_attr`` constants and deterministic aten ops on them), takes that value as a
+Python number. With equal dtypes the result is bit-for-bit the same (the number is converted back to that
+dtype, where it is exact). The pass is process-wide: plain PyTorch graphs with such an operand are folded
+too (same bits); graphs without one are left untouched.
 """
 from __future__ import annotations
 
