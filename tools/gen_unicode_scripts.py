@@ -10,8 +10,11 @@ from __future__ import annotations
 import json
 import pathlib
 
-import regex
-from regex import _regex_core
+try:  # a generator's own tool, not a dependency of ms_compat or its tests
+    import regex
+    from regex import _regex_core
+except ImportError as e:  # pragma: no cover
+    raise SystemExit("tools/gen_unicode_scripts.py needs the regex package: pip install regex") from e
 
 OUT = pathlib.Path(__file__).resolve().parent.parent / "ms_compat" / "_data" / "unicode_scripts.json"
 
