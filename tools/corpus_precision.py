@@ -7,7 +7,17 @@ tests/thirdparty/test_thirdparty.py:
 
 Prints, relative to the largest |gradient| of each compared tensor (and for the norms, to the largest norm):
 ms32-f64, ours32-f64 and ms32-ours32 maxima over the stored gradients and over all gradient norms.
+
+The rule for a corpus tolerance (issue 29): it must hold on any x86 CPU, so it is never tuned to one machine's
+float32 result. The gradient test compares the port evaluated in float64 (``cases.float64_mode()``: the same graph,
+every floating tensor and dtype argument carried in float64; the same on any CPU to ~1e-12) with MindSpore's stored
+float32 gradients, and its tolerance is MindSpore's own float32 distance from that float64 evaluation (ms32-f64,
+printed here: a property of the stored reference), rounded up, with a floor of 1e-3. ours32-f64 is printed for the
+record — how far this machine's float32 kernels round — and does not enter the tolerance. The eval-forward test
+stays in float32 (rtol 1e-4, EVAL_RTOL where ms32-f64 or ours32-f64 says more); its verdicts were checked unchanged
+under one vs two threads and under ONEDNN_MAX_CPU_ISA=AVX2 (migration_guides/real-code.md).
 """
+import contextlib
 import pathlib
 import sys
 
@@ -35,6 +45,7 @@ def grads(key, meta, f64):
         x = x.to(torch.float64)
     net.set_train(True)
     cases.hold_random_cells(net)
+    mode = cases.float64_mode() if f64 else contextlib.nullcontext()
 
     class Loss(ms.nn.Cell):
         def __init__(self, net):
@@ -47,7 +58,8 @@ def grads(key, meta, f64):
                 loss = loss + (o * ms.Tensor(cases.cotangent(o.shape, i)).to(o.dtype)).sum()
             return loss
 
-    _, gs = ms.value_and_grad(Loss(net), None, net.trainable_params())(x)
+    with mode:
+        _, gs = ms.value_and_grad(Loss(net), None, net.trainable_params())(x)
     return [g.asnumpy().astype(np.float64) for g in gs]
 
 
@@ -60,7 +72,8 @@ def outputs(key, meta, f64):
         net.to(torch.float64)
         x = x.to(torch.float64)
     net.set_train(False)
-    return [o.asnumpy().astype(np.float64) for o in cases.flatten(net(x))]
+    with cases.float64_mode() if f64 else contextlib.nullcontext():
+        return [o.asnumpy().astype(np.float64) for o in cases.flatten(net(x))]
 
 
 def eval_distances(key, meta, ref):

@@ -262,3 +262,30 @@ def hold_random_cells(net):
 def grad_index(n):
     """Indices of the trainable parameters whose gradients are stored in full (first 3 and last 3)."""
     return sorted(set(list(range(min(3, n))) + list(range(max(0, n - 3), n))))
+
+
+def float64_mode():
+    """A TorchFunctionMode that evaluates a model's graph in float64: every float16/bfloat16/float32 tensor an op
+    receives is cast to float64, and so is a floating ``dtype`` argument (model code that builds or casts tensors
+    to float32 in ``construct`` — position tables, masks, ``ops.cast(x, mstype.float32)`` — gets float64). Used for
+    gradient verdicts that must not depend on the CPU's float32 summation order (test_thirdparty.py, GRAD_RTOL);
+    it changes no arithmetic, only the precision it is carried out in."""
+    import torch
+    from torch.overrides import TorchFunctionMode
+    from torch.utils._pytree import tree_map
+
+    low = (torch.float16, torch.bfloat16, torch.float32)
+
+    def up(v):
+        if isinstance(v, torch.Tensor) and v.dtype in low:
+            return v.to(torch.float64)
+        if isinstance(v, torch.dtype) and v in low:
+            return torch.float64
+        return v
+
+    class Float64(TorchFunctionMode):
+        def __torch_function__(self, func, types, args=(), kwargs=None):
+            args, kwargs = tree_map(up, (args, kwargs or {}))
+            return func(*args, **kwargs)
+
+    return Float64()

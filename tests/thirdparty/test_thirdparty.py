@@ -8,6 +8,7 @@ import sys
 
 import numpy as np
 import pytest
+import torch
 
 import ms_compat
 from conftest import load_ref_json, load_ref_npz
@@ -18,26 +19,30 @@ RUNS = [k for k in cases.CORPUS if SUMMARY.get(k, {}).get("status") == "ok"]
 # Models MindSpore 2.10 CPU cannot run are listed with its own error (migration_guides/real-code.md).
 MS_CANNOT_RUN = {k: v.get("errors") for k, v in SUMMARY.items() if v.get("status") != "ok"}
 
-# Per-model gradient tolerances. Each is set from `tools/corpus_precision.py <key>`: how far MindSpore's float32
-# gradients (the stored reference) and ms_compat's float32 gradients each lie from a float64 evaluation of the
-# same graph, relative to the largest |gradient| of each compared tensor (ms32-f64 / ours32-f64, measured
-# 2026-11-25): the tolerance is the larger of the two, rounded up, never the difference being tested.
-# These are deep random-weight networks in BatchNorm batch-statistics mode on a batch of 2: their first
-# layers' gradients depend on float32 rounding.
+# The gradient verdict compares a float64 evaluation of the port (the same graph, weights and input, every tensor
+# cast to float64) with MindSpore's stored float32 gradients. Float32 gradients of these deep random-weight networks
+# in BatchNorm batch-statistics mode on a batch of 2 depend on the CPU's summation order (mindcv_nasnet's float32
+# gradients lie up to 4e-2 from float64 on one AMD EPYC and differently on an Intel Xeon), so comparing float32 with
+# float32 let a correct port fail on another CPU. A float64 evaluation is the same on any x86 CPU to ~1e-12, so the
+# verdict depends only on the stored reference: it passes when MindSpore's float32 result is within the tolerance of
+# the exact answer of the ported graph. The tolerance is 1e-3 unless GRAD_RTOL says otherwise; each entry is set from
+# `tools/corpus_precision.py <key>` as MindSpore's own float32 distance from that float64 evaluation, relative to the
+# largest |gradient| of each compared tensor (ms32-f64, a property of the stored reference, not of the test machine),
+# rounded up — never from the difference being tested on one machine. (ours32-f64 is noted for the record.)
 GRAD_RTOL = {
     "mindcv_bit": 2e-2,        # ms32-f64 1.6e-2, ours32-f64 3.8e-3 (weight-standardised convs + GroupNorm)
-    "mindcv_densenet": 2e-2,   # ms32-f64 9.2e-3, ours32-f64 1.4e-2
+    "mindcv_densenet": 1e-2,   # ms32-f64 9.2e-3, ours32-f64 1.4e-2
     "mindcv_googlenet": 2e-3,  # ms32-f64 1.2e-3, ours32-f64 8.0e-7
     "mindcv_mixnet": 1e-2,     # ms32-f64 8.7e-3, ours32-f64 2.5e-5
     "mindcv_repmlp": 3e-3,     # ms32-f64 2.1e-3, ours32-f64 3.4e-6
-    "mindcv_sknet": 1e-2,      # ms32-f64 3.1e-3, ours32-f64 9.5e-3 (5.4e-4 on 11-25's machine: CPU-dependent)
+    "mindcv_sknet": 5e-3,      # ms32-f64 3.1e-3, ours32-f64 9.5e-3 (5.4e-4 on 11-25's machine: CPU-dependent)
     "mindcv_resnest": 5e-3,    # ms32-f64 2.9e-3, ours32-f64 1.2e-3
     "mindcv_resnetv2": 5e-3,   # ms32-f64 4.2e-3, ours32-f64 1.5e-3
     "mindcv_dpn": 5e-2,        # ms32-f64 4.3e-2, ours32-f64 4.1e-2 (both equally far: float32 noise)
-    "mindcv_inceptionv3": 3e-2,  # ms32-f64 1.6e-2, ours32-f64 2.5e-2 (1.4e-2 on 11-25's machine)
-    "mindcv_vgg": 4e-3,        # ms32-f64 2.4e-3, ours32-f64 3.3e-3 (measured 2026-11-27, AMD EPYC)
+    "mindcv_inceptionv3": 2e-2,  # ms32-f64 1.6e-2, ours32-f64 2.5e-2 (1.4e-2 on 11-25's machine)
+    "mindcv_vgg": 3e-3,        # ms32-f64 2.4e-3, ours32-f64 3.3e-3 (measured 2026-11-27, AMD EPYC)
     # measured 2026-11-27 (tools/corpus_precision.py as above):
-    "mindcv_hrnet": 2e-1,      # ms32-f64 8.8e-2, ours32-f64 1.3e-1 (3.6e-2 in an earlier run: float32 noise)
+    "mindcv_hrnet": 1e-1,      # ms32-f64 8.8e-2, ours32-f64 1.3e-1 (3.6e-2 in an earlier run: float32 noise)
     "mindcv_res2net": 2e-1,    # ms32-f64 1.0e-1, ours32-f64 6.3e-2
     "mindcv_inceptionv4": 2e-1,  # ms32-f64 1.3e-1, ours32-f64 1.7e-1
     # MindSpore's float32 is the imprecise one here (its first BatchNorm's gamma gradient lies 1.8e-1 from
@@ -172,10 +177,13 @@ def test_corpus_model_gradients_match_mindspore(ms, key):
         def construct(self, x):
             loss = 0.0
             for i, o in enumerate(cases.flatten(self.net(x))):
-                loss = loss + (o * ms.Tensor(cases.cotangent(o.shape, i))).sum()
+                loss = loss + (o * ms.Tensor(cases.cotangent(o.shape, i)).to(o.dtype)).sum()
             return loss
 
-    loss, grads = ms.value_and_grad(Loss(net), None, trainable)(x)
+    net.to(torch.float64)  # see the note above GRAD_RTOL: the verdict must not depend on the CPU's rounding
+    with cases.float64_mode():
+        loss, grads = ms.value_and_grad(Loss(net), None, trainable)(x.to(torch.float64))
+    assert all(g.dtype == torch.float64 for g in grads)
     rtol = GRAD_RTOL.get(key, 1e-3)
     _close(loss.asnumpy(), ref["train_loss"], rtol, f"{key} train loss")
     norms = np.array([np.linalg.norm(g.asnumpy().astype(np.float64)) for g in grads])
