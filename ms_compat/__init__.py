@@ -21,7 +21,6 @@ from .context import (GRAPH_MODE, PYNATIVE_MODE, ParallelMode, get_auto_parallel
                       reset_auto_parallel_context, set_auto_parallel_context, set_context, set_seed)
 from . import context
 from ._missing import module_getattr as _mg
-from . import _exit_guard  # noqa: F401  (destroys process groups left at exit; see the module)
 
 globals()["float"] = float32  # mindspore.float / mindspore.int
 globals()["int"] = int32
