@@ -40,58 +40,22 @@ tests/test_dtype_spelling.py); no tensor operation turns a dtype into text, so t
 from __future__ import annotations
 
 import sys
-import types
 
 import torch
 
+from ._mindspore_code import forget as _forget_modules, is_mindspore_code
 from ._torch_seam import current_traced_globals, restore_type_slots, route_type_slots_to_python, type_head
 from .common.dtype import dtype_repr, dtype_str, is_mindspore_dtype
 
 #: Packages whose code gets PyTorch's spelling even if it imports ``mindspore``: ms_compat itself (it
 #: spells MindSpore's words explicitly where it means them, through ``dtype_str``/``dtype_repr``).
 TORCH_SPELLING_PACKAGES = {"ms_compat"}
-#: The names under which MindSpore code reaches the MindSpore API.
-_MINDSPORE_ROOTS = ("mindspore", "ms_compat")
 _NEUTRAL = frozenset(getattr(sys, "stdlib_module_names", ())) - {"__main__"}
 _MAX_NEUTRAL_FRAMES = 32
 _KEY = "torch.dtype str/repr"
 
 _torch_repr = torch.dtype.__dict__["__repr__"]  # PyTorch's C function (slot wrapper), whatever the slot holds
 _saved_installed = False
-_module_side: dict = {}  # id(module globals) -> (len(globals), True when MindSpore code)
-
-
-def _is_mindspore_name(name) -> bool:
-    return isinstance(name, str) and (name in _MINDSPORE_ROOTS or name.startswith(("mindspore.", "ms_compat.")))
-
-
-def _uses_mindspore(g: dict) -> bool:
-    """Whether a module's globals hold the MindSpore API: a ``mindspore``/ms_compat module (``import mindspore
-    as ms``) or a class or function from one (``from mindspore import nn, Tensor``)."""
-    for value in list(g.values()):
-        if isinstance(value, types.ModuleType):
-            if _is_mindspore_name(value.__dict__.get("__name__")):
-                return True
-        elif isinstance(value, (type, types.FunctionType)):
-            if _is_mindspore_name(value.__dict__.get("__module__") if isinstance(value, type)
-                                  else value.__module__):
-                return True
-    return False
-
-
-def is_mindspore_code(g: dict) -> bool:
-    """The rule (see the module docstring) for the module whose globals are ``g``; cached per module until its
-    globals gain or lose a name."""
-    key = id(g)
-    cached = _module_side.get(key)
-    n = len(g)
-    if cached is not None and cached[0] == n and cached[2] is g:
-        return cached[1]
-    name = g.get("__name__")
-    top = name.partition(".")[0] if isinstance(name, str) else ""
-    side = top not in TORCH_SPELLING_PACKAGES and _uses_mindspore(g)
-    _module_side[key] = (n, side, g)
-    return side
 
 
 def _asker_is_mindspore(frame) -> bool:
@@ -105,10 +69,12 @@ def _asker_is_mindspore(frame) -> bool:
             if name.startswith("torch._dynamo.variables."):
                 traced = _traced_globals(frame)
                 if traced is not None:
-                    return is_mindspore_code(traced)
+                    tname = traced.get("__name__")
+                    return not (isinstance(tname, str) and tname.partition(".")[0] in TORCH_SPELLING_PACKAGES) \
+                        and is_mindspore_code(traced)
             return False
         if top not in _NEUTRAL:
-            return is_mindspore_code(g)
+            return top not in TORCH_SPELLING_PACKAGES and is_mindspore_code(g)
         frame = frame.f_back  # logging, pprint, string ... spell for whoever called them
     return False
 
@@ -165,7 +131,7 @@ def install() -> bool:
         return True
     if _head(torch.dtype) is None:
         return False
-    _module_side.clear()
+    _forget_modules()
     _saved_installed = route_type_slots_to_python(
         torch.dtype, {"__repr__": _dtype_repr_slot, "__str__": _dtype_str_slot}, _KEY,
         "torch.dtype's tp_repr/tp_str call Python __repr__/__str__ that spell as MindSpore for MindSpore code "

@@ -54,6 +54,11 @@ def missing() -> dict:
     return dict(_missing)
 
 
+def note_missing(feature: str, lost: str) -> None:
+    """Note that ``feature`` could not be used here, and what is lost (shown by ``ms_compat.diagnostics()``)."""
+    _missing[feature] = lost
+
+
 def _feature(name: str, get, lost: str):
     """``get()``, or ``None`` (recorded in :func:`missing` with ``lost``) when this PyTorch lacks it."""
     try:
@@ -79,6 +84,29 @@ cudnn_rnn_flatten_weight = _feature("torch._cudnn_rnn_flatten_weight", lambda: t
                                     "RNN weights are not laid out for cuDNN (slower on CUDA, same numbers)")
 flatten_dense_tensors = torch._utils._flatten_dense_tensors
 unflatten_dense_tensors = torch._utils._unflatten_dense_tensors
+from torch.utils._pytree import tree_flatten, tree_map, tree_unflatten  # noqa: E402  (no public pytree in 2.13)
+from torch.utils._python_dispatch import TorchDispatchMode  # noqa: E402
+
+
+def sync_batch_norm_function():
+    """``torch.nn.modules._functions.SyncBatchNorm``: the autograd function of ``nn.SyncBatchNorm``."""
+    from torch.nn.modules._functions import SyncBatchNorm
+    return SyncBatchNorm
+
+
+def custom_op(name: str, **kwargs):
+    """``torch.library.custom_op(name, **kwargs)``, recorded: registers a new operator in PyTorch's dispatcher
+    (ms_compat's own ``ms_compat::`` namespace; no PyTorch operator changes)."""
+    register = torch.library.custom_op(name, **kwargs)
+
+    def deco(fn):
+        op = register(fn)
+        record(f"operator {name}", f"operator {name} registered with torch.library (ms_compat's namespace)")
+        return op
+    return deco
+
+
+library_get_ctx = torch.library.get_ctx
 
 
 def unset_fake_temporarily():
@@ -214,3 +242,109 @@ def diagnostics() -> dict:
     "changes": {key: what}, "missing": {feature: consequence}}``."""
     return {"torch": torch.__version__, "supported_torch": " ".join(SUPPORTED_TORCH),
             "python": sys.version.split()[0], "changes": changes(), "missing": missing()}
+
+
+# ------------------------------------------------------------------ Inductor / Dynamo / functorch config
+def set_attribute_when_imported(module_name: str, name: str, make, key: str, what: str) -> None:
+    """``<module_name>.<name> = make(current value)`` now if that PyTorch module is imported, else right after
+    its import (ms_compat must not import Dynamo or Inductor: seconds); recorded as ``key``. A module that
+    lacks ``name`` is left alone and the loss recorded in :func:`missing`."""
+    from .common.after_import import after_import
+
+    def apply(module):
+        if not hasattr(module, name):
+            _missing[f"{module_name}.{name}"] = f"not changed: {what}"
+            return
+        before = getattr(module, name)
+        after = make(before)
+        if after is not before:
+            setattr(module, name, after)
+            record(key, what)
+    after_import(module_name, apply, key=(module_name, name))
+
+
+def inductor_custom_graph_pass_base():
+    """``torch._inductor.custom_graph_pass.CustomGraphPass`` (imports Inductor: seconds; call on first use)."""
+    from torch._inductor.custom_graph_pass import CustomGraphPass
+    return CustomGraphPass
+
+
+def set_inductor_config_when_imported(name: str, make, key: str, what: str) -> None:
+    """:func:`set_attribute_when_imported` on ``torch._inductor.config``."""
+    set_attribute_when_imported("torch._inductor.config", name, make, key, what)
+
+
+def traced_call_has(tensor_type) -> bool:
+    """Whether the call TorchDynamo is deciding how to trace now (the ``args``/``kwargs`` of the Dynamo frame
+    that asks, two frames up) has an argument of ``tensor_type``. Trace time only."""
+    f = sys._getframe(2)
+    for _ in range(3):
+        if f is None:
+            return False
+        names = f.f_code.co_varnames
+        if "args" in names:
+            loc = f.f_locals
+            args = loc.get("args")
+            kwargs = loc.get("kwargs")
+            values = list(args) if isinstance(args, (list, tuple)) else []
+            if isinstance(kwargs, dict):
+                values.extend(kwargs.values())
+            for v in values:
+                try:
+                    if issubclass(v.python_type(), tensor_type):
+                        return True
+                except Exception:  # noqa: BLE001 -- a variable without a Python type
+                    continue
+            return False
+        f = f.f_back
+    return False
+
+
+def traced_frame_globals():
+    """The module globals of the innermost function TorchDynamo is tracing now (an inlined call or the root
+    frame), or ``None`` outside a trace. Trace time only: walks the Python stack."""
+    convert = sys.modules.get("torch._dynamo.symbolic_convert")
+    base = getattr(convert, "InstructionTranslatorBase", None)
+    if base is None:
+        return None
+    f = sys._getframe(1)
+    while f is not None:
+        code = f.f_code
+        if code.co_argcount and code.co_varnames[0] == "self":
+            tx = f.f_locals.get("self")
+            if isinstance(tx, base):
+                return getattr(tx, "f_globals", None)
+        f = f.f_back
+    return None
+
+
+_CUSTOM_OP_CHECK = "torch._functorch._aot_autograd.runtime_wrappers"
+
+
+def let_custom_op_check_pass(tensor_type) -> None:
+    """PyTorch's custom-op aliasing check (``torch._functorch.config.check_custom_op_aliasing``), run on the
+    first call of a compiled graph, wraps the call in a dispatch mode that answers ``NotImplemented`` for
+    tensor types outside its ``HANDLED_TYPES`` ("Multiple dispatch failed for aten.mm.out" for a subclass
+    without ``__torch_dispatch__``, pytorch/pytorch#193932). ``tensor_type`` and its subclasses are added to
+    that module's ``HANDLED_TYPES``: the check keeps running for everyone, and only MindSpore Tensors change
+    (they are checked as plain tensors). Applied when that module is imported."""
+    from .common.after_import import after_import
+
+    class HandledTypes(tuple):
+        """PyTorch's tuple, and any subclass of ``tensor_type`` (an exact-type ``in`` test reads it)."""
+
+        def __contains__(self, t):
+            return tuple.__contains__(self, t) or (isinstance(t, type) and issubclass(t, tensor_type))
+
+    def apply(module):
+        handled = getattr(module, "HANDLED_TYPES", None)
+        if not isinstance(handled, tuple):
+            _missing["custom-op aliasing check HANDLED_TYPES"] = (
+                "compiled graphs with MindSpore Tensor inputs may fail their first call under "
+                "torch._functorch.config.check_custom_op_aliasing")
+            return
+        if type(handled) is tuple:
+            module.HANDLED_TYPES = HandledTypes(handled)
+        record("custom-op aliasing check types", f"{_CUSTOM_OP_CHECK}.HANDLED_TYPES also holds "
+               f"{tensor_type.__module__}.{tensor_type.__qualname__} and its subclasses (MindSpore Tensors only)")
+    after_import(_CUSTOM_OP_CHECK, apply, key=("custom op check", tensor_type))

@@ -1,0 +1,58 @@
+"""Issue 31: plain PyTorch code in a process that also runs MindSpore code behaves byte-identically alone,
+after ``import ms_compat`` and after ``ms_compat.install()``: dtype idioms, ``torch.save`` bytes, a compiled
+attention block (ms_compat's Inductor pass must not fuse it), a compiled LSTM, an ``atexit`` collective on
+gloo registered before the import, and the FX-graph cache keys. Each mode runs tests/_plain_pytorch_program.py
+in its own process (the three in parallel)."""
+import json
+import os
+import pathlib
+import subprocess
+import sys
+
+import pytest
+from spawn_util import free_port
+
+HERE = pathlib.Path(__file__).resolve().parent
+ROOT = HERE.parent
+MODES = ("alone", "import", "install")
+
+
+@pytest.fixture(scope="module")
+def runs(tmp_path_factory):
+    procs = {}
+    for mode in MODES:
+        env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT)] + sys.path), "PLAIN_PORT": str(free_port()),
+               "TORCHINDUCTOR_CACHE_DIR": str(tmp_path_factory.mktemp(f"inductor_{mode}")),
+               "TORCHINDUCTOR_FX_GRAPH_CACHE": "1", "TORCHINDUCTOR_AUTOGRAD_CACHE": "1"}
+        env.pop("MS_COMPAT_AUTO_INSTALL", None)
+        procs[mode] = subprocess.Popen([sys.executable, str(HERE / "_plain_pytorch_program.py"), mode], env=env,
+                                       stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    out = {}
+    for mode, p in procs.items():
+        try:
+            o, e = p.communicate(timeout=400)
+        except subprocess.TimeoutExpired:
+            for q in procs.values():
+                q.kill()
+            raise
+        out[mode] = (p.returncode, o, e)
+    return out
+
+
+def test_every_mode_runs_to_its_own_exit(runs):
+    for mode, (rc, o, e) in runs.items():
+        assert rc == 0, f"{mode}: exit status {rc}\n{e[-3000:]}"
+        lines = o.splitlines()
+        assert lines[-1] == "atexit all_reduce [0.0, 1.0, 2.0]", f"{mode}: {lines[-1:]}\n{e[-3000:]}"
+
+
+def test_plain_programs_are_byte_identical_alone_after_import_and_after_install(runs):
+    results = {mode: json.loads(o.splitlines()[0]) for mode, (rc, o, e) in runs.items() if rc == 0}
+    assert set(results) == set(MODES), {m: r[2][-2000:] for m, r in runs.items()}
+    assert [results[m].pop("ms_compat_imported") for m in MODES] == [False, True, True]
+    alone = results["alone"]
+    assert alone["dtype_idioms"][0] == "torch.bfloat16" and alone["fuse_attention"] == 0
+    assert alone["fx_graph_cache_keys"], "no FX-graph cache entry was written: the cache key is not compared"
+    for mode in ("import", "install"):
+        diff = {k: (alone[k], results[mode][k]) for k in alone if results[mode][k] != alone[k]}
+        assert not diff, f"{mode}: {diff}"
