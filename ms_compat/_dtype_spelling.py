@@ -12,7 +12,7 @@ str(d).split('.')[-1])``, ``np.dtype(...)``, logs, file names, ``torch.save``d m
 So the spelling depends on who asks. **The rule:** the asking frame (the one calling ``str``, ``repr``,
 ``format`` or ``print``; C code has no frame) is *MindSpore code* when its module imported the MindSpore API:
 its globals hold the ``mindspore`` module (``import mindspore as ms``), an ms_compat module, or a class or
-function from one (``from mindspore import nn``). MindSpore code gets MindSpore's spelling; every other module
+function from one (``from mindspore import nn``); see :mod:`ms_compat._mindspore_code`. MindSpore code gets MindSpore's spelling; every other module
 (PyTorch, the team's own modules, NumPy, any library) gets PyTorch's. Standard-library frames (``logging``,
 ``pprint``, ``string`` ...) spell for whoever called them, so ``logger.info("%s", d)`` in MindSpore code logs
 ``Float32``. ms_compat's own modules get PyTorch's spelling (they ask for MindSpore's explicitly). The

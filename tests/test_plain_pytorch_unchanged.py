@@ -56,3 +56,49 @@ def test_plain_programs_are_byte_identical_alone_after_import_and_after_install(
     for mode in ("import", "install"):
         diff = {k: (alone[k], results[mode][k]) for k in alone if results[mode][k] != alone[k]}
         assert not diff, f"{mode}: {diff}"
+
+
+_TEAM_CODE = '''
+import operator
+import torch
+import torch.nn.functional as F
+
+
+class Logged(torch.Tensor):
+    """A team's own __torch_function__ subclass: records what TorchDynamo dispatches to it."""
+    seen = []
+
+    @classmethod
+    def __torch_function__(cls, func, types, args=(), kwargs=None):
+        cls.seen.append(getattr(func, "__name__", str(func)))
+        return super().__torch_function__(func, types, args, kwargs or {})
+
+
+def step(x, y):
+    a = F.hardswish(x)
+    a += y
+    return a
+'''
+
+
+def test_other_torch_function_subclasses_trace_as_without_ms_compat():
+    """Issue 31: ms_compat's Dynamo adjustments (the F.hardswish family, augmented assignment) apply to
+    MindSpore Tensors and MindSpore code only; a team subclass in a team module sees what PyTorch 2.13 gives
+    it: F.hardswish is not dispatched (PyTorch lists it as ignored) and ``a += y`` arrives as ``add_``."""
+    import torch
+
+    import ms_compat  # noqa: F401  (ms_compat's changes are in place in this process)
+    team = {"__name__": "team.compiled"}
+    exec(compile(_TEAM_CODE, "<team.compiled>", "exec"), team)
+    x = torch.randn(4).as_subclass(team["Logged"])
+    y = torch.randn(4).as_subclass(team["Logged"])
+    torch._dynamo.reset()
+    try:
+        team["Logged"].seen.clear()
+        torch.compile(team["step"], backend="eager", fullgraph=True)(x, y)
+    finally:
+        torch._dynamo.reset()
+    seen = team["Logged"].seen
+    assert "hardswish" not in seen and seen[-1] == "add_", seen
+    assert torch._functorch.config.check_custom_op_aliasing is True
+    assert torch.overrides.get_ignored_functions() >= ms_compat.common.dynamo_support.dispatching_python_functions()
