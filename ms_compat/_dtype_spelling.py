@@ -44,7 +44,8 @@ import sys
 import torch
 
 from ._mindspore_code import forget as _forget_modules, is_mindspore_code
-from ._torch_seam import current_traced_globals, restore_type_slots, route_type_slots_to_python, type_head
+from ._torch_seam import current_traced_globals, note_missing, restore_type_slots, route_type_slots_to_python
+from ._torch_seam import type_head
 from .common.dtype import dtype_repr, dtype_str, is_mindspore_dtype
 
 #: Packages whose code gets PyTorch's spelling even if it imports ``mindspore``: ms_compat itself (it
@@ -129,13 +130,15 @@ def install() -> bool:
     global _saved_installed
     if _saved_installed:
         return True
-    if _head(torch.dtype) is None:
-        return False
-    _forget_modules()
-    _saved_installed = route_type_slots_to_python(
-        torch.dtype, {"__repr__": _dtype_repr_slot, "__str__": _dtype_str_slot}, _KEY,
-        "torch.dtype's tp_repr/tp_str call Python __repr__/__str__ that spell as MindSpore for MindSpore code "
-        "(ms_compat.install(); undone by ms_compat.uninstall())")
+    if _head(torch.dtype) is not None:
+        _forget_modules()
+        _saved_installed = route_type_slots_to_python(
+            torch.dtype, {"__repr__": _dtype_repr_slot, "__str__": _dtype_str_slot}, _KEY,
+            "torch.dtype's tp_repr/tp_str call Python __repr__/__str__ that spell as MindSpore for MindSpore code "
+            "(ms_compat.install(); undone by ms_compat.uninstall())")
+    if not _saved_installed:
+        note_missing("torch.dtype str/repr", "this interpreter's type layout is not recognised (CPython 3.9-3.13 "
+                     "with the GIL): only print spells dtypes as MindSpore does; str(dtype) keeps PyTorch's")
     return _saved_installed
 
 

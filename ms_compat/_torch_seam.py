@@ -212,6 +212,12 @@ def route_type_slots_to_python(tp, methods: dict, key: str, what: str) -> bool:
         _routed[tp] = (head.tp_repr, head.tp_str, previous)
         tdict.update(methods)  # the slots still hold tp's C functions: both states spell correctly
         ctypes.pythonapi.PyType_Modified(ctypes.py_object(tp))
+        if any(getattr(tp, name) is not fn for name, fn in methods.items()):  # the dict is not the type's
+            _routed.pop(tp)
+            for name, value in previous.items():
+                tdict.pop(name, None) if value is _ABSENT else tdict.__setitem__(name, value)
+            ctypes.pythonapi.PyType_Modified(ctypes.py_object(tp))
+            return False
         head.tp_repr, head.tp_str = slots
         record(key, what)
         return True
