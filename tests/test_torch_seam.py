@@ -88,3 +88,9 @@ def test_diagnostics_lists_the_changes_and_the_supported_range():
     assert d["torch"] == torch.__version__ and d["supported_torch"] == ">=2.13 <2.14" and d["missing"] == {}
     assert set(d["changes"]) == {"constant_scalar_pass", "custom-op aliasing check types",
                                  "dynamo augmented assignment", "dynamo overridable functions"}
+
+
+def test_the_declared_torch_range_is_the_seams():
+    text = (PACKAGE.parent / "pyproject.toml").read_text()
+    from ms_compat._torch_seam import SUPPORTED_TORCH
+    assert f'"torch{",".join(SUPPORTED_TORCH)}"' in text
