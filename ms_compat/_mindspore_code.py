@@ -19,6 +19,7 @@ import types
 
 _ROOTS = ("mindspore", "ms_compat")
 _cache: dict = {}  # id(globals) -> (number of globals, answer, the globals dict itself)
+_MAX_CACHED = 4096
 
 
 def is_mindspore_name(name) -> bool:
@@ -47,6 +48,8 @@ def is_mindspore_code(g: dict) -> bool:
         return cached[1]
     n = len(g)
     answer = is_mindspore_name(g.get("__name__")) or _uses_mindspore(g)
+    if len(_cache) >= _MAX_CACHED:  # throwaway namespaces (eval/exec dicts) must not accumulate
+        _cache.clear()
     _cache[id(g)] = (n, answer, g)
     return answer
 
