@@ -21,7 +21,6 @@ from .context import (GRAPH_MODE, PYNATIVE_MODE, ParallelMode, get_auto_parallel
                       reset_auto_parallel_context, set_auto_parallel_context, set_context, set_seed)
 from . import context
 from ._missing import module_getattr as _mg
-from . import _exit_guard  # noqa: F401  (destroys process groups left at exit; see the module)
 
 globals()["float"] = float32  # mindspore.float / mindspore.int
 globals()["int"] = int32
@@ -101,6 +100,7 @@ for _n, _t in (("DeviceCtx", "ms_compat.common.device_ctx"), ("_Function", "ms_c
                ("frombuffer", "ms_compat.common.tensor_memory"), ("swap_tensors", "ms_compat.common.tensor_memory"),
                ("vmap", "ms_compat.ops.function.func_transforms"), ("UntypedStorage", "torch")):
     _LAZY.setdefault(_n, f"{_t}:{_n}")
+_LAZY.setdefault("diagnostics", "ms_compat._torch_seam:diagnostics")  # ms_compat's own: what it changed in PyTorch
 _LAZY.setdefault("register_saved_tensors_hooks", "ms_compat.nn.saved_tensors:saved_tensors_hooks_decorator")
 for _n in ("manual_seed", "seed", "initial_seed", "get_rng_state", "set_rng_state", "default_generator",
            "Generator"):

@@ -1,89 +1,83 @@
-"""``str``/``repr``/``format`` of dtypes spelled as MindSpore does, while the ``mindspore`` alias is installed.
+"""``str``/``repr``/``format`` of dtypes spelled as MindSpore does for MindSpore code, while the ``mindspore``
+alias is installed.
 
 MindSpore 2.10 spells ``str(ms.float32)`` (so ``print``, f-strings, ``%s``, ``str.format``) ``Float32`` and
 ``repr(ms.float32)`` (so a dtype inside a list, tuple or dict) ``mindspore.float32``. Here a MindSpore
 dtype *is* the ``torch.dtype`` object, so that it works wherever PyTorch takes a dtype, and PyTorch fixes
-that object's spelling in C as ``torch.float32``. PyTorch's own Python code also reads that spelling back:
-TorchInductor writes ``f"{dtype}"`` into the source code it generates, Dynamo into its guards, and
-libraries built on PyTorch (transformers, safetensors ...) parse ``str(dtype)``.
+that object's spelling in C as ``torch.float32``. PyTorch's own Python code reads that spelling back
+(TorchInductor writes ``f"{dtype}"`` into the code it generates, Dynamo into its guards), and so does the
+PyTorch code of a team that runs a MindSpore project in the same process (``getattr(torch,
+str(d).split('.')[-1])``, ``np.dtype(...)``, logs, file names, ``torch.save``d metadata).
 
-So the spelling depends on who asks. :func:`install` points the ``tp_repr`` and ``tp_str`` slots of
-``torch.dtype`` at a small function that looks at the Python frame that asked (the one calling ``str``,
-``repr``, ``format`` or ``print``; C code has no frame). A frame of a module whose top-level package is in
-:data:`TORCH_SPELLING_PACKAGES` (``torch``, ``ms_compat`` itself, ``numpy``, ``sympy``, ``triton``,
-``transformers`` ...) gets PyTorch's spelling, so generated code and library parsing keep working; every
-other frame (the MindSpore program, its third-party MindSpore packages, ``logging``, ``pprint``) gets
-MindSpore's. dtypes MindSpore has no Tensor dtype for (``torch.quint8`` ...) keep PyTorch's spelling.
-``torch.dtype.__repr__(d)`` (the type's slot wrapper) always gives PyTorch's spelling.
+So the spelling depends on who asks. **The rule:** the asking frame (the one calling ``str``, ``repr``,
+``format`` or ``print``; C code has no frame) is *MindSpore code* when its module imported the MindSpore API:
+its globals hold the ``mindspore`` module (``import mindspore as ms``), an ms_compat module, or a class or
+function from one (``from mindspore import nn``); see :mod:`ms_compat._mindspore_code`. MindSpore code gets MindSpore's spelling; every other module
+(PyTorch, the team's own modules, NumPy, any library) gets PyTorch's. Standard-library frames (``logging``,
+``pprint``, ``string`` ...) spell for whoever called them, so ``logger.info("%s", d)`` in MindSpore code logs
+``Float32``. ms_compat's own modules get PyTorch's spelling (they ask for MindSpore's explicitly). The
+answer is cached per module and recomputed when the module's globals gain or lose a name (a module that
+imports ``mindspore`` after formatting a dtype). dtypes MindSpore has no Tensor dtype for (``torch.quint8``
+...) keep PyTorch's spelling. A dtype turned into text inside a compiled ``construct`` is turned into text by
+TorchDynamo while it traces; the few Dynamo functions that evaluate the traced code's own formatting
+(``_DYNAMO_EVALUATORS``) answer for the traced function's module, so compiled code spells as eager code does.
 
-A dtype turned into text inside a compiled ``construct`` is turned into text by TorchDynamo while it
-traces; the few Dynamo functions that evaluate the traced code's own formatting (``_DYNAMO_EVALUATORS``)
-answer for the traced function's module, so compiled code spells as eager code does. Limit, documented in
-the tensors guide: the slots can be patched only on a standard CPython build (GIL, no ``Py_TRACE_REFS``)
-whose ``torch.dtype`` type object has the expected layout. :func:`install` checks both and returns ``False``
-otherwise; the alias then falls back to the ``print`` hook of :mod:`ms_compat._print_hook` (``print`` only).
+**Mechanism (memory-safe).** :func:`install` puts Python ``__repr__``/``__str__`` functions into
+``torch.dtype``'s type dict and points its ``tp_repr``/``tp_str`` slots at CPython's own generic
+``slot_tp_repr``/``slot_tp_str`` (taken from a heap type that defines ``__repr__``/``__str__`` in Python), all
+through :func:`ms_compat._torch_seam.route_type_slots_to_python`. CPython then calls the function as it calls
+any Python ``__repr__``: a ``RecursionError``, or an exception a signal handler raises while a dtype is being
+spelled, reaches the caller as that exception (a ctypes callback, the earlier mechanism, could not return NULL
+with an exception set and crashed the interpreter: issue 30). PyTorch's spelling comes from the type's
+original slot wrapper (``_torch_repr``). Limit, documented in the drop-in guide: the slots can be patched only
+on CPython 3.9-3.13 with the GIL and no ``Py_TRACE_REFS`` whose ``torch.dtype`` type object has the expected
+layout; :func:`install` checks and returns ``False`` otherwise, and the alias then falls back to the ``print``
+hook of :mod:`ms_compat._print_hook` (``print`` only).
 
-Cost: ``str(dtype)`` takes about a microsecond more (a Python call); no tensor operation turns a dtype
-into text, so the hot path is unchanged.
+Cost: ``str(dtype)`` takes about a microsecond more (a Python call and a cached dict lookup; measured in
+tests/test_dtype_spelling.py); no tensor operation turns a dtype into text, so the hot path is unchanged.
 """
 from __future__ import annotations
 
-import ctypes
 import sys
-import sysconfig
 
 import torch
 
+from ._mindspore_code import forget as _forget_modules, is_mindspore_code
+from ._torch_seam import current_traced_globals, note_missing, restore_type_slots, route_type_slots_to_python
+from ._torch_seam import type_head
 from .common.dtype import dtype_repr, dtype_str, is_mindspore_dtype
 
-#: Top-level packages whose code sees PyTorch's spelling (``torch.float32``). Add a package's name here
-#: if it is PyTorch code that parses ``str(dtype)`` and runs inside a MindSpore program.
-TORCH_SPELLING_PACKAGES = {
-    "torch", "functorch", "torchgen", "ms_compat", "numpy", "sympy", "triton", "torchvision", "torchaudio",
-    "torchtext", "transformers", "accelerate", "safetensors", "timm", "peft", "diffusers", "onnx", "onnxscript",
-    "onnxruntime", "lightning", "pytorch_lightning", "lightning_fabric", "torchmetrics", "einops", "deepspeed",
-    "fairscale", "xformers", "bitsandbytes", "tensorboard", "torch_xla", "apex", "optree",
-}
+#: Packages whose code gets PyTorch's spelling even if it imports ``mindspore``: ms_compat itself (it
+#: spells MindSpore's words explicitly where it means them, through ``dtype_str``/``dtype_repr``).
+TORCH_SPELLING_PACKAGES = {"ms_compat"}
+_NEUTRAL = frozenset(getattr(sys, "stdlib_module_names", ())) - {"__main__"}
+_MAX_NEUTRAL_FRAMES = 32
+_KEY = "torch.dtype str/repr"
 
-_UNARY = ctypes.PYFUNCTYPE(ctypes.py_object, ctypes.py_object)
-_torch_spelling = torch.dtype.__repr__  # slot wrapper: PyTorch's C function, whatever the slot holds now
+_torch_repr = torch.dtype.__dict__["__repr__"]  # PyTorch's C function (slot wrapper), whatever the slot holds
+_saved_installed = False
 
 
-class _TypeHead(ctypes.Structure):
-    """The start of CPython's ``PyTypeObject`` (non-debug build), up to ``tp_str``."""
-    _fields_ = [
-        ("ob_refcnt", ctypes.c_ssize_t), ("ob_type", ctypes.c_void_p), ("ob_size", ctypes.c_ssize_t),
-        ("tp_name", ctypes.c_char_p), ("tp_basicsize", ctypes.c_ssize_t), ("tp_itemsize", ctypes.c_ssize_t),
-        ("tp_dealloc", ctypes.c_void_p), ("tp_vectorcall_offset", ctypes.c_ssize_t),
-        ("tp_getattr", ctypes.c_void_p), ("tp_setattr", ctypes.c_void_p), ("tp_as_async", ctypes.c_void_p),
-        ("tp_repr", ctypes.c_void_p), ("tp_as_number", ctypes.c_void_p), ("tp_as_sequence", ctypes.c_void_p),
-        ("tp_as_mapping", ctypes.c_void_p), ("tp_hash", ctypes.c_void_p), ("tp_call", ctypes.c_void_p),
-        ("tp_str", ctypes.c_void_p),
-    ]
-
-
-_saved = None  # (tp_repr, tp_str) of torch.dtype before install(), while installed
-_keep = []     # the ctypes callbacks the slots point at (must outlive the patch)
-_module_side = {}  # module __name__ -> True when it gets PyTorch's spelling
-
-
-def _head(tp) -> _TypeHead | None:
-    """``tp``'s type header, or ``None`` when this interpreter's layout is not the one described."""
-    if sys.implementation.name != "cpython" or hasattr(sys, "gettotalrefcount"):
-        return None
-    if sysconfig.get_config_var("Py_GIL_DISABLED"):
-        return None
-    head = _TypeHead.from_address(id(tp))
-    try:
-        ok = head.ob_type == id(type(tp)) and head.tp_name.rsplit(b".", 1)[-1] == tp.__name__.encode()
-    except (AttributeError, ValueError):
-        return None
-    if not ok or head.tp_basicsize != tp.__basicsize__ or not head.tp_repr:
-        return None
-    probe = _TypeHead.from_address(id(int))  # the same offsets must read a known type correctly
-    if probe.tp_name != b"int" or probe.tp_basicsize != int.__basicsize__:
-        return None
-    return head
+def _asker_is_mindspore(frame) -> bool:
+    for _ in range(_MAX_NEUTRAL_FRAMES):
+        if frame is None:
+            return False
+        g = frame.f_globals
+        name = g.get("__name__")
+        top = name.partition(".")[0] if isinstance(name, str) else ""
+        if top == "torch":
+            if name.startswith("torch._dynamo.variables."):
+                traced = _traced_globals(frame)
+                if traced is not None:
+                    tname = traced.get("__name__")
+                    return not (isinstance(tname, str) and tname.partition(".")[0] in TORCH_SPELLING_PACKAGES) \
+                        and is_mindspore_code(traced)
+            return False
+        if top not in _NEUTRAL:
+            return top not in TORCH_SPELLING_PACKAGES and is_mindspore_code(g)
+        frame = frame.f_back  # logging, pprint, string ... spell for whoever called them
+    return False
 
 
 # The functions in which TorchDynamo evaluates, at trace time, the traced code's own ``str``/``repr``/``%``/
@@ -94,76 +88,62 @@ _DYNAMO_EVALUATORS = ("constant_fold_handler", "ConstantVariable.repr_impl", "Co
                       "StringFormatVariable.create")
 
 
-def _traced_module(frame) -> str | None:
-    """The module of the function Dynamo is tracing, when ``frame`` is one of its evaluators."""
+def _traced_globals(frame):
     qualname = getattr(frame.f_code, "co_qualname", frame.f_code.co_name)
     if not qualname.endswith(_DYNAMO_EVALUATORS):
         return None
-    try:
-        from torch._dynamo.symbolic_convert import InstructionTranslator
-        return InstructionTranslator.current_tx().f_globals.get("__name__") or ""
-    except Exception:  # noqa: BLE001 -- no trace in progress
-        return None
+    return current_traced_globals()
 
 
-def _torch_side(frame) -> bool:
-    name = frame.f_globals.get("__name__") or ""
-    if name.startswith("torch._dynamo.variables."):
-        traced = _traced_module(frame)
-        if traced is not None:
-            return traced.partition(".")[0] in TORCH_SPELLING_PACKAGES
-    side = _module_side.get(name)
-    if side is None:
-        side = _module_side[name] = name.partition(".")[0] in TORCH_SPELLING_PACKAGES
-    return side
+def _dtype_repr_slot(self):
+    """``repr(dtype)`` while installed: ``mindspore.float32`` for MindSpore code, else PyTorch's."""
+    if is_mindspore_dtype(self) and _asker_is_mindspore(sys._getframe(1)):
+        return dtype_repr(self)
+    return _torch_repr(self)
 
 
-def _spell(dtype, mindspore_spelling):
-    try:
-        if is_mindspore_dtype(dtype) and not _torch_side(sys._getframe(2)):
-            return mindspore_spelling(dtype)
-    except BaseException:  # noqa: BLE001 -- a slot must return a string; never leave an exception set
-        pass
-    return _torch_spelling(dtype)
+def _dtype_str_slot(self):
+    """``str(dtype)`` while installed: ``Float32`` for MindSpore code, else PyTorch's."""
+    if is_mindspore_dtype(self) and _asker_is_mindspore(sys._getframe(1)):
+        return dtype_str(self)
+    return _torch_repr(self)
 
 
-def _str_slot(dtype):
-    return _spell(dtype, dtype_str)
-
-
-def _repr_slot(dtype):
-    return _spell(dtype, dtype_repr)
+_dtype_repr_slot.__name__ = _dtype_repr_slot.__qualname__ = "__repr__"
+_dtype_str_slot.__name__ = _dtype_str_slot.__qualname__ = "__str__"
 
 
 def is_installed() -> bool:
-    """True while ``torch.dtype``'s ``str``/``repr`` slots point at this module."""
-    return _saved is not None
+    """True while ``torch.dtype``'s ``str``/``repr`` spell for the asking code."""
+    return _saved_installed
+
+
+def _head(tp):
+    """``tp``'s type header when this interpreter's layout is recognised (else ``None``: no slot is changed)."""
+    return type_head(tp)
 
 
 def install() -> bool:
-    """Spell dtypes as MindSpore does outside PyTorch's code (see the module docstring). Idempotent.
+    """Spell dtypes as MindSpore does for MindSpore code (see the module docstring). Idempotent.
 
     Returns ``False`` (and changes nothing) where the interpreter's type layout cannot be checked."""
-    global _saved
-    if _saved is not None:
+    global _saved_installed
+    if _saved_installed:
         return True
-    head = _head(torch.dtype)
-    if head is None:
-        return False
-    if not _keep:
-        _keep.extend((_UNARY(_repr_slot), _UNARY(_str_slot)))
-    _saved = (head.tp_repr, head.tp_str)
-    _module_side.clear()
-    head.tp_repr = ctypes.cast(_keep[0], ctypes.c_void_p).value
-    head.tp_str = ctypes.cast(_keep[1], ctypes.c_void_p).value
-    return True
+    if _head(torch.dtype) is not None:
+        _forget_modules()
+        _saved_installed = route_type_slots_to_python(
+            torch.dtype, {"__repr__": _dtype_repr_slot, "__str__": _dtype_str_slot}, _KEY,
+            "torch.dtype's tp_repr/tp_str call Python __repr__/__str__ that spell as MindSpore for MindSpore code "
+            "(ms_compat.install(); undone by ms_compat.uninstall())")
+    if not _saved_installed:
+        note_missing("torch.dtype str/repr", "this interpreter's type layout is not recognised (CPython 3.9-3.13 "
+                     "with the GIL): only print spells dtypes as MindSpore does; str(dtype) keeps PyTorch's")
+    return _saved_installed
 
 
 def uninstall() -> None:
     """Give ``torch.dtype`` back its own ``str``/``repr`` (idempotent)."""
-    global _saved
-    if _saved is None:
-        return
-    head = _TypeHead.from_address(id(torch.dtype))
-    head.tp_repr, head.tp_str = _saved
-    _saved = None
+    global _saved_installed
+    restore_type_slots(torch.dtype, _KEY)
+    _saved_installed = False

@@ -103,8 +103,9 @@ def module_rows(module_path: str):
 def _tensor_method_status(name: str):
     from .common.tensor import Tensor
     import torch
+    from ._torch_seam import TensorBase as _TensorBase
     for cls in Tensor.__mro__:
-        if cls in (torch.Tensor, torch._C.TensorBase, object):
+        if cls in (torch.Tensor, _TensorBase, object):
             break
         if name in vars(cls):
             return "covered", ""

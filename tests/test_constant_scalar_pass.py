@@ -55,12 +55,31 @@ def test_pass_is_installed_once_with_a_cache_key_and_without_importing_inductor(
     code = ("import sys, torch, ms_compat, ms_compat.nn; assert 'torch._inductor.config' not in sys.modules;"
             "from torch._inductor import config;"
             "from ms_compat.common import constant_scalar_pass as c; c.install_constant_scalar_pass();"
-            "p = config.joint_custom_pre_pass; p = p if isinstance(p, (list, tuple)) else [p];"
-            "ours = [x for x in p if isinstance(x, c.constant_scalar_pass_class())];"
-            "assert len(ours) == 1 and len(ours[0].uuid()) == 64, p; print('ok')")
+            "p = config.joint_custom_pre_pass; assert type(p) is c.ScopedPasses and not p and list(p) == [], p;"
+            "c.apply_to_all_graphs(); ours = [x for x in p if isinstance(x, c.constant_scalar_pass_class())];"
+            "assert len(ours) == 1 and len(ours[0].uuid()) == 64, p; c.apply_to_all_graphs(False); assert not p;"
+            "print('ok')")
     r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300,
                        env={**os.environ, "PYTHONPATH": str(ROOT)})
     assert r.returncode == 0 and r.stdout.strip() == "ok", r.stderr[-2000:]
+
+
+def test_a_users_own_pass_is_kept_and_plain_graphs_see_only_it():
+    code = ("import torch\nfrom torch._inductor import config\n"
+            "from torch._inductor.custom_graph_pass import CustomGraphPass\n"
+            "class Mine(CustomGraphPass):\n    def __call__(self, g): pass\n    def uuid(self): return 'mine'\n"
+            "mine = Mine(); config.joint_custom_pre_pass = [mine]\n"
+            "import ms_compat\n"
+            "p = config.joint_custom_pre_pass\n"
+            "from torch._inductor.codecache import FxGraphHashDetails as D\n"
+            "print(isinstance(p, list) and list(p) == [mine], object.__new__(D)._get_custom_pass_detail(p))\n")
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300,
+                       env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert r.returncode == 0 and r.stdout.split() == ["True", "('mine',)"], (r.stdout, r.stderr[-2000:])
+    # a single pass object (not a list) is left as it is: wrapping it would change plain graphs' cache keys
+    r = subprocess.run([sys.executable, "-c", code.replace("= [mine]", "= mine")], capture_output=True, text=True,
+                       timeout=300, env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert r.returncode == 0 and r.stdout.split() == ["False", "mine"], (r.stdout, r.stderr[-2000:])
 
 
 def test_mindspore_attention_with_a_tensor_scale_is_fused_by_inductor():

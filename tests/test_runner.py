@@ -71,7 +71,9 @@ def test_install_print_dtypes_switch_and_uninstall(monkeypatch):
         alias.uninstall()
         ms_compat.install()  # the dtype slots are spelled as MindSpore's; print itself is left alone
         assert _dtype_spelling.is_installed() and builtins.print is before
-        assert (str(torch.int8), repr(torch.int8), f"{[torch.bool]}") == ("Int8", "mindspore.int8", "[mindspore.bool]")
+        spell = "(str(torch.int8), repr(torch.int8), f'{[torch.bool]}')"
+        assert eval(spell, {"torch": torch, "ms": ms_compat}) == ("Int8", "mindspore.int8", "[mindspore.bool]")
+        assert eval(spell, {"torch": torch}) == ("torch.int8", "torch.int8", "[torch.bool]")  # not MindSpore code
         alias.uninstall()
         assert not _dtype_spelling.is_installed() and str(torch.int8) == "torch.int8"
         # where the interpreter's type layout is not recognised, install() falls back to the print hook

@@ -30,7 +30,7 @@ import torch
 import torch.nn.functional as F
 from torch.overrides import TorchFunctionMode
 
-from torch._C import DisableTorchFunctionSubclass as _NoSubclass
+from .._torch_seam import DisableTorchFunctionSubclass as _NoSubclass
 
 from ..common import dtype as mstype
 from ..common.parameter import Parameter as _MsParameter

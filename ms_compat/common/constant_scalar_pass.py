@@ -12,13 +12,19 @@ model zoo's ``scores_mul = Tensor([1 / math.sqrt(d)])``); PyTorch code divides b
 * for the simplest pattern it matches without checking and then fails to compile
   (``scaled_dot_product_attention() Expected a value of type 'Optional[float]' for argument 'scale'``).
 
-The pass runs first among Inductor's joint-graph passes (``torch._inductor.config.joint_custom_pre_pass``,
-appended to any pass already set there, when Inductor's config is first imported): an ``aten.div.Tensor``/
-``aten.mul.Tensor`` whose second operand is a 0-d floating tensor of the first operand's dtype, computed from
-graph constants only (``get_attr`` constants and deterministic aten ops on them), takes that value as a
-Python number. With equal dtypes the result is bit-for-bit the same (the number is converted back to that
-dtype, where it is exact). The pass is process-wide: plain PyTorch graphs with such an operand are folded
-too (same bits); graphs without one are left untouched.
+The pass runs among Inductor's joint-graph passes: an ``aten.div.Tensor``/``aten.mul.Tensor`` whose second
+operand is a 0-d floating tensor of the first operand's dtype, computed from graph constants only
+(``get_attr`` constants and deterministic aten ops on them), takes that value as a Python number. With equal
+dtypes the result is bit-for-bit the same (the number is converted back to that dtype, where it is exact).
+
+**Only MindSpore graphs.** The pass applies to graphs that come from MindSpore code: those whose traced root
+frame is ms_compat's (``ms.jit``, GRAPH_MODE, ``Cell.compile``, ``torch.compile(cell)``, whose root is
+``Cell.forward``) or a module that imports the MindSpore API (the rule of :mod:`ms_compat._mindspore_code`),
+or to every graph after :func:`apply_to_all_graphs`. ``torch._inductor.config.joint_custom_pre_pass`` holds
+a :class:`ScopedPasses` (through :mod:`ms_compat._torch_seam`): a list that holds any pass the user had set
+there and, while Inductor compiles a MindSpore graph, this pass. For every other graph it is exactly the
+user's list (empty: what Inductor treats as no pass), so a plain PyTorch graph is compiled as without
+ms_compat and its FX-graph cache key, which includes each custom pass's ``uuid``, is unchanged.
 """
 from __future__ import annotations
 
@@ -26,11 +32,14 @@ import hashlib
 import pathlib
 
 import torch
-from torch._subclasses.fake_tensor import unset_fake_temporarily
 
-from .after_import import after_import
+from .._mindspore_code import is_mindspore_code
+from .._torch_seam import OpOverload, current_traced_globals, inductor_custom_graph_pass_base, note_missing
+from .._torch_seam import set_inductor_config_when_imported
+from .._torch_seam import unset_fake_temporarily
 
-__all__ = ["fold_constant_scalar_operands", "constant_scalar_pass_class", "install_constant_scalar_pass"]
+__all__ = ["fold_constant_scalar_operands", "constant_scalar_pass_class", "install_constant_scalar_pass",
+           "apply_to_all_graphs", "ScopedPasses"]
 
 _ATEN = torch.ops.aten
 _BINARY = (_ATEN.div.Tensor, _ATEN.mul.Tensor)
@@ -44,7 +53,7 @@ def _constant(node, gm, depth=0):
     if node.op == "get_attr":
         value = getattr(gm, node.target, None) if gm is not None else None
         return value if isinstance(value, torch.Tensor) and value.numel() == 1 else None
-    if node.op != "call_function" or not isinstance(node.target, torch._ops.OpOverload):
+    if node.op != "call_function" or not isinstance(node.target, OpOverload):
         return None
     if torch.Tag.nondeterministic_seeded in node.target.tags or node.target._schema.is_mutable:
         return None
@@ -96,8 +105,8 @@ def fold_constant_scalar_operands(graph: torch.fx.Graph) -> int:
     return done
 
 
-_INDUCTOR_CONFIG = "torch._inductor.config"
 _PASS_CLASS = []
+_ALL_GRAPHS = []
 
 
 def constant_scalar_pass_class():
@@ -105,7 +114,7 @@ def constant_scalar_pass_class():
     graph cache keeps working). Built on first use: ``torch._inductor`` costs seconds to import, and
     ms_compat must not import it."""
     if not _PASS_CLASS:
-        from torch._inductor.custom_graph_pass import CustomGraphPass
+        CustomGraphPass = inductor_custom_graph_pass_base()
 
         class ConstantScalarOperands(CustomGraphPass):
             def __call__(self, graph: torch.fx.Graph) -> None:
@@ -118,17 +127,73 @@ def constant_scalar_pass_class():
     return _PASS_CLASS[0]
 
 
-def _append_pass(config) -> None:
-    cls = constant_scalar_pass_class()
-    current = config.joint_custom_pre_pass
-    passes = list(current) if isinstance(current, (list, tuple)) else ([] if current is None else [current])
-    if any(isinstance(p, cls) for p in passes):
-        return
-    passes.append(cls())
-    config.joint_custom_pre_pass = passes[0] if len(passes) == 1 else passes
+def apply_to_all_graphs(on: bool = True) -> None:
+    """Opt in (or out again): fold constant scalar operands in every graph Inductor compiles in this process,
+    MindSpore's or not (no MindSpore counterpart)."""
+    _ALL_GRAPHS[:] = [True] if on else []
+
+
+def _mindspore_graph() -> bool:
+    """Whether Inductor is compiling a graph of MindSpore code now (see the module docstring)."""
+    if _ALL_GRAPHS:
+        return True
+    g = current_traced_globals()
+    return g is not None and is_mindspore_code(g)
+
+
+class ScopedPasses(list):
+    """The value of ``joint_custom_pre_pass``: the user's passes, plus this pass while a MindSpore graph is
+    compiled. Copies are the object itself (Inductor deep-copies its config when ``torch.compile`` is called;
+    the answer must come when a graph is compiled)."""
+
+    def _now(self):
+        items = list.__iter__(self)
+        return [*items, _ours()] if _mindspore_graph() else list(items)
+
+    def __iter__(self):
+        return iter(self._now())
+
+    def __len__(self):
+        return len(self._now())
+
+    def __bool__(self):
+        return bool(self._now())
+
+    def __getitem__(self, i):
+        return self._now()[i]
+
+    def __deepcopy__(self, memo):
+        return self
+
+    def __copy__(self):
+        return self
+
+    def __reduce__(self):
+        return ScopedPasses, (list(list.__iter__(self)),)
+
+
+_OURS = []
+
+
+def _ours():
+    if not _OURS:
+        _OURS.append(constant_scalar_pass_class()())
+    return _OURS[0]
 
 
 def install_constant_scalar_pass() -> None:
-    """Append the pass to ``torch._inductor.config.joint_custom_pre_pass`` (once): now if Inductor's config is
-    already imported, else when it is."""
-    after_import(_INDUCTOR_CONFIG, _append_pass)
+    """Make ``torch._inductor.config.joint_custom_pre_pass`` a :class:`ScopedPasses` holding what was there (once):
+    now if Inductor's config is already imported, else when it is (through :mod:`ms_compat._torch_seam`)."""
+    def scoped(current):
+        if isinstance(current, ScopedPasses):
+            return current
+        if current is not None and not isinstance(current, (list, tuple)):
+            # a single pass the program set: a list around it would change its graphs' cache keys
+            note_missing("constant_scalar_pass", "torch._inductor.config.joint_custom_pre_pass holds one pass "
+                         "the program set: MindSpore graphs are not folded (set a list to combine passes)")
+            return current
+        return ScopedPasses(list(current or ()))
+    set_inductor_config_when_imported(
+        "joint_custom_pre_pass", scoped, "constant_scalar_pass",
+        "torch._inductor.config.joint_custom_pre_pass holds ms_compat's constant-scalar pass, applied to "
+        "MindSpore graphs only (plain graphs: the user's passes, same FX-graph cache keys)")

@@ -2,7 +2,12 @@
 
 ms_compat's ``Tensor`` is a ``torch.Tensor`` subclass whose ``__torch_function__`` keeps every op
 result a MindSpore ``Tensor``; under ``torch.compile`` TorchDynamo inlines that ``__torch_function__``.
-Two places where PyTorch 2.13 gets this wrong are set right here, once, when ms_compat is imported:
+Three places where PyTorch 2.13 gets this wrong for MindSpore code are set right here, each scoped so that
+plain PyTorch code (other ``__torch_function__`` subclasses included) traces exactly as without ms_compat.
+"While tracing MindSpore code" means: the call TorchDynamo is tracing has a MindSpore Tensor argument, or the
+innermost function it is tracing belongs to a module that is MindSpore code (the rule of
+:mod:`ms_compat._mindspore_code`; ms_compat's own layers count). Every change
+goes through :mod:`ms_compat._torch_seam` and is listed by ``ms_compat.diagnostics()``.
 
 * **Functions PyTorch lists as not overridable although they are.** ``torch.overrides`` keeps a set
   of functions "that cannot be overridden by ``__torch_function__``", and TorchDynamo trusts it: a
@@ -11,34 +16,34 @@ Two places where PyTorch 2.13 gets this wrong are set right here, once, when ms_
   (``F.hardswish``, ``F.hardsigmoid`` call ``handle_torch_function``; ``F.sigmoid``, ``F.tanh`` and
   the ``F.upsample*`` family call Tensor methods or ``interpolate``, which dispatch). Compiled code
   then silently changed meaning after them: ``F.hardswish(x * 3).std()`` gave torch's unbiased std
-  under ``torch.compile`` and MindSpore's population std in eager mode. These functions are taken out
-  of the ignored set (before TorchDynamo reads it, or added to its own set if it already did), so
-  TorchDynamo dispatches them to ``__torch_function__`` exactly as eager mode does.
+  under ``torch.compile`` and MindSpore's population std in eager mode. TorchDynamo's set of overridable
+  functions (``torch._dynamo.variables.torch.get_overridable_functions()``) answers that these functions
+  are overridable while tracing MindSpore code, and exactly as before otherwise; ``torch.overrides``
+  itself is left alone.
 * **The custom-op aliasing debug check** (``torch._functorch.config.check_custom_op_aliasing``) rejects
   tensor-subclass graph inputs on the first call of a compiled graph ("Multiple dispatch failed for
-  aten.mm.out", pytorch/pytorch#193932, fixed upstream by #193968). It is turned off so that plain
-  ``torch.compile(cell)`` works with MindSpore Tensors; only that custom-op aliasing warning is lost.
-  ``MS_COMPAT_KEEP_ALIAS_CHECK=1`` keeps it (``ms.jit`` and GRAPH_MODE still turn it off when used).
-
+  aten.mm.out", pytorch/pytorch#193932, fixed upstream by #193968). The check stays on; MindSpore Tensors
+  are added to the tensor types it handles (``_torch_seam.let_custom_op_check_pass``), so plain
+  ``torch.compile(cell)`` works with MindSpore Tensors and every other type is checked as before.
 * **Augmented assignment.** MindSpore's ``a += b`` rebinds ``a`` to a new tensor (``Tensor.__iadd__``
   returns ``a + b``). TorchDynamo does not call a subclass's ``__iadd__``: it dispatches ``operator.iadd``
   to ``__torch_function__`` as ``Tensor.add_`` (its table ``BUILTIN_TO_TENSOR_FN_MAP``), which would
-  mutate in place and change aliases, and cannot be told apart from a real ``x.add_(b)``. The table's
-  entries for the twelve augmented operators are pointed at small functions that do what eager mode
-  does: the out-of-place operator for a MindSpore Tensor on the left, the in-place one otherwise. The
-  table lives in a module that costs 1 s to import, so it is edited when TorchDynamo imports it.
-
-None replaces a PyTorch function: they edit PyTorch's tables (data) and set a config flag.
+  mutate in place and change aliases, and cannot be told apart from a real ``x.add_(b)``. While tracing
+  MindSpore code, the table answers for the twelve augmented operators with small functions that do what
+  eager mode does (the out-of-place operator for a MindSpore Tensor on the left, the in-place one
+  otherwise); for other code it answers PyTorch's entries. The table lives in a module that costs 1 s to
+  import, so it is wrapped when TorchDynamo imports it.
 """
 from __future__ import annotations
 
+import functools
 import operator
-import os
-import sys
 
 import torch
 
-from .after_import import after_import
+from .._mindspore_code import is_mindspore_code
+from .._torch_seam import let_custom_op_check_pass, set_attribute_when_imported, traced_call_has
+from .._torch_seam import traced_frame_globals
 
 __all__ = ["dispatching_python_functions", "allow_subclass_graph_inputs", "route_ignored_functions",
            "route_augmented_assignment"]
@@ -53,38 +58,63 @@ def dispatching_python_functions() -> set:
     return {getattr(F, n) for n in names if hasattr(F, n)}
 
 
+def _tracing_mindspore(ms_tensor) -> bool:
+    """A MindSpore Tensor among the arguments of the call Dynamo is tracing, or MindSpore code tracing it."""
+    if traced_call_has(ms_tensor):
+        return True
+    g = traced_frame_globals()
+    return g is not None and is_mindspore_code(g)
+
+
+def _ms_tensor():
+    from .tensor import Tensor
+    return Tensor
+
+
+class _ScopedOverridable(set):
+    """TorchDynamo's overridable functions, plus :func:`dispatching_python_functions` while tracing MindSpore
+    code."""
+
+    def __init__(self, base, extra):
+        super().__init__(base)
+        self.extra = frozenset(extra) - frozenset(base)
+
+    def __contains__(self, fn):
+        if set.__contains__(self, fn):
+            return True
+        try:
+            return fn in self.extra and _tracing_mindspore(_ms_tensor())
+        except TypeError:  # unhashable
+            return False
+
+
+def _scoped_overridable(original):
+    if isinstance(getattr(original, "scoped_by_ms_compat", None), bool):
+        return original
+
+    @functools.cache
+    def get_overridable_functions():
+        return _ScopedOverridable(original(), dispatching_python_functions())
+    get_overridable_functions.scoped_by_ms_compat = True
+    get_overridable_functions.__wrapped__ = original
+    return get_overridable_functions
+
+
 def route_ignored_functions() -> None:
-    """Make TorchDynamo dispatch :func:`dispatching_python_functions` to ``__torch_function__``."""
-    import torch.overrides as overrides
-    funcs = dispatching_python_functions()
-    ignored = overrides.get_ignored_functions()  # functools.cache: the one set everybody reads
-    for fn in funcs:
-        ignored.discard(fn)
-    # Already computed before ms_compat was imported (rare): extend the cached results as well.
-    computed = getattr(overrides._get_overridable_functions, "cache_info", None)
-    if computed is not None and computed().currsize:
-        by_namespace = overrides._get_overridable_functions()[0]  # namespace object -> functions
-        for fn in funcs:
-            listed = by_namespace[torch.nn.functional]
-            if fn not in listed:
-                listed.append(fn)
-    dynamo_torch = sys.modules.get("torch._dynamo.variables.torch")
-    if dynamo_torch is not None and hasattr(dynamo_torch, "get_overridable_functions"):
-        dynamo_torch.get_overridable_functions().update(funcs)
+    """Make TorchDynamo dispatch :func:`dispatching_python_functions` to ``__torch_function__`` while it traces
+    MindSpore code (see the module docstring)."""
+    set_attribute_when_imported(
+        _DYNAMO_TORCH, "get_overridable_functions", _scoped_overridable, "dynamo overridable functions",
+        "torch._dynamo.variables.torch.get_overridable_functions() also lists F.hardswish, F.hardsigmoid, "
+        "F.sigmoid, F.tanh, F.upsample* while Dynamo traces MindSpore code")
 
 
-def allow_subclass_graph_inputs(force: bool = False) -> None:
-    """Turn off PyTorch's custom-op aliasing debug check (see the module docstring); with
-    ``MS_COMPAT_KEEP_ALIAS_CHECK=1`` only when ``force`` (``ms.jit``/GRAPH_MODE, whose graphs that start
-    after a graph break receive MindSpore Tensors as inputs)."""
-    if os.environ.get("MS_COMPAT_KEEP_ALIAS_CHECK") and not force:
-        return
-    try:
-        import torch._functorch.config as fconfig
-    except ImportError:  # pragma: no cover
-        return
-    if getattr(fconfig, "check_custom_op_aliasing", False):
-        fconfig.check_custom_op_aliasing = False
+def allow_subclass_graph_inputs(ms_tensor=None, force: bool = False) -> None:
+    """Let PyTorch's custom-op aliasing debug check accept MindSpore Tensors as compiled-graph inputs (see the
+    module docstring): the check stays on for every graph and every other tensor type."""
+    if ms_tensor is None:
+        from .tensor import Tensor as ms_tensor
+    let_custom_op_check_pass(ms_tensor)
 
 
 _AUGMENTED = {operator.iadd: operator.add, operator.isub: operator.sub, operator.imul: operator.mul,
@@ -93,6 +123,7 @@ _AUGMENTED = {operator.iadd: operator.add, operator.isub: operator.sub, operator
               operator.iand: operator.and_, operator.ior: operator.or_, operator.ixor: operator.xor,
               operator.ilshift: operator.lshift, operator.irshift: operator.rshift}
 _DYNAMO_BUILTIN = "torch._dynamo.variables.builtin"
+_DYNAMO_TORCH = "torch._dynamo.variables.torch"
 
 
 def _augmented(inplace, binary, ms_tensor):
@@ -102,13 +133,26 @@ def _augmented(inplace, binary, ms_tensor):
     return augmented
 
 
-def _patch_builtin_table(module, ms_tensor) -> None:
-    module.populate_builtin_to_tensor_fn_map()  # fills the table once; it is not refilled afterwards
-    for inplace, binary in _AUGMENTED.items():
-        module.BUILTIN_TO_TENSOR_FN_MAP[inplace] = _augmented(inplace, binary, ms_tensor)
+class _ScopedBuiltinMap(dict):
+    """``BUILTIN_TO_TENSOR_FN_MAP`` answering MindSpore's augmented assignment while tracing MindSpore code."""
+
+    def __init__(self, base, ms_tensor):
+        super().__init__(base)
+        self.mindspore = {inplace: _augmented(inplace, binary, ms_tensor) for inplace, binary in _AUGMENTED.items()}
+
+    def __getitem__(self, op):
+        ours = self.mindspore.get(op) if op in _AUGMENTED else None
+        if ours is not None and _tracing_mindspore(_ms_tensor()):
+            return ours
+        return dict.__getitem__(self, op)
 
 
 def route_augmented_assignment(ms_tensor) -> None:
-    """Make compiled ``a += b`` (and the other eleven) on ``ms_tensor`` rebind as in eager mode."""
-    after_import(_DYNAMO_BUILTIN, lambda module: _patch_builtin_table(module, ms_tensor),
-                 key=("augmented assignment", ms_tensor))
+    """Make compiled ``a += b`` (and the other eleven) on ``ms_tensor`` in MindSpore code rebind as in eager
+    mode."""
+    set_attribute_when_imported(
+        _DYNAMO_BUILTIN, "BUILTIN_TO_TENSOR_FN_MAP",
+        lambda table: table if isinstance(table, _ScopedBuiltinMap) else _ScopedBuiltinMap(table, ms_tensor),
+        "dynamo augmented assignment",
+        "torch._dynamo.variables.builtin.BUILTIN_TO_TENSOR_FN_MAP maps the 12 augmented operators to "
+        "MindSpore's rebinding forms while Dynamo traces MindSpore code")

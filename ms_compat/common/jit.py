@@ -122,9 +122,8 @@ def _split(args, kwargs):
 
 def _disable_alias_check():
     """Graphs that start after a graph break (e.g. the rest of a training step after ``autograd.grad``)
-    receive MindSpore Tensors as inputs again, which the boundary cannot unwrap, so the first use of
-    ``jit``/GRAPH_MODE turns PyTorch's custom-op aliasing debug check off even under
-    ``MS_COMPAT_KEEP_ALIAS_CHECK=1`` (see :mod:`ms_compat.common.dynamo_support`)."""
+    receive MindSpore Tensors as inputs again, which the boundary cannot unwrap, so PyTorch's custom-op
+    aliasing debug check must accept them (see :mod:`ms_compat.common.dynamo_support`; idempotent)."""
     allow_subclass_graph_inputs(force=True)
 
 

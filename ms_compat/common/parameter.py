@@ -17,14 +17,15 @@ import numpy as np
 import torch
 
 from . import dtype as mstype
+from .._torch_seam import TensorBase
 from .tensor import Tensor, _PlainTensor, _as_subclass
 
 __all__ = ["Parameter", "ParameterTuple"]
 
 _counter = itertools.count(1)
 _GENERATED = "Parameter#"
-_rg_get = torch._C.TensorBase.requires_grad.__get__
-_rg_set = torch._C.TensorBase.requires_grad.__set__
+_rg_get = TensorBase.requires_grad.__get__
+_rg_set = TensorBase.requires_grad.__set__
 
 
 def _next_name():

@@ -15,7 +15,8 @@ import sys
 
 import numpy as np
 import torch
-from torch._C import DisableTorchFunctionSubclass
+from .._torch_seam import DisableTorchFunctionSubclass, disabled_torch_function_impl, is_torch_function_enabled
+from .._torch_seam import skip_one_hop_torch_function
 
 from . import dtype as mstype
 from .shape_error import as_mindspore_error
@@ -137,7 +138,7 @@ def _to_plain(input_data, dtype):
                     f"tuple, float, int, bool, complex, bool_]', but got type '{type(input_data).__name__}'.")
 
 
-_skip_one_hop = torch._C._skip_one_hop_torch_function
+_skip_one_hop = skip_one_hop_torch_function
 
 
 def _traced_python_function(func, types, args, kwargs):
@@ -153,7 +154,7 @@ def _traced_python_function(func, types, args, kwargs):
     return _wrap(ret)
 
 
-_tf_enabled = torch._C._is_torch_function_enabled
+_tf_enabled = is_torch_function_enabled
 _dtype_get = _PlainTensor.dtype.__get__
 _compiling = torch.compiler.is_compiling
 # For the eager-only fast paths: ``return False`` in eager (0.07 µs, ``is_compiling`` costs 0.3 µs),
@@ -978,8 +979,8 @@ def _torch_semantics_inside_torch(cls, names=None):
     functionals such as ``F.multi_head_attention_forward`` call ``.repeat``/``.view``/``.size`` on their
     arguments) and inside plain torch modules living in Cells (torch_bridge.py). MindSpore code always
     runs with dispatch enabled, so it keeps MindSpore semantics. Cost on the MindSpore path: one C call
-    (``torch._C._is_torch_function_enabled``, ~0.05 µs)."""
-    enabled = torch._C._is_torch_function_enabled
+    (``is_torch_function_enabled``, ~0.05 µs)."""
+    enabled = is_torch_function_enabled
     for name, attr in list(cls.__dict__.items()):
         if names is not None and name not in names:
             continue
@@ -1010,7 +1011,7 @@ def _fast_reduction(name, fn):
     """``Tensor.<name>`` (a reduction taking MindSpore's overloads, ``Tensor._reduce``) with its most common
     calls — ``x.mean(axis=a, keep_dims=b)``, ``x.mean(a, keep_dims=b)``, ``x.mean(a, b)``, ``x.mean(a)`` with
     an int, tuple or list axis and a bool ``b`` — in this one frame: torch's function runs with subclass
-    dispatch off (``torch._C._disabled_torch_function_impl``, one C call) and the fresh result is relabelled,
+    dispatch off (``disabled_torch_function_impl``, one C call) and the fresh result is relabelled,
     as ``run_plain`` does, without the general path's keyword parsing and its two more Python calls
     (ARCHITECTURE.md, "Performance work (issue 20)"). ``axis`` and ``keep_dims`` are keyword-only here so
     that CPython binds them; every other call is passed on as it was made to the general method, which also
@@ -1048,7 +1049,7 @@ def _fast_reduction(name, fn):
 
 
 _NO_ARG = object()
-_disabled_impl = torch._C._disabled_torch_function_impl
+_disabled_impl = disabled_torch_function_impl
 for _name, _fn in (("mean", torch.mean), ("sum", torch.sum), ("amax", torch.amax), ("amin", torch.amin)):
     setattr(Tensor, _name, _fast_reduction(_name, _fn))
 
@@ -1124,7 +1125,7 @@ from .dynamo_support import route_ignored_functions as _route_ignored_functions 
 from .dynamo_support import route_augmented_assignment as _route_augmented_assignment  # noqa: E402
 from .constant_scalar_pass import install_constant_scalar_pass as _install_constant_scalar_pass  # noqa: E402
 
-_allow_subclass_graph_inputs()
+_allow_subclass_graph_inputs(Tensor)
 _route_ignored_functions()
 _route_augmented_assignment(Tensor)
 _install_constant_scalar_pass()

@@ -17,13 +17,14 @@ processes named in ``rank_ids`` call :func:`create_group` (as in MindSpore — t
 """
 from __future__ import annotations
 
-import atexit
 import datetime
 import os
 import warnings
 
 import torch
 import torch.distributed as dist
+
+from .._exit_guard import register as register_exit_guard
 
 __all__ = ["GlobalComm", "init", "release", "get_rank", "get_group_size", "get_local_rank",
            "get_local_rank_size", "get_world_rank_from_group_rank", "get_group_rank_from_world_rank",
@@ -211,20 +212,10 @@ def init(backend_name=None):
                                 timeout=datetime.timedelta(seconds=comm_timeout()))
         _owns_process_group = True
         _exit_with_launcher()
-        atexit.register(_release_at_exit)
+        register_exit_guard()  # release() at exit, after the handlers registered from now on
     GlobalComm.BACKEND = ms_backend
     GlobalComm.WORLD_COMM_GROUP = NCCL_WORLD_COMM_GROUP if ms_backend == "nccl" else MCCL_WORLD_COMM_GROUP
     GlobalComm.INITED = True
-
-
-def _release_at_exit():
-    """Destroys the process groups ``init`` made when the interpreter exits. Left to C++ static destruction,
-    a gloo group whose collective timed out aborts the process (``terminate called without an active
-    exception``, exit status -6) instead of ending with the program's own exit status."""
-    try:
-        release()
-    except Exception:  # exiting anyway; a broken group must not replace the program's exit status
-        pass
 
 
 def release():
@@ -367,6 +358,7 @@ def create_group(group, rank_ids, options=None):
     pg = dist.new_group(ranks=list(rank_ids), use_local_synchronization=True,
                         timeout=datetime.timedelta(seconds=comm_timeout()))
     _groups[group] = (pg, list(rank_ids))
+    register_exit_guard()
 
 
 def destroy_group(group):

@@ -26,7 +26,7 @@ import functools
 import inspect
 
 import torch
-from torch.utils._pytree import tree_flatten, tree_unflatten
+from .._torch_seam import tree_flatten, tree_unflatten
 
 from ..common.tensor import as_ms
 

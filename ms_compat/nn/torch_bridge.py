@@ -17,7 +17,7 @@ elsewhere also returns MindSpore ``Tensor``s.
 from __future__ import annotations
 
 import torch
-from torch._C import DisableTorchFunctionSubclass
+from .._torch_seam import DisableTorchFunctionSubclass
 
 from ..common.parameter import Parameter
 from ..common.tensor import Tensor, _PlainTensor, _as_subclass

@@ -36,6 +36,8 @@ import copy
 import torch
 import torch.distributed as dist
 
+from .._torch_seam import flatten_dense_tensors, unflatten_dense_tensors
+
 __all__ = ["plan_parallel_optimizer", "sharded_step", "optimizer_state_bytes"]
 
 _GROUPS: dict = {}  # (world, size) -> this process's group of `size` consecutive ranks
@@ -153,10 +155,10 @@ def _broadcast_params(opt):
         mine = [p for p, r in zip(params, opt.param_rank) if r == root]
         for dtype in dict.fromkeys(p.dtype for p in mine):
             same = [p for p in mine if p.dtype == dtype]
-            flat = torch._utils._flatten_dense_tensors(same)
+            flat = flatten_dense_tensors(same)
             dist.broadcast(flat, src=base + root, group=group)
             if base + root != dist.get_rank():
-                for p, v in zip(same, torch._utils._unflatten_dense_tensors(flat, same)):
+                for p, v in zip(same, unflatten_dense_tensors(flat, same)):
                     p.copy_(v)
 
 

@@ -36,7 +36,7 @@ from __future__ import annotations
 
 import torch
 import torch.distributed as dist
-from torch.utils._pytree import tree_flatten, tree_map, tree_unflatten
+from .._torch_seam import DisableTorchFunctionSubclass, tree_flatten, tree_map, tree_unflatten
 
 from ..common.tensor import EveryOpDispatched, Tensor, as_ms, to_torch
 
@@ -60,7 +60,7 @@ class _Skipped(Tensor):
     @classmethod
     def __torch_function__(cls, func, types, args=(), kwargs=None):
         ret = Tensor.__torch_function__(func, types, args, kwargs or {})
-        with torch._C.DisableTorchFunctionSubclass():
+        with DisableTorchFunctionSubclass():
             return tree_map(lambda t: t.as_subclass(_Skipped) if isinstance(t, torch.Tensor)
                             and not isinstance(t, _Skipped) else t, ret)
 

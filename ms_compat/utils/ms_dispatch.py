@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import contextlib
 
-from torch.utils._python_dispatch import TorchDispatchMode
+from .._torch_seam import TorchDispatchMode
 
 __all__ = ["MsDispatchMode"]
 

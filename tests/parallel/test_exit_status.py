@@ -49,13 +49,42 @@ def test_two_process_scripts_exit_cleanly_many_times(mode):
             assert f"rank {rank} loss" in o
 
 
-def test_exit_guard_destroys_a_user_default_group():
-    # the guard (run by atexit) destroys a default group ms_compat did not make
-    code = ("import os, torch.distributed as dist, ms_compat\n"
-            "from ms_compat._exit_guard import destroy_groups_at_exit\n"
+def test_exit_guard_leaves_a_user_group_and_user_exit_handlers_alone():
+    """Issue 31: a user's atexit all-reduce registered before importing ms_compat runs on its group (the guard
+    used to destroy every default group first: "Default process group has not been initialized")."""
+    code = ("import atexit, os, torch, torch.distributed as dist\n"
             "os.environ.update(MASTER_ADDR='127.0.0.1', MASTER_PORT=os.environ['P'])\n"
             "dist.init_process_group('gloo', rank=0, world_size=1)\n"
+            "def final():\n"
+            "    t = torch.ones(2); dist.all_reduce(t); print('final', t.tolist(), flush=True)\n"
+            "    dist.destroy_process_group()\n"
+            "atexit.register(final)\n"
+            "import ms_compat\n"
+            "from ms_compat._exit_guard import destroy_groups_at_exit\n"
+            "ms_compat.communication.get_rank()  # MindSpore code adopts the user's group\n"
             "destroy_groups_at_exit(); print(dist.is_initialized())\n")
     r = subprocess.run([sys.executable, "-c", code], env=dict(os.environ, P=str(_free_port())),
                        capture_output=True, text=True, timeout=120)
-    assert r.returncode == 0 and r.stdout.strip() == "False", r.stderr
+    assert r.returncode == 0 and r.stdout.split() == ["True", "final", "[1.0,", "1.0]"], (r.stdout, r.stderr)
+
+
+def test_exit_guard_destroys_the_groups_ms_compat_made_after_later_handlers():
+    code = ("import atexit, os, torch, torch.distributed as dist\n"
+            "os.environ.update(MASTER_ADDR='127.0.0.1', MASTER_PORT=os.environ['P'], RANK='0', WORLD_SIZE='1',"
+            " LOCAL_RANK='0')\n"
+            "import ms_compat\n"
+            "from ms_compat.communication import init\n"
+            "init()\n"
+            "def final():\n"
+            "    t = torch.ones(1); dist.all_reduce(t); print('final', t.item(), flush=True)\n"
+            "atexit.register(final)\n"
+            "atexit.register(lambda: print('alive', dist.is_initialized(), flush=True))\n")
+    r = subprocess.run([sys.executable, "-c", code], env=dict(os.environ, P=str(_free_port())),
+                       capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0 and r.stdout.split() == ["alive", "True", "final", "1.0"], (r.stdout, r.stderr)
+    # the guard itself destroys the group init() made
+    code = code.split("def final")[0] + ("from ms_compat._exit_guard import destroy_groups_at_exit\n"
+                                         "destroy_groups_at_exit(); print(dist.is_initialized())\n")
+    r = subprocess.run([sys.executable, "-c", code], env=dict(os.environ, P=str(_free_port())),
+                       capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0 and r.stdout.split() == ["False"], (r.stdout, r.stderr)

@@ -146,9 +146,12 @@ def test_eager_matches_mindspore(name):
         return
     from ms_compat import _dtype_spelling  # the spelling that ms_compat.install() puts in place
     assert _dtype_spelling.install(), "this interpreter's torch.dtype layout was not recognised"
+    # a MindSpore program imports mindspore; the scenario module receives it as an argument instead
+    S.mindspore = ms_compat
     try:
         got = S.SCENARIOS[name](ms_compat, EAGER)
     finally:
+        del S.mindspore
         _dtype_spelling.uninstall()
     _check("eager", name, got, expected)
 

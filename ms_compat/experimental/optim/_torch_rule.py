@@ -6,7 +6,7 @@ them against real MindSpore's trajectories)."""
 from __future__ import annotations
 
 import torch
-from torch._C import DisableTorchFunctionSubclass
+from ..._torch_seam import DisableTorchFunctionSubclass
 
 from ...common.parameter import Parameter
 from ...common.tensor import Tensor, to_torch
@@ -67,7 +67,7 @@ class TorchRuleOptimizer(Optimizer):
         group = self.param_groups[gid]
         return float(group["lr"]) if isinstance(group["lr"], (float, int)) else float(to_torch(self.lrs[gid]))
 
-    @torch._dynamo.disable
+    @torch.compiler.disable
     def construct(self, gradients):
         with torch.no_grad(), DisableTorchFunctionSubclass():
             step = int(to_torch(self.step_t)) if self.STEP else 0

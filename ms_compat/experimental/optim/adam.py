@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import torch
-from torch._C import DisableTorchFunctionSubclass
+from ..._torch_seam import DisableTorchFunctionSubclass
 
 from ...common.tensor import to_torch
 from ...nn.optim.optimizer import _fusable
@@ -34,7 +34,7 @@ class Adam(Optimizer):
                                   "amsgrad": amsgrad, "maximize": maximize})
         self._init_adam_state()
 
-    @torch._dynamo.disable
+    @torch.compiler.disable
     def construct(self, gradients):
         with torch.no_grad(), DisableTorchFunctionSubclass():
             step = to_torch(self.state_step)

@@ -641,7 +641,8 @@ class SyncBatchNorm(_BatchNorm):
                 self.num_batches_tracked.add_(1)
             if self.momentum is None:
                 factor = 1.0 / float(self.num_batches_tracked)
-        from torch.nn.modules._functions import SyncBatchNorm as _Sync
+        from ..._torch_seam import sync_batch_norm_function
+        _Sync = sync_batch_norm_function()
         group = self.process_group if self.process_group is not None else dist.group.WORLD
         if isinstance(group, str):
             from ..distributed import _group

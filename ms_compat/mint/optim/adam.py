@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import torch
-from torch._C import DisableTorchFunctionSubclass
+from ..._torch_seam import DisableTorchFunctionSubclass
 
 from ...common.tensor import to_torch
 from ._base import MintOptimizer, check_adam_args
@@ -29,7 +29,7 @@ class Adam(MintOptimizer):
         self.exp_avg_sq = self._state("exp_avg_sq")
         self.state_step = self._counter("state_step", 0.0, torch.float32, (1,))
 
-    @torch._dynamo.disable
+    @torch.compiler.disable
     def construct(self, gradients):
         with torch.no_grad(), DisableTorchFunctionSubclass():
             step = to_torch(self.state_step)

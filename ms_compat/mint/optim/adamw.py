@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import torch
-from torch._C import DisableTorchFunctionSubclass
+from ..._torch_seam import DisableTorchFunctionSubclass
 
 from ...common.parameter import ParameterTuple
 from ...common.tensor import to_torch
@@ -40,7 +40,7 @@ class AdamW(MintOptimizer):
                 self.max_exp_avg_sq = state
         self.state_step = self._counter("state_step", -1.0, torch.float32, (1,))
 
-    @torch._dynamo.disable
+    @torch.compiler.disable
     def construct(self, gradients):
         with torch.no_grad(), DisableTorchFunctionSubclass():
             step = to_torch(self.state_step)

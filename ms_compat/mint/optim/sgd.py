@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import torch
-from torch._C import DisableTorchFunctionSubclass
+from ..._torch_seam import DisableTorchFunctionSubclass
 
 from ...common.tensor import to_torch
 from ...nn.optim import _validate as V
@@ -37,7 +37,7 @@ class SGD(MintOptimizer):
         self.momentum_buf = self._state("momentum_buf")
         self.step_t = self._counter("step_t", 0, torch.int32)
 
-    @torch._dynamo.disable
+    @torch.compiler.disable
     def construct(self, gradients):
         with torch.no_grad(), DisableTorchFunctionSubclass():
             step_t = to_torch(self.step_t)

@@ -30,7 +30,7 @@ from __future__ import annotations
 import functools
 
 import torch
-from torch._subclasses.fake_tensor import unset_fake_temporarily
+from ..._torch_seam import custom_op, get_mkldnn_enabled, library_get_ctx, unset_fake_temporarily
 
 __all__ = ["fused_lstm_applies", "compiled_lstm"]
 
@@ -39,7 +39,7 @@ _MODE_LSTM = 2  # oneDNN's rnn kind for LSTM (ideep::rnn_kind::LSTM)
 _HAS_MKLDNN = torch.backends.mkldnn.is_available()  # a build property; TorchDynamo does not trace the call
 
 
-@torch.library.custom_op("ms_compat::lstm_layer", mutates_args=())
+@custom_op("ms_compat::lstm_layer", mutates_args=())
 def lstm_layer(x: torch.Tensor, w_ih: torch.Tensor, w_hh: torch.Tensor, b_ih: torch.Tensor, b_hh: torch.Tensor,
                hx: torch.Tensor, cx: torch.Tensor, reverse: bool, has_bias: bool, train: bool
                ) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor, torch.Tensor]:
@@ -75,7 +75,7 @@ def _lstm_layer_fake(x, w_ih, w_hh, b_ih, b_hh, hx, cx, reverse, has_bias, train
     if all(type(d) is int for d in dims):
         size = _workspace_size(*dims, reverse, has_bias, train)
     else:  # symbolic shapes: a data-dependent size (TorchDynamo breaks the graph here unless told to capture)
-        size = torch.library.get_ctx().new_dynamic_size()
+        size = library_get_ctx().new_dynamic_size()
     return (x.new_empty(x.shape[0], x.shape[1], hx.shape[2]), hx.new_empty(hx.shape), cx.new_empty(cx.shape),
             x.new_empty(size, dtype=torch.uint8))
 
@@ -105,7 +105,7 @@ lstm_layer.register_autograd(_backward, setup_context=_setup_context)
 def _mkldnn_enabled():
     """``torch.backends.mkldnn.enabled``, read once while tracing (TorchDynamo cannot trace the flag's
     getter): a graph compiled with oneDNN on keeps the fused op if the flag is turned off later."""
-    return bool(torch._C._get_mkldnn_enabled())
+    return bool(get_mkldnn_enabled())
 
 
 def fused_lstm_applies(x, hx, weights, dropout, train, num_layers):

@@ -32,7 +32,7 @@ from operator import attrgetter, methodcaller
 
 import numpy as np
 import torch
-from torch._C import DisableTorchFunctionSubclass
+from ..._torch_seam import DisableTorchFunctionSubclass
 
 from ...common.parameter import Parameter, ParameterTuple
 from ...common.tensor import Tensor, as_ms, to_torch
@@ -676,7 +676,7 @@ def _no_grad_plain(fn):
 
     # under torch.compile (GRAPH_MODE / jit) the in-place update runs eagerly (a graph break),
     # as the parameter mutation it performs is not something to trace
-    return torch._dynamo.disable(run, recursive=True)
+    return torch.compiler.disable(run, recursive=True)
 
 
 def opt_init_args_register(fn):

@@ -19,7 +19,7 @@ from ..cell import Cell
 __all__ = ["WithLossCell", "WithEvalCell", "WithGradCell", "ForwardValueAndGrad", "TrainOneStepCell"]
 
 
-@torch._dynamo.disable
+@torch.compiler.disable
 def _grads_wrt(output, weights, sens=None, inputs=()):
     """Gradients of ``output`` (sens = ones, or ``sens``) w.r.t. ``inputs`` then ``weights``;
     zeros for any that do not take part. Returns (input_grads, weight_grads)."""

@@ -25,7 +25,7 @@ import threading
 
 import torch
 
-from torch._C import DisableTorchFunctionSubclass as _NoSubclassDispatch
+from ..._torch_seam import DisableTorchFunctionSubclass as _NoSubclassDispatch
 
 from ...common.tensor import Tensor, _PlainTensor, _as_subclass, relabel_fresh
 

@@ -79,7 +79,7 @@ class DistributedDataParallel(Cell):
         if engine is None or not self.sync_enabled or not torch.is_grad_enabled():
             return out
         from ...common.tensor import as_ms
-        from torch.utils._pytree import tree_map
+        from ..._torch_seam import tree_map
         # DDP's forward on the outputs: its reducer waits for their backward (returned unchanged)
         return tree_map(lambda t: as_ms(t) if isinstance(t, torch.Tensor) else t, engine.prepare(out))
 
