@@ -37,6 +37,7 @@ import sys
 from ._dtype_spelling import install as _install_spelling, uninstall as _uninstall_spelling
 from ._print_hook import install_print as _install_print, uninstall_print as _uninstall_print
 from . import _missing as _missing_mod
+from . import _namespace
 from ._missing import MissingModuleError
 
 __all__ = ["install", "uninstall", "is_installed", "resolve", "PATH_ALIASES", "NAMESPACE_FALLBACKS"]
@@ -105,6 +106,7 @@ NAMESPACE_FALLBACKS = {
 }
 
 _finder = None
+_saved_all: list = []  # (ms_compat module, its own __all__) replaced by MindSpore's while installed
 _added_attrs: list = []  # (parent module, attribute) set by the import system for aliased children
 _probe_aliases: list = []  # ms_compat.* names registered for `from mindspore.x import <table alias>`
 
@@ -116,6 +118,19 @@ def _module_exists(name: str) -> bool:
         return importlib.util.find_spec(name) is not None
     except (ImportError, AttributeError, ValueError):
         return False
+
+
+_resolved: dict = {}
+
+
+def resolve_cached(fullname: str) -> str | None:
+    """:func:`resolve`, remembered per path (which ms_compat module serves a MindSpore path does not change while
+    the process runs; install()/uninstall() clear the memory)."""
+    try:
+        return _resolved[fullname]
+    except KeyError:
+        target = _resolved[fullname] = resolve(fullname)
+        return target
 
 
 def _real_ms_modules():
@@ -189,6 +204,15 @@ def _adapt_served_module(module, ms_name: str) -> None:
     if "__getattr__" not in module.__dict__:
         name = module.__name__
         module.__getattr__ = lambda attr: _missing_mod.module_getattr(name, attr, {})
+    own = module.__dict__.get("__all__")
+    if own is not None and _namespace.has_module(ms_name):
+        theirs = _namespace.all_of(ms_name)
+        if theirs is None or list(own) != theirs:  # MindSpore's __all__, while the alias is installed
+            _saved_all.append((module, own))
+            if theirs is None:
+                del module.__all__
+            else:
+                module.__all__ = theirs
     if not hasattr(module, "__path__") and _api_names.has_submodules(ms_name):
         module.__path__ = []
 
@@ -205,11 +229,13 @@ class _AliasLoader(importlib.abc.Loader):
         self.fullname = fullname
 
     def create_module(self, spec):
-        name = resolve(self.fullname)
+        name = resolve_cached(self.fullname)
         if name is None:
             if _placeholder_spec(self.fullname) is None:
                 raise _missing(self.fullname)
             module = _missing_mod.placeholder_module(self.fullname)  # a MindSpore module not provided yet
+        elif name != "ms_compat" + self.fullname[len(ROOT):] and _namespace.has_module(self.fullname):
+            module = _missing_mod.namespace_module(self.fullname)  # its own view: MindSpore's names and __all__
         else:
             module = importlib.import_module(name)
             _adapt_served_module(module, self.fullname)
@@ -224,6 +250,12 @@ class _AliasLoader(importlib.abc.Loader):
 
     def exec_module(self, module):
         module.__spec__ = self._saved_spec  # importlib replaced it with the alias spec
+        if _missing_mod.is_namespace_module(module) and "__all__" not in module.__dict__ and \
+                _namespace.has_module(self.fullname) and _namespace.all_of(self.fullname) is None:
+            # no __all__ in MindSpore: `from mindspore.x import *` binds the public names the module holds
+            for n in _namespace.attribute_names(self.fullname):
+                if not n.startswith("_") and n not in module.__dict__:
+                    getattr(module, n)
 
 
 class _MindSporeFinder(importlib.abc.MetaPathFinder):
@@ -344,6 +376,7 @@ def install(force: bool = False, print_dtypes: bool = True) -> None:
                 "to shadow the real package.")
         for key in [k for k in sys.modules if k == ROOT or k.startswith(ROOT + ".")]:
             del sys.modules[key]
+    _resolved.clear()
     _finder = _MindSporeFinder()
     sys.meta_path.insert(0, _finder)
     importlib.invalidate_caches()
@@ -364,8 +397,12 @@ def uninstall() -> None:
     _finder = None
     for key in [k for k in sys.modules if k == ROOT or k.startswith(ROOT + ".")]:
         mod = sys.modules[key]
-        if getattr(mod, "__name__", "").startswith("ms_compat") or _missing_mod.is_placeholder(mod):
+        if getattr(mod, "__name__", "").startswith("ms_compat") or _missing_mod.is_namespace_module(mod):
             del sys.modules[key]
+    while _saved_all:
+        module, own = _saved_all.pop()
+        module.__all__ = own
+    _resolved.clear()
     while _probe_aliases:
         sys.modules.pop(_probe_aliases.pop(), None)
     while _added_attrs:

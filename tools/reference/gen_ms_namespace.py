@@ -108,6 +108,21 @@ def _keep(obj):
     return _kind(obj) if _is_ms(_owner(obj)) else None
 
 
+def _foreign_path(obj):
+    """``module:qualname`` importing to ``obj`` (a foreign module's name for a foreign module), else None."""
+    if isinstance(obj, types.ModuleType):
+        return obj.__name__ + ":"
+    own, qual = getattr(obj, "__module__", None), getattr(obj, "__qualname__", None)
+    if not isinstance(own, str) or not isinstance(qual, str) or "." in qual:
+        return None
+    try:
+        if getattr(importlib.import_module(own), qual) is obj:
+            return f"{own}:{qual}"
+    except Exception:  # noqa: BLE001
+        return None
+    return None
+
+
 def _sig(obj):
     try:
         sig = inspect.signature(obj)
@@ -136,6 +151,16 @@ def main():
             failed[name] = err
         elif getattr(mod, "__name__", None) == name:
             mods[name] = mod
+    # MindSpore modules reached only as attributes (the submodules of the C extension mindspore._c_expression)
+    for mod in list(mods.values()):
+        for n in dir(mod):
+            try:
+                obj = getattr(mod, n)
+            except Exception:  # noqa: BLE001
+                continue
+            if isinstance(obj, types.ModuleType) and _is_ms(obj.__name__) and obj.__name__ not in mods \
+                    and obj.__name__ not in failed and obj.__name__.startswith("mindspore"):
+                mods[obj.__name__] = obj
     # holders of every object
     holders = {}
     for mname, mod in mods.items():
@@ -164,7 +189,11 @@ def main():
         entry, attrs, sigs = {}, {}, {}
         allv = mod.__dict__.get("__all__")
         if allv is not None:
-            entry["all"] = [str(a) for a in allv]
+            entry["all"] = [a if isinstance(a, str) else {"not_a_str": repr(a)} for a in allv]
+            try:
+                exec(f"from {mname} import *", {})
+            except Exception as e:  # noqa: BLE001 - MindSpore's own star import fails
+                entry["star_error"] = f"{type(e).__name__}: {str(e)[:200]}"
         for n in dir(mod):
             if n in MACHINERY:
                 continue
@@ -174,6 +203,10 @@ def main():
                 continue
             k = _keep(obj)
             if k is None:
+                if allv is not None and n in allv:  # a foreign object MindSpore exports: the same object
+                    where = _foreign_path(obj)
+                    if where is not None:
+                        attrs[n] = "x:" + where
                 continue
             if k == "m":
                 attrs[n] = "m:" + obj.__name__
