@@ -259,6 +259,12 @@ class _PlaceholderModule(types.ModuleType):
         self.__dict__[name] = obj
         return obj
 
+    def __setattr__(self, name, value):
+        if isinstance(value, types.ModuleType) and not name.startswith("__") and \
+                _namespace.canonical(self.__name__, name) is not None:
+            return  # the import system binding a submodule where MindSpore binds another object (run_check)
+        super().__setattr__(name, value)
+
     def __dir__(self):
         return sorted(set(self.__dict__) | set(_namespace.attribute_names(self.__name__))
                       | set(_namespace.submodules(self.__name__)))
