@@ -3,6 +3,7 @@
 does not resolve, an ``__all__`` that is not MindSpore's, a star import that binds other names, a re-export that is
 not the same object. Run by tests/test_namespace_inventory.py in a fresh interpreter."""
 import importlib
+import inspect
 import json
 import logging
 import sys
@@ -64,5 +65,65 @@ for path, mod in mods.items():
         got = sorted(k for k in ns if k != "__builtins__")
         if got != sorted(set(want)):
             bad["star"][path] = f"binds {len(got)} names, MindSpore {len(set(want))}"
+
+
+def _rows(obj):
+    try:
+        sig = inspect.signature(obj)
+    except (TypeError, ValueError, RuntimeError, AttributeError):
+        return None
+    out = []
+    for p in sig.parameters.values():
+        row = [p.name, int(p.kind)]
+        if p.default is not inspect.Parameter.empty:
+            try:
+                row.append(repr(p.default)[:120])
+            except Exception:  # noqa: BLE001
+                row.append("?")
+        out.append(row)
+    return out
+
+
+def _differ(ms, here):
+    """None when ``here`` (ms_compat's parameters) accepts MindSpore's call forms as MindSpore does, else what
+    differs. ``(*args, **kwargs)`` forwarding wrappers accept every form and are taken as they are."""
+    if [r[1] for r in here] == [2, 4] or here == ms:
+        return None
+    ms_named = [(r[0], r[1], r[2] if len(r) > 2 else None) for r in ms]
+    here_named = [(r[0], r[1], r[2] if len(r) > 2 else None) for r in here]
+    if [r[:2] for r in ms_named] != [r[:2] for r in here_named]:
+        return f"parameters ({', '.join(r[0] for r in ms)}) vs ms_compat ({', '.join(r[0] for r in here)})"
+    d = [f"{a[0]}={a[2]} vs {b[2]}" for a, b in zip(ms_named, here_named) if a[2] != b[2]]
+    return "defaults " + "; ".join(d) if d else None
+
+
+sigs = {}
+for path, mod in mods.items():
+    for name, ms_rows in _namespace.entry(path).get("sig", {}).items():
+        obj = getattr(mod, name, None)
+        if obj is None or is_placeholder(obj) or not callable(obj):
+            continue
+        here = _rows(obj)
+        if here is None:
+            continue
+        why = _differ(ms_rows, here)
+        if why is not None:
+            sigs[f"{path}.{name}"] = why
+for cls_path, meths in _namespace.methods().items():
+    mod_path, _, cls_name = cls_path.rpartition(".")
+    cls = getattr(importlib.import_module(mod_path), cls_name)
+    for name, ms_rows in meths.items():
+        attr = getattr(cls, name, None)
+        if ms_rows is None or attr is None or is_placeholder(attr):
+            continue
+        here = _rows(attr)
+        if here is None:
+            continue
+        if name != "__init__" and here and here[0][0] == "self" and (not ms_rows or ms_rows[0][0] != "self"):
+            here = here[1:]
+        why = _differ(ms_rows, here)
+        if why is not None:
+            sigs[f"{cls_path}.{name}"] = why
+bad["signature"] = sigs
 print(json.dumps({"bad": bad, "modules": len(mods), "import_s": t_import - t0,
                   "total_s": time.perf_counter() - t0}))
