@@ -173,6 +173,10 @@ def _group(path: str, name: str):
     key = (path, name)
     obj = _groups.get(key, _local)
     if obj is not _local:
+        from ._missing import is_placeholder, strict_imports, MissingAPIError, not_yet_message, _kind
+        if strict_imports() and is_placeholder(obj):  # MS_COMPAT_STRICT_IMPORTS set after it was made
+            full = obj.__dict__["_ms_path"]
+            raise MissingAPIError(not_yet_message(full), full, _kind(full))
         return obj
     kind = _kind_of(path, name)
     found = None
@@ -184,7 +188,9 @@ def _group(path: str, name: str):
                 break
     if found is None:
         from ._missing import placeholder, strict_imports, MissingAPIError, not_yet_message, _kind
-        full = f"{path}.{name}"
+        # named by its most public holder (``mindspore.nn.DenseThor``, not ``...layer.thor_layer.DenseThor``)
+        full = ".".join(min(holders(path, name), key=lambda h: (
+            any(p.startswith("_") for p in h[0].split(".")), h[1].startswith("_"), h[0].count("."), h)))
         if strict_imports():
             raise MissingAPIError(not_yet_message(full), full, _kind(full))
         found = placeholder(full)
