@@ -22,6 +22,14 @@ How a name ``mindspore.<path>`` is resolved (first match wins):
 A served ms_compat module without a module ``__getattr__`` gets one (placeholders for the MindSpore names
 it lacks), so ``from mindspore.common.initializer import <private helper real packages use>`` imports.
 
+The namespace is MindSpore's by construction (ms_compat/_namespace.py, the inventory real MindSpore 2.10 wrote:
+every module ``pkgutil.walk_packages`` finds, private ones included, every attribute, ``__all__``): a MindSpore
+module served in cases 2 and 3, or in case 4, is its *own* module object (a view: ``sys.modules[
+'mindspore.nn.layer.basic']`` is not ``ms_compat.nn``) whose ``__all__`` and names are exactly MindSpore's; a
+served ms_compat module gets MindSpore's ``__all__`` while the alias is installed. A name MindSpore re-exports
+resolves to one object wherever it is reached (the ms_compat object found at any of its MindSpore holders, else
+one placeholder), so ``mindspore.ops.composite.clip_by_value is mindspore.ops.clip_by_value``.
+
 The alias refuses to install while the real MindSpore is imported or importable (both cannot own the
 name ``mindspore`` in one process) unless ``force=True``, in which case ms_compat shadows it.
 """
