@@ -87,7 +87,12 @@ def _rows(obj):
 def _differ(ms, here):
     """None when ``here`` (ms_compat's parameters) accepts MindSpore's call forms as MindSpore does, else what
     differs. ``(*args, **kwargs)`` forwarding wrappers accept every form and are taken as they are."""
-    if [r[1] for r in here] == [2, 4] or here == ms:
+    if ms and ms[0][0] == "self":
+        ms = ms[1:]
+    if here and here[0][0] == "self":
+        here = here[1:]
+    kinds = [r[1] for r in here if not (r[1] == 3 and r[0].startswith("_"))]  # internal keyword-only flags
+    if kinds == [2, 4] or here == ms:
         return None
     ms_named = [(r[0], r[1], r[2] if len(r) > 2 else None) for r in ms]
     here_named = [(r[0], r[1], r[2] if len(r) > 2 else None) for r in here]
@@ -119,8 +124,6 @@ for cls_path, meths in _namespace.methods().items():
         here = _rows(attr)
         if here is None:
             continue
-        if name != "__init__" and here and here[0][0] == "self" and (not ms_rows or ms_rows[0][0] != "self"):
-            here = here[1:]
         why = _differ(ms_rows, here)
         if why is not None:
             sigs[f"{cls_path}.{name}"] = why
