@@ -208,6 +208,10 @@ def has_submodules(path: str) -> bool:
     if any(m.startswith(prefix) for m in modules()) or any(m.startswith(prefix) for m in MINDSPORE_MODULES):
         return True
     from . import _namespace
+    # the packages only the whole-namespace inventory knows are private ones (mindspore._extends.parse,
+    # mindspore.ops._op_impl ...): ask it for those (or once it is read), so public imports leave it unread
+    if _namespace._data is None and not any(p.startswith("_") for p in path.split(".")):
+        return False
     return bool(_namespace.submodules(path))
 
 

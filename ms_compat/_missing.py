@@ -253,7 +253,8 @@ class _PlaceholderModule(types.ModuleType):
                 raise AttributeError(name)
             self.__dict__["__all__"] = names
             return names
-        if name.startswith("__") and name.endswith("__") and _namespace.canonical(self.__name__, name) is None:
+        if name.startswith("__") and name.endswith("__") and (name not in _namespace.DUNDER_ATTRS or
+                                                              _namespace.canonical(self.__name__, name) is None):
             raise AttributeError(name)
         obj = missing_attribute(self.__name__, name)
         self.__dict__[name] = obj
@@ -381,7 +382,8 @@ def module_getattr(module_name: str, public_name: str, lazy: dict):
         return names
     if public_name.startswith("__") and public_name.endswith("__"):
         from .alias import is_installed
-        if not is_installed() or _namespace.canonical(ms_name, public_name) is None:
+        if not is_installed() or public_name not in _namespace.DUNDER_ATTRS or \
+                _namespace.canonical(ms_name, public_name) is None:
             raise AttributeError(public_name)  # only MindSpore's own dunder attributes (ops.__primitive__)
     if _namespace.in_real_lookup(module_name, public_name):
         raise AttributeError(public_name)

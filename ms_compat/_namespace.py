@@ -24,6 +24,11 @@ __all__ = ["load", "modules", "failed", "methods", "has_module", "entry", "all_o
            "lookup", "canonical", "holders", "submodules"]
 
 _DATA = pathlib.Path(__file__).with_name("_data") / "mindspore_namespace.json.gz"
+# the dunder attribute names the inventory records (tests/test_namespace_inventory.py checks this is exactly
+# them): only these send a dunder look-up on a module to the inventory, so Python's own probes (``__path__``,
+# ``__wrapped__``) do not load it
+DUNDER_ATTRS = frozenset(("__add__", "__backend__", "__custom__", "__dtype__", "__factory__", "__method__", "__mul__",
+                          "__package_name__", "__primitive__", "__str__", "__sub__", "__truediv__", "__version__"))
 _PLAIN = (int, float, complex, str, bytes, bool, type(None), tuple, list, dict, set, frozenset)
 _lock = threading.RLock()
 _data = None

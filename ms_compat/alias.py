@@ -114,7 +114,7 @@ NAMESPACE_FALLBACKS = {
 }
 
 _finder = None
-_saved_all: list = []  # (ms_compat module, its own __all__) replaced by MindSpore's while installed
+_saved_all: list = []  # (ms_compat module, its own __all__, its __getattr__): MindSpore's __all__ while installed
 _added_attrs: list = []  # (parent module, attribute) set by the import system for aliased children
 _probe_aliases: list = []  # ms_compat.* names registered for `from mindspore.x import <table alias>`
 
@@ -213,14 +213,22 @@ def _adapt_served_module(module, ms_name: str) -> None:
         name = module.__name__
         module.__getattr__ = lambda attr: _missing_mod.module_getattr(name, attr, {})
     own = module.__dict__.get("__all__")
-    if own is not None and _namespace.has_module(ms_name):
-        theirs = _namespace.all_of(ms_name)
-        if theirs is None or list(own) != theirs:  # MindSpore's __all__, while the alias is installed
-            _saved_all.append((module, own))
-            if theirs is None:
-                del module.__all__
-            else:
-                module.__all__ = theirs
+    if own is not None:
+        # MindSpore's __all__ while the alias is installed, read from the inventory when first asked for
+        prev = module.__dict__["__getattr__"]
+        _saved_all.append((module, own, prev))
+        del module.__all__
+
+        def __getattr__(attr, _prev=prev, _own=own, _ms=ms_name):
+            if attr == "__all__":
+                if not _namespace.has_module(_ms):
+                    return _own
+                theirs = _namespace.all_of(_ms)
+                if theirs is None:
+                    raise AttributeError(attr)
+                return theirs
+            return _prev(attr)
+        module.__getattr__ = __getattr__
     if not hasattr(module, "__path__") and _api_names.has_submodules(ms_name):
         module.__path__ = []
 
@@ -408,8 +416,9 @@ def uninstall() -> None:
         if getattr(mod, "__name__", "").startswith("ms_compat") or _missing_mod.is_namespace_module(mod):
             del sys.modules[key]
     while _saved_all:
-        module, own = _saved_all.pop()
+        module, own, prev = _saved_all.pop()
         module.__all__ = own
+        module.__getattr__ = prev
     _resolved.clear()
     while _probe_aliases:
         sys.modules.pop(_probe_aliases.pop(), None)

@@ -84,3 +84,20 @@ def test_signatures_match_mindspore(walk):
     listed = json.loads((HERE / "reference_data" / "namespace" / "signature_differences.json").read_text())
     new = {k: v for k, v in walk["bad"]["signature"].items() if k not in listed["differences"]}
     assert not new
+
+
+def test_dunder_attrs_are_the_inventorys():
+    from ms_compat import _namespace
+    names = {n for e in _namespace.modules().values() for n in e["attrs"] if n.startswith("__") and n.endswith("__")}
+    assert _namespace.DUNDER_ATTRS == names
+
+
+def test_plain_use_does_not_load_the_inventory():
+    """``import ms_compat``, ``install()`` and everyday imports leave the inventory unread (it is read lazily)."""
+    code = ("import ms_compat\nms_compat.install()\nimport mindspore, mindspore.nn as nn, mindspore.ops as ops\n"
+            "from mindspore import Tensor, Parameter\nfrom mindspore.common.dtype import float32\n"
+            "from mindspore.nn import Dense\nfrom ms_compat import _namespace\nprint(_namespace._data is None)")
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=str(ROOT), timeout=300,
+                       env={**__import__("os").environ, "PYTHONPATH": str(ROOT)})
+    assert r.returncode == 0, r.stderr[-3000:]
+    assert r.stdout.split()[-1] == "True"
