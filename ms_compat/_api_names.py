@@ -195,14 +195,24 @@ def is_module(path: str) -> bool:
     if path in modules():
         return True
     from ._ms_modules import MINDSPORE_MODULES
-    return path in MINDSPORE_MODULES
+    if path in MINDSPORE_MODULES:
+        return True
+    from . import _namespace
+    return _namespace.has_module(path)
 
 
 def has_submodules(path: str) -> bool:
     """True when MindSpore module ``path`` is a package with (known) submodules."""
     from ._ms_modules import MINDSPORE_MODULES
     prefix = path + "."
-    return any(m.startswith(prefix) for m in modules()) or any(m.startswith(prefix) for m in MINDSPORE_MODULES)
+    if any(m.startswith(prefix) for m in modules()) or any(m.startswith(prefix) for m in MINDSPORE_MODULES):
+        return True
+    from . import _namespace
+    # the packages only the whole-namespace inventory knows are private ones (mindspore._extends.parse,
+    # mindspore.ops._op_impl ...): ask it for those (or once it is read), so public imports leave it unread
+    if _namespace._data is None and not any(p.startswith("_") for p in path.split(".")):
+        return False
+    return bool(_namespace.submodules(path))
 
 
 def names_of(module_path: str) -> frozenset:

@@ -24,9 +24,10 @@ import threading
 import types
 
 from . import _api_names
+from . import _namespace
 
 __all__ = ["MissingAPIError", "MissingModuleError", "module_getattr", "is_placeholder", "used_placeholders",
-           "placeholder", "placeholder_module", "strict_imports", "COVERAGE"]
+           "placeholder", "placeholder_module", "namespace_module", "strict_imports", "COVERAGE"]
 
 COVERAGE = "`ms-compat coverage` (the coverage table shipped with ms_compat)"
 _log = logging.getLogger("ms_compat")
@@ -225,6 +226,11 @@ def is_placeholder(obj) -> bool:
     return type(obj) is _Placeholder or type(obj) is _PlaceholderModule or type(obj) is _MissingBaseMeta
 
 
+def is_namespace_module(obj) -> bool:
+    """True for a module object ms_compat made for a MindSpore path (a view or a placeholder module)."""
+    return isinstance(obj, _PlaceholderModule)
+
+
 def placeholder(path: str):
     """The (one, cached) placeholder for MindSpore name ``path``."""
     obj = _placeholders.get(path)
@@ -235,13 +241,34 @@ def placeholder(path: str):
 
 
 class _PlaceholderModule(types.ModuleType):
-    """A MindSpore 2.10 module ms_compat does not provide yet: importing it works; its listed names are
-    placeholders, its submodules are served like any other ``mindspore.*`` module."""
+    """A MindSpore 2.10 module ms_compat does not provide yet: importing it works; its names are those MindSpore
+    lists (``ms_compat/_namespace.py``: its ``__all__`` exactly, a real ms_compat object where ms_compat has the
+    same MindSpore object under another module, else a placeholder); its submodules are served like any other
+    ``mindspore.*`` module."""
 
     def __getattr__(self, name):
-        if name.startswith("__") and name.endswith("__"):
+        if name == "__all__":
+            names = _namespace.all_of(self.__name__) if _namespace.has_module(self.__name__) else None
+            if names is None:
+                raise AttributeError(name)
+            self.__dict__["__all__"] = names
+            return names
+        if name.startswith("__") and name.endswith("__") and (name not in _namespace.DUNDER_ATTRS or
+                                                              _namespace.canonical(self.__name__, name) is None):
             raise AttributeError(name)
-        return missing_attribute(self.__name__, name)
+        obj = missing_attribute(self.__name__, name)
+        self.__dict__[name] = obj
+        return obj
+
+    def __setattr__(self, name, value):
+        if isinstance(value, types.ModuleType) and not name.startswith("__") and \
+                _namespace.canonical(self.__name__, name) is not None:
+            return  # the import system binding a submodule where MindSpore binds another object (run_check)
+        super().__setattr__(name, value)
+
+    def __dir__(self):
+        return sorted(set(self.__dict__) | set(_namespace.attribute_names(self.__name__))
+                      | set(_namespace.submodules(self.__name__)))
 
     def __repr__(self):
         return f"<ms_compat placeholder module '{self.__name__}' (not provided)>"
@@ -258,9 +285,43 @@ def placeholder_module(path: str) -> types.ModuleType:
     return mod
 
 
+class _NamespaceView(_PlaceholderModule):
+    """A MindSpore 2.10 module whose names ms_compat serves from a module of another name (``mindspore.nn.layer.
+    basic`` from the flat ``ms_compat.nn``): its own module object, so its ``__all__`` and names are exactly
+    MindSpore's, each resolving to the same object as wherever else MindSpore holds it."""
+
+    def __repr__(self):
+        return f"<module '{self.__name__}' (served by ms_compat)>"
+
+
+_views: dict = {}
+
+
+def namespace_module(path: str) -> types.ModuleType:
+    """The module object for MindSpore module ``path`` (one in the namespace inventory): the ms_compat module of the
+    same name, else its one view (served from another ms_compat module), else its placeholder module."""
+    from .alias import resolve_cached
+    served = resolve_cached(path)
+    if served is None:
+        return placeholder_module(path)
+    if served == "ms_compat" + path[len("mindspore"):]:
+        import importlib
+        return importlib.import_module(served)
+    mod = _views.get(path)
+    if mod is None:
+        mod = _NamespaceView(path, f"MindSpore module '{path}', served by ms_compat.")
+        if _namespace.submodules(path):
+            mod.__path__ = []
+        with _lock:
+            mod = _views.setdefault(path, mod)
+    return mod
+
+
 def _submodule(path: str):
     """MindSpore module ``path`` as an attribute of its parent: the ms_compat module that serves it, or a
     placeholder module."""
+    if _namespace.has_module(path):
+        return _namespace.module_for(path)
     from .alias import resolve
     target = resolve(path)
     if target is not None:
@@ -275,6 +336,9 @@ def missing_attribute(ms_module: str, name: str, served_by: str | None = None, e
     """Resolve ``ms_module.name`` that the serving module lacks: a placeholder (MindSpore 2.10 has it),
     a submodule, or :class:`MissingAPIError`. ``served_by`` is the ms_compat module asked (a flat ms_compat
     namespace may serve several MindSpore modules: ``ms_compat.ops`` serves ``ops.operations.nn_ops``)."""
+    found, obj = _namespace.lookup(ms_module, name)
+    if found:
+        return obj
     sub = f"{ms_module}.{name}"
     if _api_names.is_module(sub):
         return _submodule(sub)
@@ -310,9 +374,19 @@ def module_getattr(module_name: str, public_name: str, lazy: dict):
         mod_name, _, attr = target.partition(":")
         mod = importlib.import_module(mod_name)
         return getattr(mod, attr) if attr else mod
-    if public_name.startswith("__") and public_name.endswith("__"):
-        raise AttributeError(public_name)
     ms_name = module_name.replace("ms_compat", "mindspore", 1)
+    if public_name == "__all__":
+        names = _namespace.all_of(ms_name) if _namespace.has_module(ms_name) else None
+        if names is None:
+            raise AttributeError(public_name)
+        return names
+    if public_name.startswith("__") and public_name.endswith("__"):
+        from .alias import is_installed
+        if not is_installed() or public_name not in _namespace.DUNDER_ATTRS or \
+                _namespace.canonical(ms_name, public_name) is None:
+            raise AttributeError(public_name)  # only MindSpore's own dunder attributes (ops.__primitive__)
+    if _namespace.in_real_lookup(module_name, public_name):
+        raise AttributeError(public_name)
     module = sys.modules.get(module_name)
     extra = [n for n in vars(module) if not n.startswith("_")] + list(lazy) if module is not None else list(lazy)
     return missing_attribute(ms_name, public_name, served_by=module_name, extra=extra)

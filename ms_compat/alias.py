@@ -22,6 +22,14 @@ How a name ``mindspore.<path>`` is resolved (first match wins):
 A served ms_compat module without a module ``__getattr__`` gets one (placeholders for the MindSpore names
 it lacks), so ``from mindspore.common.initializer import <private helper real packages use>`` imports.
 
+The namespace is MindSpore's by construction (ms_compat/_namespace.py, the inventory real MindSpore 2.10 wrote:
+every module ``pkgutil.walk_packages`` finds, private ones included, every attribute, ``__all__``): a MindSpore
+module served in cases 2 and 3, or in case 4, is its *own* module object (a view: ``sys.modules[
+'mindspore.nn.layer.basic']`` is not ``ms_compat.nn``) whose ``__all__`` and names are exactly MindSpore's; a
+served ms_compat module gets MindSpore's ``__all__`` while the alias is installed. A name MindSpore re-exports
+resolves to one object wherever it is reached (the ms_compat object found at any of its MindSpore holders, else
+one placeholder), so ``mindspore.ops.composite.clip_by_value is mindspore.ops.clip_by_value``.
+
 The alias refuses to install while the real MindSpore is imported or importable (both cannot own the
 name ``mindspore`` in one process) unless ``force=True``, in which case ms_compat shadows it.
 """
@@ -37,6 +45,7 @@ import sys
 from ._dtype_spelling import install as _install_spelling, uninstall as _uninstall_spelling
 from ._print_hook import install_print as _install_print, uninstall_print as _uninstall_print
 from . import _missing as _missing_mod
+from . import _namespace
 from ._missing import MissingModuleError
 
 __all__ = ["install", "uninstall", "is_installed", "resolve", "PATH_ALIASES", "NAMESPACE_FALLBACKS"]
@@ -105,6 +114,7 @@ NAMESPACE_FALLBACKS = {
 }
 
 _finder = None
+_saved_all: list = []  # (ms_compat module, its own __all__, its __getattr__): MindSpore's __all__ while installed
 _added_attrs: list = []  # (parent module, attribute) set by the import system for aliased children
 _probe_aliases: list = []  # ms_compat.* names registered for `from mindspore.x import <table alias>`
 
@@ -116,6 +126,19 @@ def _module_exists(name: str) -> bool:
         return importlib.util.find_spec(name) is not None
     except (ImportError, AttributeError, ValueError):
         return False
+
+
+_resolved: dict = {}
+
+
+def resolve_cached(fullname: str) -> str | None:
+    """:func:`resolve`, remembered per path (which ms_compat module serves a MindSpore path does not change while
+    the process runs; install()/uninstall() clear the memory)."""
+    try:
+        return _resolved[fullname]
+    except KeyError:
+        target = _resolved[fullname] = resolve(fullname)
+        return target
 
 
 def _real_ms_modules():
@@ -189,6 +212,23 @@ def _adapt_served_module(module, ms_name: str) -> None:
     if "__getattr__" not in module.__dict__:
         name = module.__name__
         module.__getattr__ = lambda attr: _missing_mod.module_getattr(name, attr, {})
+    own = module.__dict__.get("__all__")
+    if own is not None:
+        # MindSpore's __all__ while the alias is installed, read from the inventory when first asked for
+        prev = module.__dict__["__getattr__"]
+        _saved_all.append((module, own, prev))
+        del module.__all__
+
+        def __getattr__(attr, _prev=prev, _own=own, _ms=ms_name):
+            if attr == "__all__":
+                if not _namespace.has_module(_ms):
+                    return _own
+                theirs = _namespace.all_of(_ms)
+                if theirs is None:
+                    raise AttributeError(attr)
+                return theirs
+            return _prev(attr)
+        module.__getattr__ = __getattr__
     if not hasattr(module, "__path__") and _api_names.has_submodules(ms_name):
         module.__path__ = []
 
@@ -205,11 +245,13 @@ class _AliasLoader(importlib.abc.Loader):
         self.fullname = fullname
 
     def create_module(self, spec):
-        name = resolve(self.fullname)
+        name = resolve_cached(self.fullname)
         if name is None:
             if _placeholder_spec(self.fullname) is None:
                 raise _missing(self.fullname)
             module = _missing_mod.placeholder_module(self.fullname)  # a MindSpore module not provided yet
+        elif name != "ms_compat" + self.fullname[len(ROOT):] and _namespace.has_module(self.fullname):
+            module = _missing_mod.namespace_module(self.fullname)  # its own view: MindSpore's names and __all__
         else:
             module = importlib.import_module(name)
             _adapt_served_module(module, self.fullname)
@@ -224,6 +266,12 @@ class _AliasLoader(importlib.abc.Loader):
 
     def exec_module(self, module):
         module.__spec__ = self._saved_spec  # importlib replaced it with the alias spec
+        if _missing_mod.is_namespace_module(module) and "__all__" not in module.__dict__ and \
+                _namespace.has_module(self.fullname) and _namespace.all_of(self.fullname) is None:
+            # no __all__ in MindSpore: `from mindspore.x import *` binds the public names the module holds
+            for n in _namespace.attribute_names(self.fullname):
+                if not n.startswith("_") and n not in module.__dict__:
+                    getattr(module, n)
 
 
 class _MindSporeFinder(importlib.abc.MetaPathFinder):
@@ -344,6 +392,7 @@ def install(force: bool = False, print_dtypes: bool = True) -> None:
                 "to shadow the real package.")
         for key in [k for k in sys.modules if k == ROOT or k.startswith(ROOT + ".")]:
             del sys.modules[key]
+    _resolved.clear()
     _finder = _MindSporeFinder()
     sys.meta_path.insert(0, _finder)
     importlib.invalidate_caches()
@@ -364,8 +413,13 @@ def uninstall() -> None:
     _finder = None
     for key in [k for k in sys.modules if k == ROOT or k.startswith(ROOT + ".")]:
         mod = sys.modules[key]
-        if getattr(mod, "__name__", "").startswith("ms_compat") or _missing_mod.is_placeholder(mod):
+        if getattr(mod, "__name__", "").startswith("ms_compat") or _missing_mod.is_namespace_module(mod):
             del sys.modules[key]
+    while _saved_all:
+        module, own, prev = _saved_all.pop()
+        module.__all__ = own
+        module.__getattr__ = prev
+    _resolved.clear()
     while _probe_aliases:
         sys.modules.pop(_probe_aliases.pop(), None)
     while _added_attrs:

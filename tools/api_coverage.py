@@ -60,7 +60,49 @@ def build():
         out += [f"| `{n}` | {st} | {why} |" for n, st, why in cov.module_rows(module)]
     out += ["", "## `mindspore.Tensor` methods", "", "| name | status | note |", "|---|---|---|"]
     out += [f"| `{n}` | {st} | {why} |" for n, st, why in cov.tensor_method_rows()]
+    out += _private_modules()
+    out += _signature_differences()
     return "\n".join(out) + "\n"
+
+
+def _private_modules():
+    """The private modules of MindSpore 2.10 (a path part starting with ``_``), from the whole-namespace inventory
+    (ms_compat/_data/mindspore_namespace.json.gz, tools/reference/gen_ms_namespace.py): how many of each one's
+    names resolve to a real ms_compat object (the rest are placeholders under install())."""
+    from ms_compat import _namespace
+    from ms_compat._missing import is_placeholder
+    rows = []
+    for path in sorted(_namespace.modules()):
+        if not any(p.startswith("_") for p in path.split(".")):
+            continue
+        names = [n for n, k in _namespace.entry(path)["attrs"].items() if not k.startswith("m:")]
+        real = 0
+        for n in names:
+            try:
+                real += not is_placeholder(_namespace.lookup(path, n)[1])
+            except Exception:  # noqa: BLE001 - counted as not provided
+                pass
+        rows.append(f"| `{path}` | {real} | {len(names) - real} | {len(names)} |")
+    failed = _namespace.failed()
+    return ["", "## Private modules", "",
+            "MindSpore 2.10's private modules (every module `pkgutil.walk_packages` finds whose path has a part "
+            "starting with `_`; `tools/reference/gen_ms_namespace.py`). Under `ms_compat.install()` each imports; "
+            "a name resolves to ms_compat's object where ms_compat has that MindSpore object (at any module "
+            "MindSpore holds it), else to a placeholder. *real* counts the former.", "",
+            "| module | real | placeholder | names |", "|---|---|---|---|"] + rows + [
+            "", f"Modules that do not import under MindSpore 2.10 on CPU ({len(failed)}, left out):", "",
+            "| module | why |", "|---|---|"] + [f"| `{m}` | {why.replace('|', '/')} |" for m, why in failed.items()]
+
+
+def _signature_differences():
+    data = json.loads((ROOT / "tests" / "reference_data" / "namespace" / "signature_differences.json").read_text())
+    diffs = data["differences"]
+    return ["", "## Signature differences", "",
+            f"The {len(diffs)} ms_compat callables whose parameters (names, kinds, order, defaults) differ from "
+            "MindSpore 2.10's recorded `inspect.signature` (tests/test_namespace_inventory.py; "
+            "`(*args, **kwargs)` forwarding wrappers are not counted). Not reviewed one by one yet.", "",
+            "| name | difference |", "|---|---|"] + [
+            f"| `{k}` | {v.replace('|', '/')} |" for k, v in diffs.items()]
 
 
 def main(argv):

@@ -8,6 +8,7 @@ _LAZY = {
     "get_white_list": "ms_compat.amp.amp_levels:get_white_list",
     "get_black_list": "ms_compat.amp.amp_levels:get_black_list",
     "build_train_network": "ms_compat.amp.build_train:build_train_network",
+    "_config_level": "ms_compat.amp.build_train:_config_level",  # mindspore.train.amp._config_level
     "LossScaler": "ms_compat.amp.loss_scaler:LossScaler",
     "StaticLossScaler": "ms_compat.amp.loss_scaler:StaticLossScaler",
     "DynamicLossScaler": "ms_compat.amp.loss_scaler:DynamicLossScaler",

@@ -31,13 +31,22 @@ __all__ = ["build_train_network", "WithLossCell"]
 _LEVELS = ["O0", "O1", "O2", "O3", "auto"]
 
 
-def _config_level(level):
-    table = {
-        "O0": (False, mstype.float32, None), "O1": (False, mstype.float32, None),
-        "O2": (True, mstype.float16, DynamicLossScaleManager()), "O3": (False, mstype.float16, None),
-        "auto": (False, mstype.float32, None)}
-    keep, cast, mgr = table[level]
-    return {"keep_batchnorm_fp32": keep, "cast_model_type": cast, "loss_scale_manager": mgr}
+# mindspore.train.amp._config_level: the settings of each amp level (real packages read it)
+_config_level = {
+    "O0": {"keep_batchnorm_fp32": False, "cast_model_type": mstype.float32, "loss_scale_manager": None},
+    "O1": {"keep_batchnorm_fp32": False, "cast_model_type": mstype.float32, "loss_scale_manager": None},
+    "O2": {"keep_batchnorm_fp32": True, "cast_model_type": mstype.float16,
+           "loss_scale_manager": DynamicLossScaleManager()},
+    "O3": {"keep_batchnorm_fp32": False, "cast_model_type": mstype.float16, "loss_scale_manager": None},
+    "auto": {"keep_batchnorm_fp32": False, "cast_model_type": mstype.float32, "loss_scale_manager": None}}
+
+
+def _level_config(level):
+    """The settings of amp ``level`` (``_config_level``), with a loss-scale manager of its own for O2."""
+    config = dict(_config_level[level])
+    if config["loss_scale_manager"] is not None:
+        config["loss_scale_manager"] = DynamicLossScaleManager()
+    return config
 
 
 def _check_level(level, boost_level):
@@ -137,7 +146,7 @@ def build_train_network(network, optimizer, loss_fn=None, level="O0", boost_leve
         _boost_warned = True
         warnings.warn("build_train_network: boost_level has no effect in ms_compat (MindSpore's boost algorithms are "
                       "not implemented); training runs without boost.", UserWarning, stacklevel=2)
-    config = dict(_config_level(level), **kwargs)
+    config = dict(_level_config(level), **kwargs)
     network = _mixed_precision_process(network, config, level)
     if loss_fn:
         network = _loss_network(network, loss_fn, config["cast_model_type"])

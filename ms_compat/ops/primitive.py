@@ -133,5 +133,13 @@ def constexpr(fn=None, get_instance=True, name=None, reuse_result=True, check=Tr
     return fn
 
 
+def _primexpr(fn=None, get_instance=True, name=None, reuse_result=True):
+    """Mirrors ``mindspore.ops.primitive._primexpr`` (MindSpore's internal decorator: like ``constexpr``, but
+    compiled into the graph when an input is a variable): in eager mode the function simply runs."""
+    if fn is None:
+        return lambda f: f
+    return fn
+
+
 def primitive_attrs(prim):
     return dict(prim.attrs)

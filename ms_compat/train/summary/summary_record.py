@@ -14,6 +14,7 @@ from __future__ import annotations
 import logging
 import os
 import re
+import threading
 from collections import defaultdict
 
 import numpy as np
@@ -28,6 +29,31 @@ _TB_PLUGINS = ("tensor", "scalar", "image", "histogram")
 _OTHER_PLUGINS = ("train_lineage", "eval_lineage", "dataset_graph", "custom_lineage_data", "graph", "landscape")
 _OP_PLUGIN = {"TensorSummary": "tensor", "ScalarSummary": "scalar", "ImageSummary": "image",
               "HistogramSummary": "histogram"}
+
+
+# MindSpore's graph-mode summary cache (tag -> tensor), filled by _cache_summary_tensor_data and drained by
+# _get_summary_tensor_data; the PyNative summary primitives use ops.operations.other_ops.SUMMARY_TENSOR_CACHE
+_summary_lock = threading.Lock()
+SUMMARY_TENSOR_CACHE = {}
+
+
+def _cache_summary_tensor_data(summary):
+    """Mirrors ``mindspore.train.summary.summary_record._cache_summary_tensor_data``: stores each
+    ``{"name": tag, "data": tensor}`` of ``summary`` in the module cache; returns True."""
+    with _summary_lock:
+        for item in summary:
+            SUMMARY_TENSOR_CACHE[item['name']] = item['data']
+        return True
+
+
+def _get_summary_tensor_data():
+    """Mirrors ``mindspore.train.summary.summary_record._get_summary_tensor_data``: the cached ``{tag: tensor}``
+    dict, emptying the cache."""
+    global SUMMARY_TENSOR_CACHE
+    with _summary_lock:
+        data = SUMMARY_TENSOR_CACHE
+        SUMMARY_TENSOR_CACHE = {}
+        return data
 
 
 def _check_to_numpy(plugin, tensor, prim=False):
