@@ -915,6 +915,15 @@ class Tensor(torch.Tensor):
         a = self.asnumpy()
         return str(a)
 
+    def __float__(self):
+        # MindSpore records no graph outside grad functions, so ``float(net(x).sum())`` never warns; torch's
+        # __float__ warns "Converting a tensor with requires_grad=True to a scalar" (issue 32 item 5). The
+        # value is the same: a Python float carries no graph.
+        if self.requires_grad and not _dynamo_compiling():
+            with DisableTorchFunctionSubclass():
+                return torch.Tensor.__float__(torch.Tensor.detach(self))
+        return torch.Tensor.__float__(self)
+
     def __format__(self, spec):
         if self.dim() == 0:
             return self.item().__format__(spec)
