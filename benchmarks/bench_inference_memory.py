@@ -78,7 +78,8 @@ def to_markdown(rows) -> str:
     lines = ["Inference as MindSpore code writes it (`out = net(x)`, outputs kept) vs the native twin under "
              "`torch.no_grad()`: bytes saved for backward by one forward, and peak RSS of a process running 3 "
              "forwards (median of the processes per side; min–max in parentheses):", "",
-             "| model | saved by one forward: ms_compat | native no_grad | peak RSS ms_compat | native no_grad | ratio |",
+             "| model | saved by one forward: ms_compat | native no_grad | peak RSS ms_compat | native no_grad "
+             "| ratio |",
              "|---|---|---|---|---|---|"]
     for name, (s_ms, s_t), ms_b, t_b in rows:
         if not (all(ms_b) and all(t_b)):
