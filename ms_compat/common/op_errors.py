@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from . import dtype as mstype
 
-__all__ = ["same_dtype_error", "float_only_error", "conv_error", "conv_rank_error"]
+__all__ = ["same_dtype_error", "matmul_dtype_error", "float_only_error", "conv_error", "conv_rank_error"]
 
 _FLOATS = "{BFloat16, Float16, Float32, Float64}"
 
@@ -24,6 +24,18 @@ def same_dtype_error(prim, x1, x2):
         return None
     return TypeError(f"For '{prim}', the type of 'x2' should be same as 'x1', but got 'x1' with type "
                      f"Tensor[{mstype.dtype_str(x1.dtype)}] and 'x2' with type Tensor[{mstype.dtype_str(x2.dtype)}].")
+
+
+def matmul_dtype_error(func, args):
+    """``same_dtype_error('MatMulExt', ...)`` for a failed ``torch.matmul`` / ``Tensor.matmul`` / ``@`` (what
+    ``Tensor.matmul``, ``x @ y`` and ``mint.matmul`` become), or None for any other function or failure."""
+    name = getattr(func, "__name__", "")
+    if name not in ("matmul", "__matmul__", "__rmatmul__") or len(args) < 2:
+        return None
+    x1, x2 = (args[1], args[0]) if name == "__rmatmul__" else (args[0], args[1])
+    if not (hasattr(x1, "dtype") and hasattr(x2, "dtype")):
+        return None
+    return same_dtype_error("MatMulExt", x1, x2)
 
 
 def float_only_error(prim, x, arg="x"):

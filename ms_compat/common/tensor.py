@@ -18,6 +18,7 @@ import torch
 from torch._C import DisableTorchFunctionSubclass
 
 from . import dtype as mstype
+from .op_errors import matmul_dtype_error
 from .shape_error import as_mindspore_error
 
 __all__ = ["Tensor", "tensor", "is_tensor", "as_ms", "to_torch"]
@@ -337,7 +338,7 @@ class Tensor(torch.Tensor):
                 raise
             return _traced_python_function(func, types, args, kwargs)
         except (RuntimeError, IndexError) as e:  # failure path only: MindSpore's ValueError for shapes
-            mapped = as_mindspore_error(e)
+            mapped = as_mindspore_error(e) or matmul_dtype_error(func, args)  # and TypeError for matmul dtypes
             if mapped is None:
                 raise
             raise mapped from e
@@ -959,7 +960,7 @@ def _direct_operator(name):
             with DisableTorchFunctionSubclass():
                 ret = base(self, *args, **kwargs)
         except (RuntimeError, IndexError) as e:
-            mapped = as_mindspore_error(e)
+            mapped = as_mindspore_error(e) or matmul_dtype_error(base, (self,) + args)
             if mapped is None:
                 raise
             raise mapped from e

@@ -14,6 +14,9 @@ FAMILIES = {
         "ops.matmul(t('float32', 2, 2, 3), t('float16', 3, 4))",
         "ops.matmul(t('float32', 3), t('int64', 3))",
         "ops.matmul(t('float32', 2, 3), t('float32', 3, 4))",
+        "t('int32', 2, 3).matmul(t('float32', 3, 4))",
+        "t('float16', 2, 3) @ t('float32', 3, 4)",
+        "ms.mint.matmul(t('int32', 2, 3), t('float32', 3, 4))",
     ],
     "softmax_dtype": [
         "ops.softmax(t('int64', 2, 3))",
