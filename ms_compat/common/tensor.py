@@ -19,6 +19,7 @@ from .._torch_seam import DisableTorchFunctionSubclass, disabled_torch_function_
 from .._torch_seam import skip_one_hop_torch_function
 
 from . import dtype as mstype
+from .op_errors import matmul_dtype_error
 from .shape_error import as_mindspore_error
 
 __all__ = ["Tensor", "tensor", "is_tensor", "as_ms", "to_torch"]
@@ -338,7 +339,7 @@ class Tensor(torch.Tensor):
                 raise
             return _traced_python_function(func, types, args, kwargs)
         except (RuntimeError, IndexError) as e:  # failure path only: MindSpore's ValueError for shapes
-            mapped = as_mindspore_error(e)
+            mapped = as_mindspore_error(e) or matmul_dtype_error(func, args)  # and TypeError for matmul dtypes
             if mapped is None:
                 raise
             raise mapped from e
@@ -916,6 +917,15 @@ class Tensor(torch.Tensor):
         a = self.asnumpy()
         return str(a)
 
+    def __float__(self):
+        # MindSpore records no graph outside grad functions, so ``float(net(x).sum())`` never warns; torch's
+        # __float__ warns "Converting a tensor with requires_grad=True to a scalar" (issue 32 item 5). The
+        # value is the same: a Python float carries no graph.
+        if self.requires_grad and not _dynamo_compiling():
+            with DisableTorchFunctionSubclass():
+                return torch.Tensor.__float__(torch.Tensor.detach(self))
+        return torch.Tensor.__float__(self)
+
     def __format__(self, spec):
         if self.dim() == 0:
             return self.item().__format__(spec)
@@ -951,7 +961,7 @@ def _direct_operator(name):
             with DisableTorchFunctionSubclass():
                 ret = base(self, *args, **kwargs)
         except (RuntimeError, IndexError) as e:
-            mapped = as_mindspore_error(e)
+            mapped = as_mindspore_error(e) or matmul_dtype_error(base, (self,) + args)
             if mapped is None:
                 raise
             raise mapped from e

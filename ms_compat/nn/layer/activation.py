@@ -8,6 +8,7 @@ import torch
 import torch.nn.functional as F
 
 from ...common import dtype as mstype
+from ...common.op_errors import float_only_error
 from ...common.parameter import Parameter
 from ...common.tensor import run_plain
 from ..cell import Cell
@@ -113,6 +114,11 @@ class Softmax(Cell):
             return torch.softmax(x, self.axis)
         except IndexError as e:  # axis out of range: MindSpore's ValueError
             raise ValueError(f"For 'Softmax', {e}") from e
+        except (NotImplementedError, RuntimeError) as e:  # an integer input: MindSpore's TypeError
+            err = float_only_error("Softmax", x)
+            if err is None:
+                raise
+            raise err from e
 
 
 class LogSoftmax(Cell):

@@ -15,6 +15,7 @@ import torch.nn.functional as F
 
 from ...common import dtype as mstype
 from ...common.initializer import HeUniform, Uniform, initializer
+from ...common.op_errors import conv_error, conv_rank_error
 from ...common.parameter import Parameter
 from ...common.tensor import rank_of, run_plain
 from ..cell import Cell
@@ -165,7 +166,9 @@ class _Conv(Cell):
     def construct(self, x):
         # torch calls through run_plain: no __torch_function__ trip per call (issue 20)
         if rank_of(x) != self._rank:  # torch's conv takes an unbatched input; MindSpore raises
-            raise rank_error(type(self).__name__, self._rank, x)
+            if self._transposed:
+                raise rank_error(type(self).__name__, self._rank, x)
+            raise conv_rank_error(self._rank - 2, x)
         if self._transposed:
             w = self.weight[:, :, 0] if self._one_d else self.weight
             out = run_plain(self._fn, x, w, self.bias, self._s, self._padding, self._out_pad, self.group, self._d)
@@ -180,9 +183,12 @@ class _Conv(Cell):
         try:
             return run_plain(self._fn, x, w, self.bias, self._s, self._padding, self._d, self.group)
         except RuntimeError as e:
-            if "Kernel size can't be greater" in str(e):  # MindSpore: ValueError; a channel mismatch stays
-                raise shape_error(type(self).__name__, e) from e  # RuntimeError, as in MindSpore
-            raise
+            if "Kernel size can't be greater" in str(e):  # MindSpore: ValueError
+                raise shape_error(type(self).__name__, e) from e
+            err = conv_error(self._rank - 2, x, w, self.group)  # dtypes or channels: MindSpore's words
+            if err is None:
+                raise
+            raise err from e
 
     def _same_pads(self, x):
         sizes = x.shape[2:]

@@ -13,6 +13,7 @@ import torch.nn.functional as _F
 
 from ...common.tensor import Tensor
 from ...common import dtype as _mstype
+from ...common.op_errors import same_dtype_error
 from .._utils import axes_arg, check_tensor, ms_dtype, to_tensor, wrap
 
 __all__ = [
@@ -497,8 +498,9 @@ def square_sum(x):
 
 # ---------------------------------------------------------------------------------- matmul family
 def matmul(input, other):
-    """``ops.matmul(input, other)``: numpy ``matmul`` broadcasting (as torch.matmul); mixed float
-    dtypes are promoted. Shape errors are checked only when torch rejects the call (no cost otherwise)."""
+    """``ops.matmul(input, other)``: numpy ``matmul`` broadcasting (as torch.matmul). Operands of different
+    dtypes raise MindSpore 2.10's TypeError (``For 'MatMulExt', the type of 'x2' should be same as 'x1'``);
+    shape and dtype errors are checked only when torch rejects the call (no cost otherwise)."""
     try:
         return torch.matmul(input, other)
     except (RuntimeError, TypeError):
@@ -511,8 +513,10 @@ def matmul(input, other):
     b_k = other.shape[-2] if other.dim() > 1 else other.shape[0]
     if a_k != b_k:
         raise RuntimeError(f"For 'MatMulExt' op, shape1[-1] must be equal to shape2[-2], but got {a_k} and {b_k}.")
-    dt = torch.promote_types(input.dtype, other.dtype)
-    return torch.matmul(input.to(dt), other.to(dt))
+    err = same_dtype_error("MatMulExt", input, other)
+    if err is not None:
+        raise err
+    return torch.matmul(input, other)  # torch's own error (another cause)
 
 
 def mm(input, mat2):

@@ -8,6 +8,7 @@ import numbers
 import torch
 import torch.nn.functional as _F
 
+from ...common.op_errors import conv_error, float_only_error
 from .._utils import check_tensor, to_tensor
 from .math_func import sigmoid, tanh  # noqa: F401  (re-exported as ops.sigmoid / ops.tanh)
 
@@ -38,7 +39,13 @@ def softmax(input, axis=-1, *, dtype=None):
             raise TypeError(f"the type of 'axis' must be 'int', but got '{axis}' with type '{type(axis).__name__}'.")
     if dtype is not None:
         input = input.to(dtype)
-    return torch.softmax(input, axis)
+    try:
+        return torch.softmax(input, axis)
+    except (NotImplementedError, RuntimeError) as e:  # an integer input: MindSpore's TypeError
+        err = float_only_error("Softmax", input)
+        if err is None:
+            raise
+        raise err from e
 
 
 def log_softmax(logits, axis=-1):
@@ -253,7 +260,13 @@ def conv1d(input, weight, bias=None, stride=1, pad_mode="valid", padding=0, dila
 def conv2d(input, weight, bias=None, stride=1, pad_mode="valid", padding=0, dilation=1, groups=1):
     """``ops.conv2d(input, weight, bias=None, stride=1, pad_mode='valid', padding=0, dilation=1, groups=1)``;
     ``padding`` may be an int, 2 values (h, w) or 4 values (top, bottom, left, right)."""
-    return _conv(2, "conv2d", _F.conv2d, input, weight, bias, stride, pad_mode, padding, dilation, groups)
+    try:
+        return _conv(2, "conv2d", _F.conv2d, input, weight, bias, stride, pad_mode, padding, dilation, groups)
+    except RuntimeError as e:  # checked only once torch refused: MindSpore's dtype and channel errors
+        err = conv_error(2, input, weight, groups)
+        if err is None:
+            raise
+        raise err from e
 
 
 def conv3d(input, weight, bias=None, stride=1, pad_mode="valid", padding=0, dilation=1, groups=1):
