@@ -54,6 +54,15 @@ CASES = [
     ("topk_k_dim_largest", "Tensor.topk", [("k", 2), ("dim", 1), ("largest", False)]),
     ("sort_axis_descending", "Tensor.sort", [("axis", 1), ("descending", True)]),
     ("argsort_axis_descending", "Tensor.argsort", [("axis", 2), ("descending", True)]),
+    ("sort_dim_descending_stable", "Tensor.sort", [("dim", 1), ("descending", True), ("stable", True)]),
+    ("argsort_dim_descending_stable", "Tensor.argsort", [("dim", 2), ("descending", True), ("stable", True)]),
+    ("sum_dim_keepdim", "Tensor.sum", [("dim", 1), ("keepdim", True)]),
+    ("sum_axis_dtype_keepdims_initial", "Tensor.sum", [("axis", 2), ("dtype", None), ("keepdims", False),
+                                                        ("initial", 1.5)]),
+    ("take_indices", "Tensor.take", [("indices", IDX)]),
+    ("take_indices_axis_mode", "Tensor.take", [("indices", IDX + 3), ("axis", 2), ("mode", "wrap")]),
+    ("trace_default", "Tensor.trace", []),
+    ("cummin_dim", "Tensor.cummin", [("dim", 2)]),
     ("cummax_axis", "Tensor.cummax", [("axis", 1)]),
     ("cummin_axis", "Tensor.cummin", [("axis", 2)]),
     ("kthvalue_k_dim_keepdim", "Tensor.kthvalue", [("k", 2), ("dim", 2), ("keepdim", True)]),
@@ -75,6 +84,8 @@ CASES = [
 
 def forms(args):
     """{form name: (positional values, keyword dict)} for one case's ``(name, value)`` pairs."""
+    if not args:
+        return {"positional": ([], {})}
     out = {"positional": ([v for _, v in args], {}), "keyword": ([], dict(args))}
     if len(args) > 1:
         out["mixed"] = ([args[0][1]], dict(args[1:]))
