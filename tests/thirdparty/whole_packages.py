@@ -5,8 +5,8 @@ tools/reference/gen_package_imports.py (real MindSpore 2.10) and tests/thirdpart
 ``install(target)`` puts the packages and a pinned set of their third-party dependencies into ``target`` with
 ``pip install --no-deps --target`` (their own pins would pull in MindSpore), so both sides import the same versions.
 ``IMPORT_ALL`` is the child script: it imports every module of one package in sorted order and records, for each
-module, whether it imported and which third-party top-level packages it imports (an ``__import__`` hook: direct
-imports plus, through the package's own modules, the ones they need), so a comparison can leave out the modules
+module, whether it imported and which third-party top-level packages it imports (an ``__import__`` hook: the
+imports that succeed, directly or through the package's own modules; a failed optional import is no need), so a comparison can leave out the modules
 whose third-party dependencies a machine lacks instead of counting them as failures.
 """
 from __future__ import annotations
@@ -50,6 +50,7 @@ _import = builtins.__import__
 
 
 def hook(name, globals=None, locals=None, fromlist=(), level=0):
+    mod = _import(name, globals, locals, fromlist, level)  # an import that fails (an optional one) is no need
     me = (globals or {}).get("__name__") or ""
     if me == pkg or me.startswith(pkg + "."):
         try:
@@ -61,7 +62,7 @@ def hook(name, globals=None, locals=None, fromlist=(), level=0):
             inner.setdefault(me, set()).update([full] + [full + "." + f for f in fromlist or () if f != "*"])
         elif top and top not in STD and not top.startswith("_"):
             direct.setdefault(me, set()).add(top)
-    return _import(name, globals, locals, fromlist, level)
+    return mod
 
 
 builtins.__import__ = hook
