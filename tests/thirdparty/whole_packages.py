@@ -6,8 +6,9 @@ tools/reference/gen_package_imports.py (real MindSpore 2.10) and tests/thirdpart
 ``pip install --no-deps --target`` (their own pins would pull in MindSpore), so both sides import the same versions.
 ``IMPORT_ALL`` is the child script: it imports every module of one package in sorted order and records, for each
 module, whether it imported and which third-party top-level packages it imports (an ``__import__`` hook: the
-imports that succeed, directly or through the package's own modules; a failed optional import is no need), so a comparison can leave out the modules
-whose third-party dependencies a machine lacks instead of counting them as failures.
+imports that succeed, directly or through the package's own modules; a failed optional import is no need), so a
+comparison can leave out the modules whose third-party dependencies a machine lacks instead of counting them as
+failures.
 """
 from __future__ import annotations
 

@@ -22,7 +22,8 @@ INPUTS = {  # name -> Python value built from the same description in the test
 
 def describe(v):
     if isinstance(v, ms.Tensor):
-        return {"tensor": str(v.asnumpy().dtype), "shape": list(v.shape), "value": v.asnumpy().astype(np.float64).ravel().tolist()}
+        a = v.asnumpy()
+        return {"tensor": str(a.dtype), "shape": list(a.shape), "value": a.astype(np.float64).ravel().tolist()}
     if isinstance(v, (tuple, list)):
         return {type(v).__name__: [describe(x) for x in v]}
     return {type(v).__name__: v}

@@ -16,7 +16,7 @@ from ...common.tensor import as_ms, run_plain, to_torch
 from ..cell import Cell
 from ..optim import _validate as V
 
-__all__ = ["LossBase", "_Loss", "L1Loss", "MSELoss", "SmoothL1Loss", "SoftmaxCrossEntropyWithLogits", "CrossEntropyLoss",
+__all__ = ["LossBase", "L1Loss", "MSELoss", "SmoothL1Loss", "SoftmaxCrossEntropyWithLogits", "CrossEntropyLoss",
            "BCELoss", "BCEWithLogitsLoss", "NLLLoss", "KLDivLoss", "HuberLoss", "CosineEmbeddingLoss"]
 
 _REDUCTIONS = ("mean", "sum", "none")
