@@ -212,32 +212,5 @@ def test_mindcv_imports_whole_with_no_placeholder_used():
     assert len(out["ok"]) > 100 and out["used"] == {}
 
 
-# mindone 0.5.0 (diffusers and transformers ports written in mindspore.mint) and the third-party packages
-# its mint modules import, installed without their dependencies (mindone's own pins drag in mindspore)
-_MINDONE = ["mindone==0.5.0", "omegaconf==2.3.0", "antlr4-python3-runtime==4.9.3", "transformers==4.57.1",
-            "huggingface_hub>=0.34,<1.0", "tokenizers>=0.22,<=0.23.0"]
-
-
-@pytest.fixture(scope="session")
-def mindone_site(tmp_path_factory):
-    if importlib.util.find_spec("mindone") and importlib.util.find_spec("transformers"):
-        return None
-    target = tmp_path_factory.mktemp("mindone_site")
-    r = subprocess.run([sys.executable, "-m", "pip", "install", "-q", "--no-deps", "--target", str(target), *_MINDONE],
-                       capture_output=True, text=True, timeout=600)
-    if r.returncode:
-        pytest.skip(f"could not install mindone from the package index: {r.stderr[-500:]}")
-    return str(target)
-
-
-@pytest.mark.slow
-def test_mindone_mint_modules_import_with_no_placeholder_used(mindone_site):
-    """Every module of mindone 0.5.0 that uses mindspore.mint (~890: the diffusers/transformers model ports)
-    imports under install() with no placeholder used, except modules needing third-party packages that are not
-    installed here (their own dependencies: comfy, igl, nltk, librosa, ...)."""
-    _needs_data_pipeline()
-    out = _import_all("mindone", only_mint=True, pythonpath=mindone_site)
-    ours = {m: e for m, e in out["failed"].items()
-            if "mindspore" in e or "ms_compat" in e or "MissingAPIError" in e or "Missing" in e}
-    assert not ours, ours
-    assert len(out["ok"]) > 800 and out["used"] == {}
+# mindone 0.5.0, mindocr 0.5.0 and mindaudio 0.3.0 import whole, compared module by module with real MindSpore 2.10,
+# in tests/thirdparty/test_whole_packages.py (their third-party dependencies installed there, pinned)

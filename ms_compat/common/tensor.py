@@ -92,6 +92,16 @@ def _axis(kwargs, axis_default=None):
     return axis, bool(kd)
 
 
+def _pick_arg(args, kwargs, i, names, default):
+    """Argument ``i`` of a call, given positionally or by any of the keywords ``names``."""
+    if len(args) > i:
+        return args[i]
+    for n in names:
+        if n in kwargs:
+            return kwargs.pop(n)
+    return default
+
+
 def _infer_dtype(data):
     """MindSpore's dtype for Python data: floats → float32, ints → int64, bools → bool."""
     if isinstance(data, bool):
@@ -599,19 +609,82 @@ class Tensor(torch.Tensor):
         return _PlainTensor.split(self, split_size_or_sections, axis if dim is None else dim)
 
     def repeat(self, *repeats, axis=None):
-        """numpy-style element repeat as MindSpore documents ``Tensor.repeat(repeats, axis=None)``.
-
-        (Real MindSpore 2.10 on CPU raises ``RuntimeError`` here; torch's tiling is ``tile``.)
-        """
+        """``Tensor.repeat(*repeats)`` / ``repeat(repeats)`` of MindSpore 2.10: tiles the tensor, ``repeats[i]``
+        copies along dimension ``i`` (leading dimensions added when ``repeats`` is longer), as PyTorch's
+        ``repeat``. Real MindSpore 2.10 has no CPU kernel for it (it raises ``RuntimeError`` on CPU), so the
+        reference is its documented examples. MindSpore 2.10 rejects the older numpy-style ``repeat(repeats,
+        axis=...)`` with a TypeError; ms_compat keeps that spelling (``axis`` given by keyword: each element
+        repeated ``repeats`` times along ``axis``) for code written for MindSpore before 2.5."""
+        if axis is None:
+            if len(repeats) == 1 and isinstance(repeats[0], (tuple, list)):
+                repeats = tuple(repeats[0])
+            return run_plain(_PlainTensor.repeat, self, repeats)
         if len(repeats) == 1:
             repeats = repeats[0]
         if isinstance(repeats, (tuple, list)) and len(repeats) == 1:
             repeats = repeats[0]
-        if axis is None:
-            return torch.repeat_interleave(torch.flatten(self), repeats if isinstance(repeats, int)
-                                           else torch.as_tensor(repeats))
         return torch.repeat_interleave(self, repeats if isinstance(repeats, int)
                                        else torch.as_tensor(repeats), dim=axis)
+
+    # ---- MindSpore 2.10 signatures of methods PyTorch also has (tests/semantics/test_call_forms.py) -------
+    def sort(self, *args, **kwargs):
+        """``Tensor.sort(axis=-1, descending=False)`` / ``sort(dim=-1, descending=False, stable=False)``:
+        ``(values, int32 indices)`` as in MindSpore 2.10 (PyTorch's indices are int64)."""
+        dim = _pick_arg(args, kwargs, 0, ("axis", "dim"), -1)
+        descending = _pick_arg(args, kwargs, 1, ("descending",), False)
+        stable = _pick_arg(args, kwargs, 2, ("stable",), False)
+        v, i = run_plain(torch.sort, self, dim=dim, descending=descending, stable=stable)
+        return v, i.to(torch.int32)
+
+    def argsort(self, *args, **kwargs):
+        """``Tensor.argsort(axis=-1, descending=False)`` / ``argsort(dim=-1, descending=False, stable=False)``:
+        int32 indices as in MindSpore 2.10."""
+        dim = _pick_arg(args, kwargs, 0, ("axis", "dim"), -1)
+        descending = _pick_arg(args, kwargs, 1, ("descending",), False)
+        stable = _pick_arg(args, kwargs, 2, ("stable",), False)
+        return run_plain(torch.argsort, self, dim=dim, descending=descending, stable=stable).to(torch.int32)
+
+    def topk(self, k, *args, **kwargs):
+        """``Tensor.topk(k, dim=None, largest=True, sorted=True)`` (``dim`` None: the last): ``(values, int32
+        indices)`` as in MindSpore 2.10."""
+        dim = _pick_arg(args, kwargs, 0, ("dim",), None)
+        largest = _pick_arg(args, kwargs, 1, ("largest",), True)
+        srt = _pick_arg(args, kwargs, 2, ("sorted",), True)
+        v, i = run_plain(torch.topk, self, k, -1 if dim is None else dim, largest, srt)
+        return v, i.to(torch.int32)
+
+    def cummin(self, axis):
+        """``Tensor.cummin(axis)``: ``(values, int32 indices)`` as in MindSpore 2.10 (``dim=`` is rejected there)."""
+        v, i = run_plain(torch.cummin, self, axis)
+        return v, i.to(torch.int32)
+
+    def take(self, indices, axis=None, mode="clip"):
+        """numpy's ``take`` as MindSpore's ``Tensor.take(indices, axis=None, mode='clip')``: elements of the
+        flattened tensor (``axis`` None) or whole slices along ``axis``; out-of-range indices are clipped
+        (``'clip'``), wrapped (``'wrap'``) or, with ``'raise'``, clipped too (MindSpore cannot raise from a
+        kernel and documents 'raise' as unsupported)."""
+        if mode not in ("raise", "wrap", "clip"):
+            raise ValueError(f"For 'Tensor.take', the 'mode' must be 'raise', 'wrap' or 'clip', but got '{mode}'.")
+        src = torch.flatten(self) if axis is None else self
+        dim = 0 if axis is None else axis
+        n = src.shape[dim]
+        idx = torch.as_tensor(indices).long()
+        idx = torch.remainder(idx, n) if mode == "wrap" else torch.clamp(idx, -n, n - 1)
+        idx = torch.where(idx < 0, idx + n, idx)
+        out = torch.index_select(src, dim, torch.flatten(idx))
+        shape = tuple(src.shape[:dim]) + tuple(idx.shape) + tuple(src.shape[dim + 1:])
+        return torch.reshape(out, shape)
+
+    def trace(self, offset=0, axis1=0, axis2=1, dtype=None):
+        """numpy's ``trace`` as MindSpore's ``Tensor.trace(offset=0, axis1=0, axis2=1, dtype=None)``: the sums
+        along the diagonals of the planes ``(axis1, axis2)``."""
+        out = torch.sum(torch.diagonal(self, offset, axis1, axis2), -1)
+        return out if dtype is None else out.to(dtype)
+
+    def diagonal(self, offset=0, axis1=0, axis2=1, **kwargs):
+        """``Tensor.diagonal(offset=0, axis1=0, axis2=1)``; PyTorch's ``dim1``/``dim2`` keywords, which MindSpore
+        2.10 rejects, are kept for PyTorch-style code."""
+        return run_plain(torch.diagonal, self, offset, kwargs.pop("dim1", axis1), kwargs.pop("dim2", axis2))
 
     def gather(self, *args, **kwargs):
         """MindSpore ``gather(input_indices, axis, batch_dims=0)`` takes whole slices along ``axis``
@@ -656,12 +729,26 @@ class Tensor(torch.Tensor):
         return Tensor._reduce(self, _int_mean if dt in _INT_DTYPES else torch.mean, args, kwargs)
 
     def sum(self, *args, **kwargs):
+        """``Tensor.sum(dim=None, keepdim=False, *, dtype=None)`` or the older
+        ``sum(axis=None, dtype=None, keepdims=False, initial=None)``: a second positional argument that is None
+        or a dtype, or a third one, selects the older order (MindSpore 2.10 accepts both)."""
+        if len(args) > 2 or (len(args) == 2 and (args[1] is None or isinstance(args[1], torch.dtype))):
+            kwargs = dict(kwargs, **dict(zip(("axis", "dtype", "keepdims", "initial"), args)))
+            args = ()
+            if kwargs.get("dtype", 0) is None:
+                del kwargs["dtype"]
+            if kwargs.get("initial", 0) is None:
+                del kwargs["initial"]
         if "initial" in kwargs:
             init = kwargs.pop("initial")
             return Tensor._reduce(self, torch.sum, args, kwargs) + init
         return Tensor._reduce(self, torch.sum, args, kwargs)
 
     def prod(self, *args, **kwargs):
+        if len(args) == 3:  # prod(dim, keepdim, dtype): torch's dtype is keyword-only
+            args, kwargs = args[:2], dict(kwargs, dtype=args[2])
+            if kwargs["dtype"] is None:
+                del kwargs["dtype"]
         if args or not kwargs:
             return torch.prod(self, *args, **kwargs)
         axis, kd = _axis(kwargs)
@@ -835,7 +922,10 @@ class Tensor(torch.Tensor):
     def swapaxes(self, axis0, axis1):
         return run_plain(torch.transpose, self, axis0, axis1)
 
-    def tile(self, *reps):
+    def tile(self, *reps, dims=None):
+        """``Tensor.tile(dims)`` (MindSpore 2.10's keyword) or PyTorch's ``tile(*reps)``."""
+        if dims is not None:
+            reps = (dims,)
         if len(reps) == 1 and isinstance(reps[0], (tuple, list)):
             reps = tuple(reps[0])
         return torch.tile(self, reps)

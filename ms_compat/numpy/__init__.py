@@ -694,6 +694,10 @@ def kron(a, b):
 
 
 def tensordot(a, b, axes=2):
+    """``mindspore.numpy.tensordot(a, b, axes=2)``: ``axes`` an int (the last / first ``axes`` dims), a pair of
+    ints (one axis each, as ``[1, 1]``), or a pair of sequences of axes."""
+    if not isinstance(axes, int):
+        axes = tuple([x] if isinstance(x, int) else list(x) for x in axes)
     return torch.tensordot(_t(a), _t(b), axes)
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from ..context import get_auto_parallel_context
 
 __all__ = ["_get_parallel_mode", "_is_sharding_propagation", "_is_in_auto_parallel_mode",
-           "_get_enable_parallel_optimizer", "_get_pipeline_stages"]
+           "_get_enable_parallel_optimizer", "_get_pipeline_stages", "_get_device_num"]
 
 
 def _get_parallel_mode():
@@ -29,6 +29,13 @@ def _get_enable_parallel_optimizer():
 
 def _get_pipeline_stages():
     return get_auto_parallel_context("pipeline_stages")
+
+
+def _get_device_num():
+    """Mirrors ``mindspore.parallel._utils._get_device_num()``: 1 in stand-alone mode, else the ``device_num`` set in
+    the auto-parallel context, else the communication group size."""
+    from .data_parallel import get_device_num
+    return get_device_num()
 
 
 def __getattr__(name):

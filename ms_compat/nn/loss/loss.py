@@ -76,6 +76,20 @@ class LossBase(Cell):
         raise NotImplementedError
 
 
+
+class _Loss(LossBase):
+    """Mirrors ``mindspore.nn.loss.loss._Loss(reduction='mean')``: ``LossBase`` under its pre-1.3 name (MindSpore 2.10
+    logs the same deprecation warning); ``construct`` raises ``NotImplementedError`` until a subclass defines it."""
+
+    def __init__(self, reduction="mean"):
+        from ... import log
+        log.warning("'_Loss' is deprecated from version 1.3 and will be removed after version 2.9.0, use 'LossBase' "
+                    "instead.")
+        super().__init__(reduction)
+
+    def construct(self, logits, labels):
+        raise NotImplementedError
+
 class L1Loss(LossBase):
     """Mirrors ``nn.L1Loss(reduction='mean')``: ``|logits - labels|`` (broadcast), reduced."""
 
