@@ -1,4 +1,4 @@
-"""Overridable hooks of mindspore.nn.probability against real MindSpore 2.10 (tools/reference/hook_record_cases.py,
+"""Overridable hooks of mindspore.nn.probability (and LossBase.get_axis, Metric.clear/update/eval) against real MindSpore 2.10 (tools/reference/hook_record_cases.py,
 tools/reference/gen_hook_records.py, tests/reference_data/hooks/records.json).
 
 Every distribution and bijector is subclassed with a recorder on each hook MindSpore's class has; each public
@@ -15,7 +15,7 @@ import pytest
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tools" / "reference"))
-from hook_record_cases import run  # noqa: E402
+from hook_record_cases import run, run_bases  # noqa: E402
 
 import ms_compat as ms  # noqa: E402
 import ms_compat.nn.probability.bijector as B  # noqa: E402
@@ -31,7 +31,7 @@ FAILS_IN_MINDSPORE = {"Bernoulli/mode", "Bernoulli/construct/mode", "Bernoulli/m
 
 @pytest.fixture(scope="module")
 def results():
-    return run(ms, D, B)
+    return {**run(ms, D, B), **run_bases(ms, ms.nn, ms.train)}
 
 
 def test_every_case_recorded(results):

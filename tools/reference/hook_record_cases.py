@@ -148,3 +148,65 @@ def run(ms, D, B):
             out[f"bij/{name}/{m}"] = _record(b, log, lambda: getattr(b, m)(arg))
             out[f"bij/{name}/construct/{m}"] = _record(b, log, lambda: b(m, arg))
     return out
+
+
+def run_bases(ms, nn, train):
+    """Hooks of other base classes: ``LossBase.get_loss`` -> ``get_axis``; ``Metric.__call__`` -> ``clear``,
+    ``update``, ``eval`` (the base and a built-in metric)."""
+    import numpy as np
+    out = {}
+    log = []
+
+    class Loss(nn.LossBase):
+        def __init__(self, reduction, axis):
+            super().__init__(reduction)
+            self.axis = axis
+
+        def get_axis(self, x):
+            log.append(["get_axis", _args((x,), {})])
+            return self.axis if self.axis is not None else super().get_axis(x)
+
+        def construct(self, logits, labels, weights=1.0):
+            return self.get_loss(logits - labels, weights)
+
+    x = ms.Tensor(np.arange(6, dtype=np.float32).reshape(2, 3))
+    y = ms.Tensor(np.ones((2, 3), np.float32))
+    w = ms.Tensor(np.array([[1.0], [2.0]], np.float32))
+    for red in ("mean", "sum", "none"):
+        for axis in (None, (1,), 0):
+            for wname, wv in (("w1", 1.0), ("wt", w)):
+                def call():
+                    r = Loss(red, axis)(x, y, wv)
+                    return [[int(s) for s in r.shape], np.asarray(r.asnumpy(), np.float64).round(5).tolist()]
+                out[f"LossBase/{red}/{axis}/{wname}"] = _record(None, log, call)
+
+    def recorder(cls):
+        class Rec(cls):
+            def clear(self):
+                log.append(["clear", []])
+                return super().clear()
+
+            def update(self, *inputs):
+                log.append(["update", _args(inputs, {})])
+                return super().update(*inputs)
+
+            def eval(self):
+                log.append(["eval", []])
+                return super().eval()
+        return Rec
+
+    class Counting(train.Metric):
+        def clear(self):
+            self.n = 0
+
+        def update(self, *inputs):
+            self.n += len(inputs)
+
+        def eval(self):
+            return self.n
+
+    out["Metric/call"] = _record(None, log, lambda: recorder(Counting)()(x, y))
+    pred = ms.Tensor(np.array([[0.1, 0.9], [0.8, 0.2]], np.float32))
+    lab = ms.Tensor(np.array([1, 1], np.int32))
+    out["Accuracy/call"] = _record(None, log, lambda: recorder(train.Accuracy)()(pred, lab))
+    return out
