@@ -1,5 +1,6 @@
-"""Overridable hooks of mindspore.nn.probability (and LossBase.get_axis, Metric.clear/update/eval) against real MindSpore 2.10 (tools/reference/hook_record_cases.py,
-tools/reference/gen_hook_records.py, tests/reference_data/hooks/records.json).
+"""Overridable hooks of mindspore.nn.probability (and LossBase.get_axis, Metric.clear/update/eval) against real
+MindSpore 2.10 (tools/reference/hook_record_cases.py, tools/reference/gen_hook_records.py,
+tests/reference_data/hooks/records.json).
 
 Every distribution and bijector is subclassed with a recorder on each hook MindSpore's class has; each public
 method, called directly and through ``construct``, must call the same hooks, in the same order, with the same
