@@ -9,9 +9,10 @@ its BatchNorm/LayerNorm cells run in float32 inside ``_OutputTo16``; O1/auto go 
 network runs in low precision. A loss-scale manager with an update cell gives a
 ``TrainOneStepWithLossScaleCell``; otherwise a ``TrainOneStepCell`` whose ``sens`` is the fixed scale.
 
-Differences: MindSpore 2.10 refuses a loss-scale update cell on CPU (``ValueError: Only
-`loss_scale_manager=None` ... are supported on device `CPU`.``); ms_compat runs it on every device,
-so level O2's default dynamic loss scaling works on CPU. ``boost_level`` 'O1'/'O2' (MindSpore's
+As MindSpore 2.10, a loss-scale update cell (``DynamicLossScaleManager``, ``FixedLossScaleManager``
+with ``drop_overflow_update=True``, level O2's default) is refused on device_target 'CPU' (``ValueError:
+Only `loss_scale_manager=None` ... are supported on device `CPU`.``; ``Model`` builds through here);
+on 'GPU' it trains. Difference: ``boost_level`` 'O1'/'O2' (MindSpore's
 Ascend boost algorithms) warn once and train without boost.
 """
 from __future__ import annotations
@@ -156,6 +157,13 @@ def build_train_network(network, optimizer, loss_fn=None, level="O0", boost_leve
         loss_scale = manager.get_loss_scale()
         update_cell = manager.get_update_cell()
         if update_cell is not None:
+            # MindSpore 2.10 refuses an updating loss scale on device_target 'CPU' (no control flow for
+            # TrainOneStepWithLossScaleCell there); ms_compat could run it, but raises what MindSpore raises
+            from ..context import get_context
+            if get_context("device_target") == "CPU":
+                raise ValueError("Only `loss_scale_manager=None` or "
+                                 "`loss_scale_manager=FixedLossScaleManager(drop_overflow_update=False)`"
+                                 "are supported on device `CPU`. ")
             return TrainOneStepWithLossScaleCell(network, optimizer, scale_sense=update_cell).set_train()
     return TrainOneStepCell(network, optimizer, loss_scale).set_train()
 

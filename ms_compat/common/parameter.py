@@ -4,8 +4,10 @@ A ``Parameter`` is both an ms_compat ``Tensor`` (MindSpore method semantics) and
 ``torch.nn.Parameter`` (so ``torch.nn.Module`` registration, ``torch.optim``, DDP and ``state_dict``
 see a normal parameter). It carries MindSpore's mutable ``name`` (``'Parameter#N'`` until a Cell
 names it) and the parallel-only attributes, which are stored and documented but have no effect.
-Differences: integer/bool Parameters keep MindSpore's ``requires_grad`` flag but torch cannot
-record gradients for them; ``p.grad`` exists (torch fills it on ``backward()``; MindSpore has none).
+Differences: integer/bool Parameters report MindSpore's ``requires_grad`` flag (True by default) but
+torch cannot record gradients for them: PyTorch's own machinery (autograd, DDP) sees them as not
+requiring grad, and a gradient taken with respect to one is None. ``p.grad`` exists (torch fills it on
+``backward()``; MindSpore has none).
 """
 from __future__ import annotations
 
@@ -78,6 +80,8 @@ class Parameter(Tensor, torch.nn.Parameter):
         if dev is not None and data.device != dev:
             data = data.to(dev)
         can_grad = data.is_floating_point() or data.is_complex()
+        if not can_grad and cls is Parameter:
+            cls = _NoGradParameter  # reports MindSpore's requires_grad flag (below)
         self = torch.Tensor._make_subclass(cls, data, requires_grad and can_grad)
         Parameter._init_state(self, name, requires_grad, layerwise_parallel, parallel_optimizer, storage_format)
         return self
@@ -263,6 +267,32 @@ class Parameter(Tensor, torch.nn.Parameter):
 from .tensor import _torch_semantics_inside_torch  # noqa: E402
 
 _torch_semantics_inside_torch(Parameter, names={"clone"})
+
+
+class _NoGradParameter(Parameter):
+    """A ``Parameter`` of an integer or bool dtype (named ``Parameter``, as in MindSpore): ``requires_grad``
+    reads and sets MindSpore's flag (True by default), which PyTorch's own attribute cannot hold for these
+    dtypes; PyTorch's machinery (autograd, DDP: the C++ attribute) sees False. A separate class so float
+    Parameters keep PyTorch's own ``requires_grad`` (torch.compile cannot trace an overridden one)."""
+
+    @property
+    def requires_grad(self):
+        if self.is_floating_point() or self.is_complex():  # set_data changed the dtype
+            return _rg_get(self)
+        return self.__dict__.get("_ms_requires_grad", False)
+
+    @requires_grad.setter
+    def requires_grad(self, value):
+        if self.is_floating_point() or self.is_complex():
+            _rg_set(self, value)
+        self.__dict__["_ms_requires_grad"] = bool(value)
+
+    def requires_grad_(self, requires_grad=True):
+        self.requires_grad = requires_grad
+        return self
+
+
+_NoGradParameter.__name__ = _NoGradParameter.__qualname__ = "Parameter"
 
 
 class ParameterTuple(tuple):

@@ -994,8 +994,8 @@ class Tensor(torch.Tensor):
             return f"Tensor(shape={list(dyn)}, dtype={mstype.dtype_str(self.dtype)}, value=\n)"
         shape = list(_tsize(self))
         d = self.__dict__
-        if d and d.get("_ms_pending_init"):  # MindSpore prints zeros before init_data()
-            val = _format_values(torch.zeros_like(_as_subclass(self, _PlainTensor)))
+        if d and d.get("_ms_pending_init"):  # MindSpore prints zeros before init_data() (a scalar: '0')
+            val = "0" if not shape else _format_values(torch.zeros_like(_as_subclass(self, _PlainTensor)))
         elif d and d.get("_ms_host_repr"):
             val = np.array2string(self.asnumpy(), separator=", ")
         else:
@@ -1004,6 +1004,11 @@ class Tensor(torch.Tensor):
         return f"Tensor(shape={shape}, dtype={mstype.dtype_str(self.dtype)}, value={sep}{val})"
 
     def __str__(self):
+        d = self.__dict__
+        if d and d.get("_ms_pending_init"):  # MindSpore: no data yet, str names it (repr prints zeros)
+            shape = list(_tsize(self))
+            sep = "\n" if len(shape) > 1 else ""
+            return f"Tensor(shape={shape}, dtype={mstype.dtype_str(self.dtype)}, value={sep}<uninitialized>)"
         a = self.asnumpy()
         return str(a)
 

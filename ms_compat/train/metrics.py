@@ -36,6 +36,12 @@ class Metric:
     def eval(self):
         raise NotImplementedError
 
+    def __call__(self, *inputs):
+        """``metric(*inputs)``: ``clear()``, ``update(*inputs)``, then ``eval()`` (MindSpore's hooks, in order)."""
+        self.clear()
+        self.update(*inputs)
+        return self.eval()
+
 
 class Accuracy(Metric):
     """Mirrors ``mindspore.train.Accuracy(eval_type='classification')``: ``update(y_pred, y)`` with

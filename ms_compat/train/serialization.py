@@ -22,8 +22,9 @@ Differences from MindSpore, all on the safe side:
   of a target removes the stale temporary files killed saves of it left (see ``_remove_stale_temps``);
 * a file is read entry by entry into preallocated tensors (MindSpore reads the whole file into
   memory first); every corrupt, truncated, wrong-dtype or wrong-size case raises
-  :class:`CheckpointFormatError` (a ``ValueError``, the type MindSpore raises) naming the file and
-  the tensor;
+  :class:`CheckpointFormatError` naming the file and the tensor: a ``ValueError`` whose type name
+  is ``ValueError`` (as MindSpore's; ``except ValueError`` catches it, ``type(e).__name__`` and
+  tracebacks print ``ValueError``);
 * ``load_param_into_net`` checks every shape and dtype before it changes any parameter, so a failed
   load never leaves a half-loaded network (MindSpore updates parameters one by one);
 * dicts given to ``save_checkpoint`` may hold plain tensors (``cell.state_dict()``); MindSpore 2.10
@@ -84,8 +85,15 @@ _MAP_NP = {"int32": np.int32, "float32": np.float32, "float16": np.float16, "flo
 class CheckpointFormatError(ValueError):
     """A checkpoint file that cannot be read: corrupt, truncated, wrong dtype or size, bad CRC.
 
-    A ``ValueError`` like the errors ``mindspore.load_checkpoint`` raises for such files; the
-    message names the file and, where known, the tensor."""
+    A ``ValueError`` like the errors ``mindspore.load_checkpoint`` raises for such files, named
+    ``ValueError`` (``type(e).__name__``, tracebacks) as MindSpore's is; the subclass only lets
+    ms_compat tell a bad file from other errors. The message names the file and, where known, the
+    tensor."""
+
+
+# the name MindSpore's users see (type(e).__name__, the traceback's last line) is MindSpore's: ValueError
+CheckpointFormatError.__name__ = CheckpointFormatError.__qualname__ = "ValueError"
+CheckpointFormatError.__module__ = "builtins"
 
 
 # ---------------------------------------------------------------------------------------------

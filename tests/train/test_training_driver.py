@@ -223,8 +223,8 @@ def test_time_monitor_and_loss_monitor_lines(capsys):
 
 
 def test_loss_scale_manager_and_amp_level_arguments():
-    """A fixed loss scale without dropping overflowed steps gives the unscaled run's weights; O2 gets its
-    default dynamic manager (a TrainOneStepWithLossScaleCell that skips overflowed steps and halves the scale)."""
+    """A fixed loss scale without dropping overflowed steps gives the unscaled run's weights; O2's default
+    dynamic manager is refused on CPU with MindSpore 2.10's ValueError (tests/test_named_gaps.py)."""
     n0, _, m0 = tc.model(ms)
     with contextlib.redirect_stdout(io.StringIO()):
         m0.train(2, tc.dataset(ms))
@@ -236,12 +236,9 @@ def test_loss_scale_manager_and_amp_level_arguments():
     for a, b in zip(n0.get_parameters(), n1.get_parameters()):
         np.testing.assert_allclose(a.asnumpy(), b.asnumpy(), rtol=1e-5, atol=1e-6)
     n2 = tc.net(ms)
-    m2 = T.Model(n2, ms.nn.SoftmaxCrossEntropyWithLogits(sparse=True, reduction="mean"),
-                 ms.nn.Momentum(n2.trainable_params(), 0.1, 0.9), amp_level="O2")
-    assert type(m2.train_network).__name__ == "TrainOneStepWithLossScaleCell"
-    m2.train(1, tc.dataset(ms))   # float16 gradients overflow at the default scale 2**24: steps skipped, scale halved
-    assert float(m2.train_network.scale_sense.asnumpy()) == 2.0 ** 20
-    np.testing.assert_array_equal(n2.weight.asnumpy(), tc.W0)
+    with pytest.raises(ValueError, match="are supported on device `CPU`"):  # MindSpore 2.10 on CPU, as here
+        T.Model(n2, ms.nn.SoftmaxCrossEntropyWithLogits(sparse=True, reduction="mean"),
+                ms.nn.Momentum(n2.trainable_params(), 0.1, 0.9), amp_level="O2")
     with pytest.raises(ValueError, match="'optimizer' is None"):
         T.Model(tc.net(ms), amp_level="O2")
     with pytest.raises(ValueError, match="should be 'loss_scale_manager'"):

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import math
 
+import numpy as np
+
 import torch
 import torch.nn.functional as F
 
@@ -17,7 +19,7 @@ from ...common import dtype as mstype
 from ...common.initializer import HeUniform, Uniform, initializer
 from ...common.op_errors import conv_error, conv_rank_error
 from ...common.parameter import Parameter
-from ...common.tensor import rank_of, run_plain
+from ...common.tensor import Tensor, rank_of, run_plain
 from ..cell import Cell
 from ._checks import check_bool, int_tuple, positive_int, same_pads, rank_error, shape_error
 
@@ -218,6 +220,18 @@ class Conv2d(_Conv):
                          has_bias, weight_init, bias_init, data_format, dtype)
 
 
+def _one_d_weight_init(weight_init, cls):
+    """MindSpore 2.10's Conv1d/Conv1dTranspose: a Tensor ``weight_init`` (an ``initializer(...)`` too) is given
+    3-D ``(out, in/group, k)`` (``(in, out/group, k)`` transposed) and stored with a unit axis at 2; any other rank
+    is MindSpore's ValueError."""
+    if not isinstance(weight_init, Tensor):
+        return weight_init
+    if weight_init.ndim != 3:
+        raise ValueError(f"For '{cls}', the 'weight_init_shape' must be int and must = 3, but got "
+                         f"'{weight_init.ndim}' with type 'int'.")
+    return Tensor(np.expand_dims(weight_init.asnumpy(), 2), weight_init.dtype)
+
+
 class Conv1d(_Conv):
     """Mirrors ``nn.Conv1d(in_channels, out_channels, kernel_size, stride=1, pad_mode='same', padding=0,
     dilation=1, group=1, has_bias=False, weight_init=None, bias_init=None, dtype)``; input (N, C, L);
@@ -228,6 +242,7 @@ class Conv1d(_Conv):
 
     def __init__(self, in_channels, out_channels, kernel_size, stride=1, pad_mode="same", padding=0, dilation=1,
                  group=1, has_bias=False, weight_init=None, bias_init=None, dtype=mstype.float32):
+        weight_init = _one_d_weight_init(weight_init, type(self).__name__)
         super().__init__(in_channels, out_channels, kernel_size, stride, pad_mode, padding, dilation, group,
                          has_bias, weight_init, bias_init, "NCHW", dtype)
 
@@ -272,6 +287,7 @@ class Conv1dTranspose(_Conv):
 
     def __init__(self, in_channels, out_channels, kernel_size, stride=1, pad_mode="same", padding=0, dilation=1,
                  group=1, has_bias=False, weight_init=None, bias_init=None, dtype=mstype.float32):
+        weight_init = _one_d_weight_init(weight_init, type(self).__name__)
         super().__init__(in_channels, out_channels, kernel_size, stride, pad_mode, padding, dilation, group,
                          has_bias, weight_init, bias_init, "NCHW", dtype)
 

@@ -68,8 +68,13 @@ class LossBase(Cell):
             y = to_torch(weights).float() * y
         elif weights != 1.0:
             y = float(weights) * y
-        if self.reduce:
-            y = y.mean() if self.average else y.sum()
+        if self.reduce:  # MindSpore reduces over self.get_axis(x): a subclass may override it
+            axis = self.get_axis(as_ms(y))
+            axis = tuple(axis) if isinstance(axis, (tuple, list)) else (int(axis),)
+            if axis == tuple(range(y.ndim)):
+                y = y.mean() if self.average else y.sum()
+            else:
+                y = y.mean(dim=axis) if self.average else y.sum(dim=axis)
         return as_ms(y.to(dt))
 
     def construct(self, logits, labels):

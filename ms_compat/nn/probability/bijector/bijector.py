@@ -1,8 +1,10 @@
 """``mindspore.nn.probability.bijector.Bijector``: an invertible map with its log-Jacobians (MindSpore's
 counterpart of ``torch.distributions.transforms.Transform``).
 
-Subclasses give ``_forward``, ``_inverse``, ``_forward_log_jacobian``, ``_inverse_log_jacobian`` on torch tensors
-(float32 by default); ``bijector('forward', x)`` dispatches by name (``construct``), as in MindSpore."""
+Subclasses give the hooks ``_forward``, ``_inverse``, ``_forward_log_jacobian``, ``_inverse_log_jacobian`` (on
+Tensors, float32 by default); each public method calls its hook with the value and the extra arguments, and
+``bijector('forward', x)`` dispatches by name (``construct``), as in MindSpore. As in MindSpore 2.10, the base
+class defines no hook: a subclass without one raises ``AttributeError`` naming it."""
 from __future__ import annotations
 
 import torch
@@ -58,7 +60,7 @@ class Bijector(Cell):
         if not isinstance(value, torch.Tensor):
             raise TypeError(f"For 'Bijector', the '{name}' must be a Tensor, but got {type(value).__name__}.")
         t = to_torch(value)
-        return t if t.is_floating_point() else t.to(torch.float32)
+        return _ms(t if t.is_floating_point() else t.to(torch.float32))
 
     def forward(self, value, *args, **kwargs):
         return _ms(self._forward(self._t(value), *args, **kwargs))
@@ -71,18 +73,6 @@ class Bijector(Cell):
 
     def inverse_log_jacobian(self, value, *args, **kwargs):
         return _ms(self._inverse_log_jacobian(self._t(value), *args, **kwargs))
-
-    def _forward(self, x):
-        raise NotImplementedError(f"forward is not implemented for {self.name} bijector.")
-
-    def _inverse(self, y):
-        raise NotImplementedError(f"inverse is not implemented for {self.name} bijector.")
-
-    def _forward_log_jacobian(self, x):
-        raise NotImplementedError(f"forward_log_jacobian is not implemented for {self.name} bijector.")
-
-    def _inverse_log_jacobian(self, y):
-        raise NotImplementedError(f"inverse_log_jacobian is not implemented for {self.name} bijector.")
 
     def __call__(self, *args, **kwargs):
         # MindSpore's ``forward`` is the bijector map, not the Cell's forward: calling the bijector dispatches

@@ -13,6 +13,9 @@ class Beta(Distribution):
 
     PARAMS = ("concentration1", "concentration0")
     METHODS = frozenset({"mean", "mode", "sd", "var", "entropy", "kl_loss", "sample", "get_dist_type"})
+    # the hooks MindSpore 2.10's class defines (its public methods dispatch to them)
+    HOOKS = ("_cross_entropy", "_entropy", "_get_dist_args", "_get_dist_type", "_kl_loss", "_log_prob", "_mean",
+             "_mode", "_sample", "_var")
     DIST_TYPE = "Beta"
 
     def __init__(self, concentration1=None, concentration0=None, seed=None, dtype=mstype.float32, name="Beta"):

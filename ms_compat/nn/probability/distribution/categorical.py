@@ -14,6 +14,9 @@ class Categorical(Distribution):
 
     PARAMS = ("probs",)
     METHODS = frozenset({"cdf", "mean", "mode", "sd", "var", "entropy", "kl_loss", "sample", "get_dist_type"})
+    # the hooks MindSpore 2.10's class defines (its public methods dispatch to them)
+    HOOKS = ("_cdf", "_cross_entropy", "_entropy", "_get_dist_args", "_get_dist_type", "_kl_loss", "_log_prob",
+             "_mean", "_mode", "_sample", "_var")
     DIST_TYPE = "Categorical"
 
     def __init__(self, probs=None, seed=None, dtype=mstype.int32, name="Categorical"):

@@ -13,6 +13,9 @@ class Cauchy(Distribution):
 
     PARAMS = ("loc", "scale")
     METHODS = frozenset({"cdf", "mode", "entropy", "kl_loss", "sample", "get_dist_type"})
+    # the hooks MindSpore 2.10's class defines (its public methods dispatch to them)
+    HOOKS = ("_cdf", "_cross_entropy", "_entropy", "_get_dist_args", "_get_dist_type", "_kl_loss", "_log_cdf",
+             "_log_prob", "_mean", "_mode", "_sample", "_sd", "_var")
     UNDEFINED = {"mean": "mean", "sd": "standard deviation", "var": "variance"}
     DIST_TYPE = "Cauchy"
 

@@ -14,6 +14,9 @@ class Geometric(Distribution):
 
     PARAMS = ("probs",)
     METHODS = frozenset({"cdf", "mean", "mode", "sd", "var", "entropy", "kl_loss", "sample", "get_dist_type"})
+    # the hooks MindSpore 2.10's class defines (its public methods dispatch to them)
+    HOOKS = ("_cdf", "_cross_entropy", "_entropy", "_get_dist_args", "_get_dist_type", "_kl_loss", "_mean", "_mode",
+             "_prob", "_sample", "_var")
     DIST_TYPE = "Geometric"
 
     def __init__(self, probs=None, seed=None, dtype=mstype.int32, name="Geometric"):

@@ -2,7 +2,7 @@
 import torch
 
 from ....common import dtype as mstype
-from .distribution import Distribution, check_float_dtype, check_greater_zero
+from .distribution import TRANSFORMED_HOOKS, Distribution, check_float_dtype, check_greater_zero
 
 __all__ = ["Gumbel"]
 
@@ -14,6 +14,10 @@ class Gumbel(Distribution):
 
     PARAMS = ("loc", "scale")
     METHODS = frozenset({"cdf", "mean", "mode", "sd", "var", "entropy", "kl_loss", "sample", "get_dist_type"})
+    # the hooks MindSpore 2.10's class defines (its public methods dispatch to them)
+    HOOKS = ("_cdf", "_cross_entropy", "_entropy", "_get_dist_args", "_get_dist_type", "_kl_loss", "_log_cdf",
+             "_log_prob", "_log_survival", "_mean", "_mode", "_prob", "_sample", "_sd", "_survival_function")
+    HOOK_IMPL = TRANSFORMED_HOOKS  # MindSpore 2.10's is a TransformedDistribution
     DIST_TYPE = "Gumbel"
 
     def __init__(self, loc, scale, seed=0, dtype=mstype.float32, name="Gumbel"):

@@ -14,6 +14,9 @@ class HalfNormal(Distribution):
     ``sqrt(2/pi)/sd * exp(-((x-mean)/sd)**2/2)`` for ``x >= 0`` (``torch.distributions.HalfNormal`` when
     ``mean == 0``); every other method raises ``NotImplementedError`` as in MindSpore 2.10."""
 
+    # the hooks MindSpore 2.10's class defines (its public methods dispatch to them)
+    HOOKS = ("_prob",)
+
     PARAMS = ("mean", "sd")
 
     def __init__(self, mean=None, sd=None, seed=None, dtype=mstype.float32, name="HalfNormal"):

@@ -12,6 +12,9 @@ class Laplace(Distribution):
     """Mirrors ``Laplace(mean=None, sd=None, seed=None, dtype=mindspore.float32, name='Laplace')`` (``sd`` is the
     scale ``b``); every method other than ``prob``/``log_prob`` raises ``NotImplementedError`` as in MindSpore."""
 
+    # the hooks MindSpore 2.10's class defines (its public methods dispatch to them)
+    HOOKS = ("_log_prob",)
+
     PARAMS = ("mean", "sd")
 
     def __init__(self, mean=None, sd=None, seed=None, dtype=mstype.float32, name="Laplace"):

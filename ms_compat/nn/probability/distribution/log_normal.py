@@ -2,7 +2,7 @@
 import torch
 
 from ....common import dtype as mstype
-from .distribution import Distribution, check_float_dtype, check_greater_zero
+from .distribution import TRANSFORMED_HOOKS, Distribution, check_float_dtype, check_greater_zero
 
 __all__ = ["LogNormal"]
 
@@ -13,6 +13,10 @@ class LogNormal(Distribution):
 
     PARAMS = ("loc", "scale")
     METHODS = frozenset({"cdf", "mean", "mode", "sd", "var", "entropy", "kl_loss", "sample", "get_dist_type"})
+    # the hooks MindSpore 2.10's class defines (its public methods dispatch to them)
+    HOOKS = ("_cdf", "_cross_entropy", "_entropy", "_get_dist_args", "_get_dist_type", "_kl_loss", "_log_cdf",
+             "_log_prob", "_log_survival", "_mean", "_mode", "_prob", "_sample", "_survival_function", "_var")
+    HOOK_IMPL = TRANSFORMED_HOOKS  # MindSpore 2.10's is a TransformedDistribution
     DIST_TYPE = "LogNormal"
 
     def __init__(self, loc=None, scale=None, seed=0, dtype=mstype.float32, name="LogNormal"):

@@ -17,6 +17,9 @@ class Logistic(Distribution):
 
     PARAMS = ("loc", "scale")
     METHODS = frozenset({"cdf", "mean", "mode", "sd", "var", "entropy", "sample", "get_dist_type"})
+    # the hooks MindSpore 2.10's class defines (its public methods dispatch to them)
+    HOOKS = ("_cdf", "_entropy", "_get_dist_args", "_get_dist_type", "_log_cdf", "_log_prob", "_log_survival", "_mean",
+             "_mode", "_sample", "_sd", "_survival_function")
     DIST_TYPE = "Logistic"
 
     def __init__(self, loc=None, scale=None, seed=None, dtype=mstype.float32, name="Logistic"):

@@ -12,6 +12,9 @@ class Normal(Distribution):
 
     PARAMS = ("mean", "sd")
     METHODS = frozenset({"cdf", "mean", "mode", "sd", "var", "entropy", "kl_loss", "sample", "get_dist_type"})
+    # the hooks MindSpore 2.10's class defines (its public methods dispatch to them)
+    HOOKS = ("_cdf", "_cross_entropy", "_entropy", "_get_dist_args", "_get_dist_type", "_kl_loss", "_log_prob",
+             "_mean", "_mode", "_sample", "_sd")
     DIST_TYPE = "Normal"
 
     def __init__(self, mean=None, sd=None, seed=None, dtype=mstype.float32, name="Normal"):

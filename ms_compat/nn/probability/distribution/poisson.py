@@ -14,6 +14,8 @@ class Poisson(Distribution):
 
     PARAMS = ("rate",)
     METHODS = frozenset({"cdf", "mean", "mode", "sd", "var", "sample", "get_dist_type"})
+    # the hooks MindSpore 2.10's class defines (its public methods dispatch to them)
+    HOOKS = ("_cdf", "_get_dist_args", "_get_dist_type", "_log_prob", "_mean", "_mode", "_sample", "_var")
     DIST_TYPE = "Poisson"
 
     def __init__(self, rate=None, seed=None, dtype=mstype.float32, name="Poisson"):

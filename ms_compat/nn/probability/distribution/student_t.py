@@ -12,6 +12,9 @@ class StudentT(Distribution):
     """Mirrors ``StudentT(df=None, mean=None, sd=None, seed=None, dtype=mindspore.float32, name='StudentT')``;
     every method other than ``prob``/``log_prob`` raises ``NotImplementedError`` as in MindSpore."""
 
+    # the hooks MindSpore 2.10's class defines (its public methods dispatch to them)
+    HOOKS = ("_log_prob",)
+
     PARAMS = ("df", "mean", "sd")
 
     def __init__(self, df=None, mean=None, sd=None, seed=None, dtype=mstype.float32, name="StudentT"):

@@ -3,7 +3,7 @@
 import torch
 
 from ....common.tensor import to_torch
-from .distribution import Distribution
+from .distribution import TRANSFORMED_HOOKS, Distribution, _ms
 
 __all__ = ["TransformedDistribution"]
 
@@ -16,6 +16,9 @@ class TransformedDistribution(Distribution):
     to the underlying distribution."""
 
     METHODS = frozenset({"cdf", "sample"})
+    # the hooks MindSpore 2.10's class defines (its public methods dispatch to them)
+    HOOKS = ("_cdf", "_log_cdf", "_log_prob", "_log_survival", "_mean", "_prob", "_sample", "_survival_function")
+    HOOK_IMPL = TRANSFORMED_HOOKS
 
     def __init__(self, bijector, distribution, seed=None, name="transformed_distribution"):
         from ..bijector.bijector import Bijector
@@ -52,15 +55,13 @@ class TransformedDistribution(Distribution):
             raise ValueError("mean function must be implemented for non-linear transformation")
         return to_torch(self._bijector.forward(self._distribution.mean(*params[0], **params[1])))
 
-    def mean(self, *args, **kwargs):
-        from .distribution import _ms
+    def _mean(self, *args, **kwargs):
         return _ms(self._mean_t((args, kwargs)))
 
     def _sample_t(self, shape, params):
         return to_torch(self._bijector.forward(self._distribution.sample(shape, *params[0], **params[1])))
 
-    def sample(self, shape=(), *args, **kwargs):
-        from .distribution import _ms
+    def _sample(self, shape=(), *args, **kwargs):
         if not isinstance(shape, tuple):
             raise TypeError(f"For '{self.name}', the 'shape' must be tuple, but got {type(shape).__name__}.")
         return _ms(self._sample_t(shape, (args, kwargs)).to(self._dtype))

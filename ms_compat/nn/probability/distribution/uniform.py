@@ -13,6 +13,9 @@ class Uniform(Distribution):
 
     PARAMS = ("low", "high")
     METHODS = frozenset({"cdf", "mean", "sd", "var", "entropy", "kl_loss", "sample", "get_dist_type"})
+    # the hooks MindSpore 2.10's class defines (its public methods dispatch to them)
+    HOOKS = ("_cdf", "_cross_entropy", "_entropy", "_get_dist_args", "_get_dist_type", "_kl_loss", "_mean", "_prob",
+             "_sample", "_var")
     DIST_TYPE = "Uniform"
 
     def __init__(self, low=None, high=None, seed=None, dtype=mstype.float32, name="Uniform"):
