@@ -8,6 +8,6 @@ from .runner import main as _run_main
 
 if __name__ == "__main__":
     _argv = sys.argv[1:]
-    if _argv and _argv[0] in COMMANDS and not os.path.exists(_argv[0]):
+    if _argv and (_argv[0] in COMMANDS or _argv[0] in ("-V", "--version")) and not os.path.exists(_argv[0]):
         sys.exit(_cli_main(_argv))
     sys.exit(_run_main(_argv))

@@ -16,8 +16,14 @@ COMMANDS = {
 
 def main(argv=None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
+    if argv and argv[0] in ("-V", "--version"):
+        from . import __ms_compat_version__
+        from ._api_names import MINDSPORE_VERSION
+        print(f"ms-compat {__ms_compat_version__} (the MindSpore {MINDSPORE_VERSION} API on torch "
+              f"{importlib.import_module('torch').__version__})")
+        return 0
     if not argv or argv[0] in ("-h", "--help"):
-        print("usage: ms-compat {" + ",".join(COMMANDS) + "} ...\n")
+        print("usage: ms-compat [--version] {" + ",".join(COMMANDS) + "} ...\n")
         for name, (_, text) in COMMANDS.items():
             print(f"  {name:<8} {text}")
         return 0 if argv else 2

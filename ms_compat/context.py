@@ -43,7 +43,7 @@ _NO_EFFECT_KEYS = {
     "compile_cache_path", "inter_op_parallel_num", "memory_optimize_level", "memory_offload", "ascend_config",
     "gpu_config", "jit_syntax_level", "op_timeout", "aoe_tune_mode", "aoe_config", "enable_profiling",
     "mempool_block_size", "max_call_depth", "check_bprop", "auto_tune_mode", "reserve_class_name_in_scope",
-    "disable_format_transform", "jit_level", "infer_boost",
+    "disable_format_transform", "jit_level", "infer_boost", "enable_sparse", "enable_auto_mixed_precision",
 }
 _warned = set()
 
@@ -87,9 +87,15 @@ def _add_mode_listener(fn):
 
 
 def set_context(**kwargs):
-    """Mirrors ``mindspore.set_context(**kwargs)``."""
+    """Mirrors ``mindspore.set_context(**kwargs)``. A deprecated key logs MindSpore 2.10's deprecation line
+    (WARNING, through ``mindspore.log``); a key with no PyTorch counterpart is stored and logged at INFO
+    (``GLOG_v=1``) as having no effect."""
     global _device
+    from . import log as _log
+    from ._context_messages import deprecation_lines
     for key, value in kwargs.items():
+        for line in deprecation_lines(key):
+            _log.warning(line)
         if key == "mode":
             if value not in (GRAPH_MODE, PYNATIVE_MODE):
                 raise ValueError(f"For 'set_context', the argument 'mode' should be context.GRAPH_MODE (0) "
@@ -130,8 +136,8 @@ def set_context(**kwargs):
         elif key in _ctx or key in _NO_EFFECT_KEYS:
             _ctx[key] = value
             if key in _NO_EFFECT_KEYS:
-                _warn_once(key, f"set_context({key}=...) has no effect in ms_compat (a MindSpore compiler/Ascend "
-                                "setting with no PyTorch counterpart); the value is stored only.")
+                _log.info(f"set_context({key}=...) has no effect in ms_compat (a MindSpore compiler/Ascend "
+                          "setting with no PyTorch counterpart); the value is stored only.")
         else:
             raise ValueError(f"For 'set_context', the keyword argument {key} is not recognized! "
                              "For detailed usage of 'set_context', please refer to the Mindspore official website.")

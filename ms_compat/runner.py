@@ -4,7 +4,8 @@
     ms-compat run [--force] [--progress] -m package.module [args ...]
 
 The ``mindspore`` import alias is installed first (:func:`ms_compat.alias.install`), then the script
-runs as ``__main__`` (``runpy``) with ``sys.argv = [script, *args]`` and the script's directory at the
+runs as ``__main__`` (``runpy``; an uncaught error's traceback starts at the script, as under ``python
+script.py``) with ``sys.argv = [script, *args]`` and the script's directory at the
 front of ``sys.path`` (as ``python script.py`` does), so the user's own packages import normally; the
 ``-m`` form runs a module of a package with the current directory on ``sys.path``, so its relative
 imports work (as ``python -m`` does). ``--force`` installs the alias even where the real MindSpore is
@@ -91,8 +92,7 @@ def main(argv=None) -> int:
         if problem:
             print(f"ms-compat run: {problem}", file=sys.stderr)
             return 2
-        runpy.run_module(module, run_name="__main__", alter_sys=True)
-        return 0
+        return _run_user_code(runpy.run_module, module, run_name="__main__", alter_sys=True)
     script, args = argv[0], argv[1:]
     if not os.path.exists(script):
         print(f"ms-compat run: can't open file '{script}': No such file or directory", file=sys.stderr)
@@ -104,5 +104,17 @@ def main(argv=None) -> int:
     _export_alias(force)
     sys.argv = [script] + args
     sys.path.insert(0, os.path.dirname(os.path.abspath(script)))
-    runpy.run_path(script, run_name="__main__")
+    return _run_user_code(runpy.run_path, os.path.abspath(script), run_name="__main__")  # __file__ absolute, as python
+
+
+def _run_user_code(run, *args, **kwargs) -> int:
+    """Run the script; an error it does not catch is shown as under ``python script.py`` (traceback from
+    the script's first frame, ms_compat's exception classes named bare: see _script_traceback) and gives
+    exit status 1. ``SystemExit`` and ``KeyboardInterrupt`` propagate unchanged."""
+    try:
+        run(*args, **kwargs)
+    except Exception as e:  # noqa: BLE001 - what Python's top level does for an uncaught error
+        from ._script_traceback import report_uncaught
+        report_uncaught(e)
+        return 1
     return 0

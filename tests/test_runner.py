@@ -90,3 +90,46 @@ def test_install_print_dtypes_switch_and_uninstall(monkeypatch):
         _print_hook._original_print = before
         alias.uninstall()
     assert builtins.print is before and str(torch.int8) == "torch.int8"
+
+
+@pytest.mark.parametrize("case", ["user_error", "op_error", "missing_name"])
+def test_traceback_starts_at_the_script_as_python_shows_it(tmp_path, case):
+    """An uncaught error under ``ms-compat run`` shows the traceback ``python script.py`` shows under real
+    MindSpore 2.10 (tests/reference_data/utils/script_traceback.json): it starts at the script (no runner or
+    runpy frames) and ms_compat's own classes are named bare (``MissingAPIError: ...``, MindSpore raises a
+    plain ``AttributeError`` there; MissingAPIError is one). Differences kept: MindSpore's PyNative reports
+    an op's error at the next synchronising line (``print(y)``), ms_compat at the op."""
+    import sys
+    sys.path.insert(0, str(__import__("pathlib").Path(__file__).parent / "data"))
+    import script_traceback_cases
+    ref = load_ref_json("utils", "script_traceback")[case]
+    path = tmp_path / f"{case}.py"
+    path.write_text(script_traceback_cases.SCRIPTS[case])
+    r = run([PYTHON, "-m", "ms_compat", "run", path.name], cwd=tmp_path)
+    lines = [line.replace(str(tmp_path), "DIR") for line in r.stderr.splitlines()]
+    assert r.returncode == ref["returncode"] == 1
+    assert "runpy" not in r.stderr and "runner.py" not in r.stderr and "cli.py" not in r.stderr, r.stderr
+    head = lines[lines.index("Traceback (most recent call last):"):][:3]
+    last = [line for line in lines if line and not line[0].isspace()][-1]
+    if case == "op_error":
+        assert head[1].startswith(f'  File "DIR/{case}.py", line ') and ref["head"][1].startswith(head[1][:24])
+        assert last.startswith("RuntimeError: For 'MatMulExt' op, shape1[-1] must be equal to shape2[-2]")
+    elif case == "missing_name":
+        assert head == ref["head"], r.stderr
+        assert ref["last"].startswith("AttributeError: module 'mindspore.ops' has no attribute 'reluu'")
+        assert last.startswith("MissingAPIError: 'mindspore.ops.reluu' is not a name of MindSpore"), r.stderr
+    else:
+        assert head == ref["head"] and last == ref["last"], r.stderr
+
+
+def test_script_excepthook_gets_the_shortened_traceback(tmp_path):
+    script = tmp_path / "hook.py"
+    script.write_text("import sys, traceback\n"
+                      "def hook(t, e, tb):\n"
+                      "    print('HOOK', t.__name__, [f.name for f in traceback.extract_tb(tb)])\n"
+                      "sys.excepthook = hook\n"
+                      "def f():\n"
+                      "    raise KeyError('k')\n"
+                      "f()\n")
+    r = run([PYTHON, "-m", "ms_compat", "run", str(script)], cwd=tmp_path)
+    assert r.returncode == 1 and r.stdout.strip() == "HOOK KeyError ['<module>', 'f']", r.stdout + r.stderr

@@ -65,8 +65,7 @@ class StaticLossScaler(LossScaler):
 
     def __init__(self, scale_value):
         _check_scale_value(scale_value)
-        self.scale_value = Parameter(Tensor(float(scale_value), dtype=torch.float32), name="scale_value",
-                                     requires_grad=False)
+        self.scale_value = Parameter(Tensor(float(scale_value), dtype=torch.float32), name="scale_value")
 
     def scale(self, inputs):
         s = self.scale_value.detach()
@@ -90,11 +89,10 @@ class DynamicLossScaler(StaticLossScaler):
 
     def __init__(self, scale_value, scale_factor, scale_window):
         _check_scale_value(scale_value)
-        self.scale_value = Parameter(Tensor(float(scale_value), dtype=torch.float32), name="scale_value",
-                                     requires_grad=False)
+        self.scale_value = Parameter(Tensor(float(scale_value), dtype=torch.float32), name="scale_value")
         self.scale_window = _check_positive_int(scale_window, "scale_window")
         self.scale_factor = _check_positive_int(scale_factor, "scale_factor")
-        self.counter = Parameter(Tensor(0, dtype=torch.int32), name="counter", requires_grad=False)
+        self.counter = Parameter(Tensor(0, dtype=torch.int32), name="counter")
 
     @torch.no_grad()
     def adjust(self, grads_finite):

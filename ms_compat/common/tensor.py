@@ -1009,21 +1009,33 @@ class Tensor(torch.Tensor):
             shape = list(_tsize(self))
             sep = "\n" if len(shape) > 1 else ""
             return f"Tensor(shape={shape}, dtype={mstype.dtype_str(self.dtype)}, value={sep}<uninitialized>)"
-        a = self.asnumpy()
-        return str(a)
+        # MindSpore: str(self.asnumpy()) under numpy 1.x (MindSpore 2.10 needs numpy<2); the digits are
+        # pinned here so a numpy 2 install prints them the same (see _str_values).
+        return _str_values(self.asnumpy(), _dtype_of(self) is torch.bfloat16)
+
+    def __int__(self):
+        try:
+            return torch.Tensor.__int__(self)
+        except ValueError as e:  # MindSpore's words (for a NaN or inf value)
+            raise ValueError("Only one element tensors can be converted to Python scalars") from e
 
     def __float__(self):
         # MindSpore records no graph outside grad functions, so ``float(net(x).sum())`` never warns; torch's
         # __float__ warns "Converting a tensor with requires_grad=True to a scalar" (issue 32 item 5). The
         # value is the same: a Python float carries no graph.
-        if self.requires_grad and not _dynamo_compiling():
-            with DisableTorchFunctionSubclass():
-                return torch.Tensor.__float__(torch.Tensor.detach(self))
-        return torch.Tensor.__float__(self)
+        try:
+            if self.requires_grad and not _dynamo_compiling():
+                with DisableTorchFunctionSubclass():
+                    return torch.Tensor.__float__(torch.Tensor.detach(self))
+            return torch.Tensor.__float__(self)
+        except ValueError as e:  # MindSpore's words (for a NaN or inf value)
+            raise ValueError("Only one element tensors can be converted to Python scalars") from e
 
     def __format__(self, spec):
-        if self.dim() == 0:
-            return self.item().__format__(spec)
+        # MindSpore's Tensor has no __format__: object's applies -- an empty spec is str(self) (for a 0-d
+        # float32 loss ``f"loss {loss}"`` prints ``0.8823432``, numpy's digits), any other spec raises.
+        if spec:
+            raise TypeError(f"unsupported format string passed to {type(self).__name__}.__format__")
         return str(self)
 
     def __bool__(self):
@@ -1169,12 +1181,39 @@ def _format_values(t: torch.Tensor) -> str:
     a = _as_subclass(t.detach(), _PlainTensor)
     if a.dtype is torch.bfloat16:
         a = a.float()
-        return np.array2string(a.cpu().numpy(), separator=", ")
+        if not a.dim():
+            return _scalar_text(a.item())
+        arr = a.cpu().numpy()
+        width = max((len(_scalar_text(v)) for v in arr.flat), default=0)
+        return np.array2string(arr, separator=", ", formatter={"float_kind": lambda v: _scalar_text(v).rjust(width)})
     arr = a.cpu().numpy()
     if arr.dtype.kind == "f":
         fmt = {"float_kind": (lambda v: f"{v: .8e}") if arr.dtype != np.float16 else (lambda v: f"{v: .4e}")}
-        return np.array2string(arr, separator=", ", formatter=fmt) if arr.ndim else str(arr.item())
-    return np.array2string(arr, separator=", ") if arr.ndim else str(arr.item())
+        return np.array2string(arr, separator=", ", formatter=fmt) if arr.ndim else _scalar_text(arr.item())
+    return np.array2string(arr, separator=", ") if arr.ndim else _scalar_text(arr.item())
+
+
+def _str_values(arr: np.ndarray, bfloat16: bool) -> str:
+    """``str(tensor)`` as MindSpore 2.10 prints it: numpy 1.x's ``str`` of ``asnumpy()``. A bfloat16 value
+    prints as C's ``%f`` (``0.882812``, ``-2.000000``; MindSpore's numpy bfloat16 type), unpadded; a 0-d float
+    takes numpy 1.x's scalar digits: positional for ``1e-4 <= |v| < 1e16`` (``12345679.0``), else scientific
+    (``1e-05``) -- numpy 2 switched float32 to scientific at 1e7."""
+    if bfloat16:
+        return f"{arr.item():f}" if not arr.ndim else np.array2string(arr, formatter={"float_kind": lambda v: f"{v:f}"})
+    if arr.ndim or arr.dtype.kind != "f":
+        return str(arr)
+    v = arr[()]
+    if not np.isfinite(v) or v == 0 or 1e-4 <= abs(float(v)) < 1e16:
+        return np.format_float_positional(v, unique=True, trim="0")
+    return np.format_float_scientific(v, unique=True, trim="-", exp_digits=2)
+
+
+def _scalar_text(v) -> str:
+    """A 0-d tensor's value in its repr: MindSpore writes it with C++ ``ostream``'s default six
+    significant digits (``value= 0.882343``, ``1.23457e+07``, ``3``, ``-0``), which is Python's ``%g``."""
+    if isinstance(v, (float, np.floating)):
+        return format(float(v), "g")
+    return format(v, "g") if isinstance(v, complex) else str(v)
 
 
 def gather_slices(x, indices, axis=0, batch_dims=0):

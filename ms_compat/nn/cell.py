@@ -801,7 +801,7 @@ class Cell(_Module):
     def set_param_ps(self, recurse=True, init_in_server=False):
         """Parameter server (removed in 2.10): no PyTorch meaning; raises."""
         raise RuntimeError("Cell.set_param_ps: the MindSpore parameter server has no PyTorch counterpart in "
-                           "ms_compat; use torch.distributed (see migration_guides/parallel.md).")
+                           "ms_compat; use torch.distributed (https://pytorch.org/docs/stable/distributed.html).")
 
     def place(self, role, rank_id):
         """r2.3 API (removed in 2.10): process placement for the parameter server; warns, no effect."""

@@ -21,6 +21,7 @@ class CellDiff:
     inputs_ok: bool
     outputs_ok: bool
     missing: str = ""
+    port_cls: str = ""  # the class ms_compat ran under this name ("" when it did not run it)
 
     @property
     def status(self):
@@ -50,28 +51,59 @@ class ComparisonReport:
     def table(self) -> str:
         first = self.first_divergent
         w = max([len(c.call) for c in self.cells] + [4])
-        lines = [f"{'cell':<{w}}  {'class':<22} {'max|Δin|':>10} {'max|Δout|':>10} {'max rel':>10}  status"]
+        wc = max([len(c.cls) for c in self.cells] + [len("MindSpore")])
+        wp = max([len(c.port_cls or "-") for c in self.cells] + [len("ms_compat")])
+        lines = [f"{'cell':<{w}}  {'MindSpore':<{wc}}  {'ms_compat':<{wp}} {'max|Δin|':>10} {'max|Δout|':>10} "
+                 f"{'max rel':>10}  status"]
         for c in self.cells:
             mark = "  <-- first divergence" if c is first else ""
-            lines.append(f"{c.call:<{w}}  {c.cls:<22} {c.max_abs_in:>10.3g} {c.max_abs_out:>10.3g} "
-                         f"{c.max_rel_out:>10.3g}  {c.status}{mark}")
+            if c.port_cls and c.port_cls != c.cls:
+                mark += f" (class differs: {c.cls} vs {c.port_cls})"
+            lines.append(f"{c.call:<{w}}  {c.cls:<{wc}}  {c.port_cls or '-':<{wp}} {c.max_abs_in:>10.3g} "
+                         f"{c.max_abs_out:>10.3g} {c.max_rel_out:>10.3g}  {c.status}{mark}")
         if self.grads:
             bad = [g for g in self.grads if not g[3]]
             lines.append(f"gradients: {len(self.grads) - len(bad)}/{len(self.grads)} parameters within tolerance")
             for name, a, r, _ in bad:
                 lines.append(f"  grad {name}: max|Δ|={a:.3g} max rel={r:.3g}")
-        lines.append("RESULT: " + ("match" if self.ok else f"DIVERGENCE (first: {first.call if first else 'grads'})")
+        n_inherit = len(self._consequences())
+        lines.append("RESULT: " + ("match" if self.ok else f"DIVERGENCE (first: {first.call if first else 'grads'}"
+                                   + (f"; {n_inherit} other cells follow from it" if n_inherit else "") + ")")
                      + f" (rtol={self.rtol}, atol={self.atol})")
         return "\n".join(lines)
 
-    def junit_xml(self, path, suite="ms_compat.compare"):
+    def _consequences(self):
+        """Rows that follow from the first divergence: the "inherits" rows after it (their inputs differ
+        because of it) and the cells that contain it (their outputs differ because a child's did)."""
         first = self.first_divergent
+        if first is None:
+            return set()
+        after = self.cells[self.cells.index(first) + 1:]
+        name = first.cell if first.cell != "<root>" else ""
+
+        def contains(c):
+            outer = c.cell if c.cell != "<root>" else ""
+            return c is not first and (outer == "" or name.startswith(outer + ".")) and c.status == "DIVERGES"
+        return {id(c) for c in after if c.status == "inherits" or contains(c)}
+
+    def junit_xml(self, path, suite="ms_compat.compare"):
+        """JUnit XML: one test case per cell and per gradient. The first divergence (and any other cell
+        that diverges on agreeing inputs) is a failure; a cell that only inherits a difference after it
+        is *skipped*, naming the divergence it follows, so one bug reads as one failure."""
+        first = self.first_divergent
+        consequences = self._consequences()
+        failed = [c for c in self.cells if (not c.outputs_ok or c.missing) and id(c) not in consequences]
         ts = ET.Element("testsuite", name=suite, tests=str(len(self.cells) + len(self.grads)),
-                        failures=str(sum(1 for c in self.cells if not c.outputs_ok or c.missing)
-                                     + sum(1 for g in self.grads if not g[3])))
+                        failures=str(len(failed) + sum(1 for g in self.grads if not g[3])),
+                        skipped=str(len(consequences)))
         for c in self.cells:
             tc = ET.SubElement(ts, "testcase", classname=f"{suite}.{c.cls}", name=c.call)
-            if not c.outputs_ok or c.missing:
+            if id(c) in consequences:
+                why = (f"inherits the divergence of {first.call}: its inputs already differ "
+                       f"(max|Δin|={c.max_abs_in:.3g})" if c.status == "inherits"
+                       else f"contains the divergence of {first.call}")
+                ET.SubElement(tc, "skipped", message=why)
+            elif not c.outputs_ok or c.missing:
                 msg = ("FIRST DIVERGENCE: " if c is first else "") + \
                       (c.missing or f"max|Δout|={c.max_abs_out:.3g} max rel={c.max_rel_out:.3g} "
                                     f"(inputs {'agree' if c.inputs_ok else 'already differ'})")
@@ -103,7 +135,8 @@ def compare_recordings(actual, expected, rtol=1e-4, atol=1e-5) -> ComparisonRepo
     """``actual``/``expected`` are ``(arrays, calls)`` from recorder.record or load_recording."""
     a_arr, a_calls = actual[0], actual[1]
     e_arr, e_calls = expected[0], expected[1]
-    a_keys = {c[0] for c in a_calls}
+    a_cls = {c[0]: c[2] for c in a_calls}
+    a_keys = set(a_cls)
     cells = []
     for key, name, cls in e_calls:
         if key not in a_keys:
@@ -131,7 +164,7 @@ def compare_recordings(actual, expected, rtol=1e-4, atol=1e-5) -> ComparisonRepo
                 max_out, max_rel = max(max_out, d), max(max_rel, r)
                 out_ok &= _close(ao, eo, rtol, atol)
             i += 1
-        cells.append(CellDiff(key, name, cls, max_in, max_out, max_rel, in_ok, out_ok))
+        cells.append(CellDiff(key, name, cls, max_in, max_out, max_rel, in_ok, out_ok, port_cls=a_cls[key]))
     grads = []
     for k in e_arr:
         if k.startswith("grad|"):

@@ -6,7 +6,13 @@ with the same checkpoint and inputs, and report per-cell differences.
         [--ckpt FILE | --init name-hash] [--save-reference ref.npz] [--train]
         [--rtol 1e-4] [--atol 1e-5] [--junit-xml out.xml] [--path DIR]
 
-Exit status: 0 when every cell (and gradient, with --train) matches, 1 on divergence, 2 on usage errors.
+Both sides must start from the same weights: give --ckpt (a MindSpore checkpoint loaded on both sides) or
+--init name-hash (each parameter filled from a hash of its name); without either the two frameworks
+initialise independently at random, every layer would differ, and the command refuses (exit 2).
+
+Exit status: 0 when every cell (and gradient, with --train) matches, 1 on divergence (or when the port raises
+where MindSpore ran), 2 on usage errors (bad MODULE:FACTORY, inputs the reference model refuses, no
+--ckpt/--init, --input given with a recording that holds its inputs), each as one line on stderr.
 Each stage (the reference run, the ms_compat run, the comparison) is reported on stderr with its time, with a
 live elapsed-time counter on a terminal; ``--quiet`` turns that off.
 A saved reference recording holds the inputs too, so CI without MindSpore re-runs the comparison with
@@ -109,6 +115,8 @@ def _reference_recording(args, inputs):
         env = dict(os.environ, ONEDNN_MAX_CPU_ISA=os.environ.get("ONEDNN_MAX_CPU_ISA", "AVX2"), GLOG_v="3")
         env.pop("PYTHONPATH", None)
         r = subprocess.run(cmd, env=env, cwd=tmp, capture_output=True, text=True)
+        if r.returncode == 2 and r.stderr.strip():  # the recorder's one-line user error (target, inputs)
+            raise UsageError(r.stderr.strip().splitlines()[-1])
         if r.returncode:
             raise RuntimeError(f"the reference interpreter failed ({' '.join(cmd)}):\n{r.stderr[-4000:]}")
         rec = recorder.load_recording(out)
@@ -122,12 +130,25 @@ def run_comparison(target, inputs=None, *, reference_python=None, reference_reco
     """Programmatic form of the command; returns a ComparisonReport (``progress=True``: stage lines on stderr)."""
     import ms_compat
 
+    if not ckpt and not init:
+        raise UsageError("without --ckpt or --init both sides initialise their weights independently at random, "
+                         "so every layer would differ; pass --init name-hash (same weights from each parameter's "
+                         "name) or --ckpt FILE (a MindSpore checkpoint loaded on both sides)")
     args = argparse.Namespace(target=target, reference_python=reference_python, ckpt=ckpt, init=init,
                               train=train, save_reference=save_reference, path=list(path))
     if reference_recording:
         ref = _load_recording(reference_recording)
+        meta = ref[2] if len(ref) > 2 else {}
+        if "init" in meta and (meta.get("init") or None) != (init or None) and not ckpt:
+            raise UsageError(f"--reference-recording '{reference_recording}' was recorded with "
+                             f"--init {meta['init']}; pass the same --init")
         n = sum(1 for k in ref[0] if k.startswith("input|"))
+        if n and inputs is not None:
+            raise UsageError(f"--input: the recording '{reference_recording}' holds the inputs it was made "
+                             f"with ({n}); drop --input")
         inputs = [ref[0][f"input|{i}"] for i in range(n)] if n else inputs
+        if inputs is None:
+            raise UsageError(f"--reference-recording '{reference_recording}' holds no inputs; give --input")
     else:
         if not reference_python:
             raise ValueError("give reference_python or reference_recording")
@@ -141,7 +162,10 @@ def run_comparison(target, inputs=None, *, reference_python=None, reference_reco
     installed = ms_compat.install(force=True)
     try:
         with _stage(f"running {target} under ms_compat", progress):
-            net = recorder.build_model(ms_compat, target, ckpt, init)
+            try:
+                net = recorder.build_model(ms_compat, target, ckpt, init)
+            except recorder.TargetError as e:
+                raise UsageError(str(e)) from e
             ours = recorder.record(ms_compat, net, inputs, train=train)
     finally:
         if installed is not False:
@@ -154,17 +178,29 @@ def main(argv=None) -> int:
     ap = argparse.ArgumentParser(prog="ms-compat compare", description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("target", help="MODULE:FACTORY returning the model Cell (written with `import mindspore`)")
-    ap.add_argument("--input", action="append", default=[], help="SHAPE[:DTYPE[:HIGH]], e.g. 2,3,32,32 or 2,8:int32:100")
-    ap.add_argument("--reference-python")
-    ap.add_argument("--reference-recording")
-    ap.add_argument("--save-reference")
-    ap.add_argument("--ckpt")
-    ap.add_argument("--init", choices=["name-hash"])
-    ap.add_argument("--train", action="store_true")
-    ap.add_argument("--rtol", type=float, default=1e-4)
-    ap.add_argument("--atol", type=float, default=1e-5)
-    ap.add_argument("--junit-xml")
-    ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--input", action="append", default=[],
+                    help="one model input as SHAPE[:DTYPE[:HIGH]], e.g. 2,3,32,32 or 2,8:int32:100 (ints below "
+                         "HIGH); repeat for several inputs; random with --seed. Not with a recording that holds "
+                         "its inputs")
+    ap.add_argument("--reference-python", metavar="PYTHON",
+                    help="interpreter with real MindSpore 2.10 to run the reference (e.g. .msref/bin/python)")
+    ap.add_argument("--reference-recording", metavar="NPZ",
+                    help="a recording saved by --save-reference (no MindSpore needed); holds the inputs too")
+    ap.add_argument("--save-reference", metavar="NPZ",
+                    help="save the reference run (with its inputs) to NPZ for later --reference-recording runs")
+    ap.add_argument("--ckpt", metavar="FILE", help="MindSpore checkpoint loaded into the model on both sides")
+    ap.add_argument("--init", choices=["name-hash"],
+                    help="name-hash: fill each parameter from a hash of its name, the same on both sides "
+                         "(needed unless --ckpt is given)")
+    ap.add_argument("--train", action="store_true",
+                    help="run in train mode and compare parameter gradients of a fixed random projection too")
+    ap.add_argument("--rtol", type=float, default=1e-4, help="relative tolerance per cell output (default 1e-4; "
+                                                             "gradients use 10x)")
+    ap.add_argument("--atol", type=float, default=1e-5, help="absolute tolerance per cell output (default 1e-5)")
+    ap.add_argument("--junit-xml", metavar="FILE",
+                    help="write a JUnit XML report: one case per cell (cells after the first divergence that "
+                         "only inherit it are skipped) and per gradient")
+    ap.add_argument("--seed", type=int, default=0, help="seed of the random --input values (default 0)")
     ap.add_argument("--path", action="append", default=[], help="extra import path for MODULE")
     ap.add_argument("--quiet", action="store_true", help="no stage/progress lines on stderr")
     a = ap.parse_args(argv)
@@ -172,7 +208,10 @@ def main(argv=None) -> int:
         ap.error("one of --reference-python or --reference-recording is required")
     if not a.reference_recording and not a.input:
         ap.error("--input is required unless --reference-recording holds the inputs")
-    inputs = recorder.make_inputs(a.input, a.seed) if a.input else None
+    try:
+        inputs = recorder.make_inputs(a.input, a.seed) if a.input else None
+    except (ValueError, TypeError) as e:
+        ap.error(f"--input: {e} (expected SHAPE[:DTYPE[:HIGH]], e.g. 2,3,32,32 or 2,8:int32:100)")
     try:
         rep = run_comparison(a.target, inputs, reference_python=a.reference_python,
                              reference_recording=a.reference_recording, ckpt=a.ckpt, init=a.init, train=a.train,

@@ -20,7 +20,7 @@ import zlib
 
 import numpy as np
 
-__all__ = ["record", "parse_input_spec", "make_inputs", "deterministic_weights", "save_recording",
+__all__ = ["record", "TargetError", "find_factory", "parse_input_spec", "make_inputs", "deterministic_weights", "save_recording",
            "load_recording"]
 
 
@@ -151,11 +151,30 @@ def load_recording(path):
     return arrays, info["calls"], info.get("meta", {})
 
 
+class TargetError(LookupError):
+    """``MODULE:FACTORY`` names no callable: a user error (``ms-compat compare`` exits 2)."""
+
+
+def find_factory(target: str):
+    """The callable named by ``MODULE:FACTORY`` (``FACTORY`` defaults to ``build``); TargetError when
+    the module does not import by that name or has no such callable."""
+    mod_name, _, fn_name = target.partition(":")
+    fn_name = fn_name or "build"
+    try:
+        mod = importlib.import_module(mod_name)
+    except ModuleNotFoundError as e:
+        if e.name and mod_name.startswith(e.name) and mod_name[len(e.name):][:1] in ("", "."):
+            raise TargetError(f"'{target}': no module named '{e.name}' (add its folder with --path)") from e
+        raise
+    factory = getattr(mod, fn_name, None)
+    if not callable(factory):
+        raise TargetError(f"'{target}': module '{mod_name}' has no callable '{fn_name}'")
+    return factory
+
+
 def build_model(ms, target: str, ckpt=None, init=None):
     """``MODULE:FACTORY`` → the Cell; loads ``ckpt`` (MindSpore .ckpt) or deterministic weights."""
-    mod_name, _, fn_name = target.partition(":")
-    factory = getattr(importlib.import_module(mod_name), fn_name or "build")
-    net = factory()
+    net = find_factory(target)()
     if isinstance(net, tuple):
         net = net[0]
     if ckpt:
@@ -181,11 +200,22 @@ def main(argv=None):
     ms.set_context(mode=ms.PYNATIVE_MODE)
     with np.load(a.inputs) as z:
         inputs = [z[f"arg{i}"] for i in range(len(z.files))]
-    net = build_model(ms, a.target, a.ckpt, a.init)
-    arrays, index = record(ms, net, inputs, train=a.train)
+    try:
+        net = build_model(ms, a.target, a.ckpt, a.init)
+    except TargetError as e:  # one line and exit 2: the caller reports it as a usage error
+        print(e, file=sys.stderr)
+        return 2
+    try:
+        arrays, index = record(ms, net, inputs, train=a.train)
+    except Exception as e:  # noqa: BLE001 - the reference model refused the inputs: the inputs are wrong
+        shapes = ", ".join(f"{list(x.shape)}:{x.dtype}" for x in inputs)
+        msg = str(e).strip().splitlines()[0] if str(e).strip() else ""
+        print(f"'{a.target}' raised under MindSpore {ms.__version__} on --input {shapes}: "
+              f"{type(e).__name__}: {msg}", file=sys.stderr)
+        return 2
     arrays.update({f"input|{i}": x for i, x in enumerate(inputs)})
     save_recording(a.out, arrays, index, {"framework": f"mindspore {ms.__version__}", "target": a.target,
-                                          "train": a.train})
+                                          "train": a.train, "init": a.init, "ckpt": bool(a.ckpt)})
     return 0
 
 

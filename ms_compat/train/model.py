@@ -572,10 +572,12 @@ class Model:
         carries the layout), so this raises ``MissingAPIError``."""
         from .._missing import MissingAPIError
         raise MissingAPIError("'mindspore.train.Model.infer_train_layout' is not implemented in ms_compat: there is "
-                              "no compiled parallel graph; see migration_guides/parallel.md.")
+                              "no compiled parallel graph: PyTorch's sharding carries the layout "
+                              "(https://pytorch.org/docs/stable/distributed.tensor.html).")
 
     def infer_predict_layout(self, *predict_data, skip_backend_compile=False):
         """See :meth:`infer_train_layout`."""
         from .._missing import MissingAPIError
         raise MissingAPIError("'mindspore.train.Model.infer_predict_layout' is not implemented in ms_compat: there "
-                              "is no compiled parallel graph; see migration_guides/parallel.md.")
+                              "is no compiled parallel graph: PyTorch's sharding carries the layout "
+                              "(https://pytorch.org/docs/stable/distributed.tensor.html).")

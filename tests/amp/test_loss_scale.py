@@ -53,6 +53,21 @@ def test_dynamic_scaler_sequence():
     assert float(big.scale_value) == SC["dynamic_inf_guard"]
 
 
+def test_scaler_parameters_print_as_mindspore():
+    """MindSpore's scale_value / counter Parameters require grad (the default): they print
+    ``requires_grad=True``; scaling still records no graph through them."""
+    s, d = amp.StaticLossScaler(1024), amp.DynamicLossScaler(1024, 2, 2)
+    ref = SC["reprs"]
+    assert [repr(s.scale_value), repr(d.scale_value), repr(d.counter)] == \
+        [ref["static_scale_value"], ref["dynamic_scale_value"], ref["dynamic_counter"]]
+    # (the int32 counter's .requires_grad reads False in ms_compat: torch has no grad for ints; its repr is MindSpore's)
+    assert [s.scale_value.requires_grad, d.scale_value.requires_grad] == ref["requires_grad"][:2]
+    x = Tensor(np.array([1.0, 2.0], np.float32))
+    assert not d.scale(x).requires_grad and not d.unscale(x).requires_grad
+    d.adjust(Tensor(True))
+    assert int(d.counter) == 1 and d.scale_value.grad is None
+
+
 @pytest.mark.parametrize("key,fn", [
     ("static_lt1", lambda: amp.StaticLossScaler(0.5)), ("static_str", lambda: amp.StaticLossScaler("2")),
     ("dyn_lt1", lambda: amp.DynamicLossScaler(0.5, 2, 2)), ("dyn_window0", lambda: amp.DynamicLossScaler(2, 2, 0)),

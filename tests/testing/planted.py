@@ -11,3 +11,11 @@ def lenet_planted():
     net = lenet()
     net.fc2.register_forward_hook(lambda cell, args, out: out + 0.01)
     return net
+
+
+def lenet_gelu():
+    """The corpus LeNet with its shared activation swapped for GELU: the port's class differs."""
+    import mindspore.nn as nn
+    net = lenet()
+    net.relu = nn.GELU()
+    return net

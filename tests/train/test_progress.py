@@ -98,3 +98,17 @@ def test_model_loop_benchmark_quick_mode():
     assert r.returncode == 0, r.stderr[-3000:]
     rows = [l for l in r.stdout.splitlines() if l.startswith("| Dense")]
     assert len(rows) == 4 and all(float(l.split("|")[-2]) > 0 for l in rows)
+
+
+def test_progress_bar_clears_its_line_before_loss_monitor_prints(monkeypatch):
+    """On a terminal the bar (stderr) and LossMonitor's lines (stdout) share the screen: each printed line
+    must start on a cleared line, not after the bar's text."""
+    screen = Tty()
+    monkeypatch.setattr(sys, "stdout", screen)
+    _, _, m = tc.model(ms)
+    m.train(2, tc.dataset(ms), callbacks=[LossMonitor(1), ProgressBar(stream=screen, min_interval=0)])
+    assert sys.stdout is screen  # restored after training
+    shown = [line.split("\r")[-1].replace("\x1b[K", "") for line in screen.getvalue().split("\n")]
+    loss_lines = [line for line in shown if "loss is" in line]
+    assert len(loss_lines) == 8 and all(line.startswith("epoch: ") for line in loss_lines), shown
+    assert shown[-2].startswith("epoch 2/2 [" + "#" * 24 + "] 4/4 loss ")

@@ -148,3 +148,16 @@ def test_summary_operators_keep_nothing_without_an_open_record():
     for _ in range(3):
         ops.ScalarSummary()("x", Tensor(1.0))
     assert other_ops.SUMMARY_TENSOR_CACHE == []
+
+
+def test_summary_collector_epoch_end_on_a_collect_step_as_mindspore(tmp_path):
+    """collect_freq=2 over 2 x 4 steps: real MindSpore 2.10 writes steps 1, 2, 4, 4, 6, 8, 8 -- an epoch end
+    that meets a collect step writes the step again (step_end and epoch_end both collect) -- and so does
+    ms_compat (tests/reference_data/training/summary_freq2.json, gen_summary_freq.py)."""
+    want = load_ref_json("training", "summary_freq2")["steps"]
+    _, _, m = tc.model(ms)
+    m.train(2, tc.dataset(ms), callbacks=[SummaryCollector(str(tmp_path), collect_freq=2)])
+    ea = read(tmp_path)
+    for tag in ("loss/auto", "weight/auto", "bias/auto"):
+        got = ea.Scalars(tag) if tag == "loss/auto" else ea.Histograms(tag)
+        assert [e.step for e in got] == [s for s, tags in want if tag in tags]

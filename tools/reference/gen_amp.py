@@ -279,6 +279,11 @@ def gen_scalers():
         seq.append([float(d.scale_value.asnumpy()), int(d.counter.asnumpy()), bool(r)])
     rec["dynamic_seq"] = seq
     rec["dynamic_params"] = [d.scale_value.name, str(d.scale_value.dtype), d.counter.name, str(d.counter.dtype)]
+    fresh = amp.DynamicLossScaler(1024, 2, 2)
+    rec["reprs"] = {"static_scale_value": repr(s.scale_value), "dynamic_scale_value": repr(fresh.scale_value),
+                    "dynamic_counter": repr(fresh.counter), "requires_grad": [s.scale_value.requires_grad,
+                                                                             fresh.scale_value.requires_grad,
+                                                                             fresh.counter.requires_grad]}
     small = amp.DynamicLossScaler(1, 2, 1)
     small.adjust(Tensor(False))
     rec["dynamic_floor"] = float(small.scale_value.asnumpy())

@@ -14,24 +14,29 @@ msrun                           torchrun
                                 rendezvous endpoint ``addr:port`` (node ranks assigned on arrival)
 ``--node_rank R``               ``--node-rank R`` (static rendezvous); ``-1`` (default) on several nodes:
                                 ``--rdzv-backend c10d`` assigns them
-``--log_dir D``                 ``--log-dir D --redirects 3`` (one ``stdout.log``/``stderr.log`` per worker
-                                under ``D/<run id>/attempt_0/<local rank>/``; MindSpore: ``D/worker_<rank>.log``)
-``--join True/False``           ``True``: wait and return the job's exit status (torchrun's own behaviour);
-                                ``False`` (msrun's default): start the job in the background and return
+``--log_dir D``                 msrun's layout in ``D`` (default: the current folder): each worker's output in
+                                ``worker_<rank>.log`` (``_worker_log.py`` redirects it), torchrun's own in
+                                ``scheduler.log`` (MindSpore: its scheduler process's output)
+``--join True/False``           ``True``: wait, echo the worker logs to the console as msrun does, and return
+                                1 when a worker fails ("Distributed job exited with exception");
+                                ``False`` (msrun's default): start the job in the background and return 0
 ``--cluster_time_out S``        rendezvous timeout (``--rdzv-conf timeout=S`` / ``join_timeout=S``); a
                                 negative value waits without limit
 ``--bind_core``/``--bind_numa`` ``True`` → ``--numa-binding node``; a dict of cores: not supported (error)
 ==============================  ==========================================================================
 
 ``--sim_level``, ``--sim_rank_id`` (dry runs of Ascend compilation), ``--rank_table_file``,
-``--worker_log_name``, ``--tail_worker_log`` are accepted and ignored with a warning.
+``--worker_log_name``, ``--tail_worker_log`` are accepted and ignored with a warning. A task script that does
+not exist is an error (exit 2) before anything starts (msrun starts the workers, each failing in its log).
 """
 from __future__ import annotations
 
 import ast
 import os
+import re
 import subprocess
 import sys
+import threading
 import warnings
 from argparse import REMAINDER, ArgumentParser
 
@@ -101,8 +106,6 @@ def torchrun_command(args):
                              f"({nnodes} = worker_num / local_worker_num).")
         cmd += ["--node-rank", str(max(args.node_rank, 0)), "--master-addr", args.master_addr,
                 "--master-port", str(args.master_port), "--rdzv-conf", f"timeout={timeout}"]
-    if args.log_dir:
-        cmd += ["--log-dir", args.log_dir, "--redirects", "3"]
     for name in ("bind_core", "bind_numa"):
         value = getattr(args, name)
         if isinstance(value, dict):
@@ -116,24 +119,110 @@ def torchrun_command(args):
     if ignored:
         warnings.warn(f"msrun: {', '.join(ignored)} ignored by ms_compat (no Ascend dry run / rank table; torchrun "
                       "names the worker logs).", UserWarning, stacklevel=2)
-    return cmd + [args.task_script] + list(args.task_script_args)
+    return cmd + ["-m", "ms_compat.parallel.cluster._worker_log", os.path.abspath(args.log_dir or "."),
+                  str(_log_offset(args, nnodes)), args.task_script] + list(args.task_script_args)
+
+
+def _log_offset(args, nnodes):
+    """msrun names a worker log by its global rank where that is known in advance: on one node, or with a
+    fixed ``--node_rank`` (``node_rank * local_worker_num + i``); else by the local index ``i``."""
+    return args.node_rank * args.local_worker_num if nnodes > 1 and args.node_rank > 0 else 0
+
+
+def _worker_logs(args):
+    """``[(rank id or None, log path)]`` of this node's workers, msrun's names and "rank id" wording."""
+    from ._worker_log import worker_log_path
+    nnodes = args.worker_num // args.local_worker_num
+    known = nnodes == 1 or args.node_rank >= 0
+    offset = _log_offset(args, nnodes)
+    return [(offset + i if known else None, worker_log_path(args.log_dir, offset + i))
+            for i in range(args.local_worker_num)]
+
+
+def _echo_logs(paths, stop):
+    """msrun with ``--join True`` tails every worker log to the console; this follows them until ``stop``."""
+    pos = dict.fromkeys(paths, 0)
+    while True:
+        final = stop.is_set()
+        for p in paths:
+            try:
+                with open(p, "rb") as f:
+                    f.seek(pos[p])
+                    data = f.read()
+            except OSError:
+                continue
+            if data:
+                pos[p] += len(data)
+                sys.stdout.buffer.write(data)
+                sys.stdout.flush()
+        if final:
+            return
+        stop.wait(0.2)
+
+
+def _script_problem(script):
+    if script in ("python", "python3", "pytest") or os.path.isfile(script):
+        return None
+    return f"can't open file '{os.path.abspath(script)}': [Errno 2] No such file or directory"
 
 
 def run(args):
-    """Mirrors ``mindspore.parallel.cluster.run.run``: start the job; with ``join`` wait and return its exit
-    status, else return 0 once torchrun is started (in its own session, so it outlives this process)."""
+    """Mirrors ``mindspore.parallel.cluster.run.run``: start the job with msrun's log files in ``--log_dir``
+    (default: the current folder): ``scheduler.log`` (torchrun's output) and ``worker_<rank>.log``. With
+    ``join`` wait, echo the worker logs to the console, and return 0, or 1 when the job failed; else return 0
+    once torchrun is started (in its own session, so it outlives this process)."""
+    problem = _script_problem(args.task_script)
+    if problem:
+        raise ValueError(problem)
     cmd = torchrun_command(args)
-    print("ms-compat msrun: " + " ".join(cmd[1:]), file=sys.stderr, flush=True)
-    if args.join:
-        return subprocess.call(cmd)
-    out = subprocess.DEVNULL
     if args.log_dir:
         os.makedirs(args.log_dir, exist_ok=True)
-        out = open(os.path.join(args.log_dir, "scheduler.log"), "ab")  # noqa: SIM115 (kept by the child)
-    proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT, start_new_session=True)
-    print(f"ms-compat msrun: torchrun started in the background (pid {proc.pid}); use --join True to wait.",
-          file=sys.stderr, flush=True)
+    sched = os.path.join(args.log_dir, "scheduler.log")
+    print(f"Start scheduler process, log file:{sched}. Execute command: {' '.join(cmd)}", flush=True)
+    logs = _worker_logs(args)
+    for rank, path in logs:
+        open(path, "w").close()  # noqa: SIM115 - msrun truncates each worker's log when starting it
+        print(f"Start worker process with rank id:{rank}, log file:{path}. Environment variable "
+              f"[RANK_ID={rank}] is exported. Execute command: python {' '.join([args.task_script, *args.task_script_args])}",
+              flush=True)
+    with open(sched, "w") as out:
+        proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT, start_new_session=not args.join)
+    if not args.join:
+        print(f"ms-compat msrun: the job runs in the background (torchrun pid {proc.pid}); --join True waits "
+              "for it and returns its exit status.", file=sys.stderr, flush=True)
+        return 0
+    stop = threading.Event()
+    echo = threading.Thread(target=_echo_logs, args=([p for _, p in logs], stop), daemon=True)
+    echo.start()
+    try:
+        code = proc.wait()
+    except KeyboardInterrupt:
+        proc.terminate()
+        code = proc.wait()
+    finally:
+        stop.set()
+        echo.join()
+    if code:
+        _show_errors(sched)
+        print(f"ms-compat msrun: torchrun exit status {code}\nRuntimeError: Distributed job exited with exception. "
+              f"Please check logs in directory: {args.log_dir}.", file=sys.stderr, flush=True)
+        return 1
     return 0
+
+
+def _show_errors(path):
+    """msrun greps its scheduler log for errors (5 lines around each); the same on torchrun's log."""
+    try:
+        with open(path, encoding="utf-8", errors="replace") as f:
+            lines = f.read().splitlines()
+    except OSError:
+        return
+    keep = set()
+    for i, line in enumerate(lines):
+        if re.search(r"ERROR|CRITICAL|Traceback|Error", line):
+            keep.update(range(max(0, i - 5), min(len(lines), i + 6)))
+    for i in sorted(keep):
+        print(lines[i], file=sys.stderr)
 
 
 def main(argv=None):
