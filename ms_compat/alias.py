@@ -33,6 +33,7 @@ import importlib.machinery
 import importlib.metadata
 import importlib.util
 import sys
+import threading
 
 from ._dtype_spelling import install as _install_spelling, uninstall as _uninstall_spelling
 from ._print_hook import install_print as _install_print, uninstall_print as _uninstall_print
@@ -105,6 +106,12 @@ NAMESPACE_FALLBACKS = {
 }
 
 _finder = None
+# install()/uninstall() run one at a time (_state); uninstall() removes the aliased modules only once no
+# alias import is being loaded (_loading counts them per thread), so a concurrent `import mindspore.x` does
+# not find its parent gone from sys.modules half-way (importlib's KeyError: 'mindspore').
+_state = threading.RLock()
+_loading = threading.Condition(threading.Lock())
+_loading_threads: dict = {}  # thread id -> alias modules it is loading now
 _added_attrs: list = []  # (parent module, attribute) set by the import system for aliased children
 _probe_aliases: list = []  # ms_compat.* names registered for `from mindspore.x import <table alias>`
 
@@ -205,6 +212,16 @@ class _AliasLoader(importlib.abc.Loader):
         self.fullname = fullname
 
     def create_module(self, spec):
+        with _loading:
+            me = threading.get_ident()
+            _loading_threads[me] = _loading_threads.get(me, 0) + 1
+        try:
+            return self._create_module(spec)
+        except BaseException:
+            _loaded()
+            raise
+
+    def _create_module(self, spec):
         name = resolve(self.fullname)
         if name is None:
             if _placeholder_spec(self.fullname) is None:
@@ -224,16 +241,37 @@ class _AliasLoader(importlib.abc.Loader):
 
     def exec_module(self, module):
         module.__spec__ = self._saved_spec  # importlib replaced it with the alias spec
+        _loaded()
+
+
+def _loaded():
+    with _loading:
+        me = threading.get_ident()
+        _loading_threads[me] -= 1
+        if not _loading_threads[me]:
+            del _loading_threads[me]
+            _loading.notify_all()
+
+
+def _wait_for_loads(timeout=30.0):
+    """Wait until no other thread is loading an alias module (this thread's own loads cannot finish first)."""
+    me = threading.get_ident()
+    with _loading:
+        _loading.wait_for(lambda: not any(t != me for t in _loading_threads), timeout)
 
 
 class _MindSporeFinder(importlib.abc.MetaPathFinder):
     """``sys.meta_path`` entry answering ``mindspore`` imports with ms_compat modules."""
 
+    closing = False  # set by uninstall(): refuse new mindspore imports until the modules are gone
+
     def find_spec(self, fullname, path=None, target=None):
         if fullname != ROOT and not fullname.startswith(ROOT + "."):
-            if fullname.startswith("ms_compat.") and _from_import_probe():
+            if fullname.startswith("ms_compat.") and _from_import_probe() and not self.closing:
                 return self._find_ms_compat(fullname, path, target)
             return None
+        if self.closing:  # not None: the path finder would load a second copy of an ms_compat file
+            raise ModuleNotFoundError(f"No module named '{fullname}'", name=fullname)
         return importlib.machinery.ModuleSpec(fullname, _AliasLoader(fullname))
 
     def find_distributions(self, context=None):
@@ -331,6 +369,11 @@ def install(force: bool = False, print_dtypes: bool = True) -> None:
     ``force=True`` (then ms_compat shadows it for imports made from now on; an already-imported real
     ``mindspore`` is dropped from ``sys.modules``).
     """
+    with _state:
+        _install(force, print_dtypes)
+
+
+def _install(force, print_dtypes):
     global _finder
     if is_installed():
         return
@@ -342,8 +385,8 @@ def install(force: bool = False, print_dtypes: bool = True) -> None:
                 f"({where}). Both cannot own the name 'mindspore' in one process. Run this code in an environment "
                 "without MindSpore, use `import ms_compat as mindspore`, or call ms_compat.install(force=True) "
                 "to shadow the real package.")
-        for key in [k for k in sys.modules if k == ROOT or k.startswith(ROOT + ".")]:
-            del sys.modules[key]
+        for key in [k for k in list(sys.modules) if k == ROOT or k.startswith(ROOT + ".")]:
+            sys.modules.pop(key, None)
     _finder = _MindSporeFinder()
     sys.meta_path.insert(0, _finder)
     importlib.invalidate_caches()
@@ -354,18 +397,29 @@ def install(force: bool = False, print_dtypes: bool = True) -> None:
 def uninstall() -> None:
     """Undo :func:`install`: remove the finder and every aliased ``mindspore*`` entry of ``sys.modules``.
 
-    Idempotent. Objects user code already holds stay valid (they are ms_compat's)."""
+    Idempotent, thread-safe: waits for alias imports other threads are loading (an import that starts
+    after the finder is gone fails with ModuleNotFoundError). Objects user code already holds stay valid
+    (they are ms_compat's)."""
+    with _state:
+        _uninstall()
+
+
+def _uninstall():
     global _finder
     _uninstall_spelling()
     _uninstall_print()
-    if _finder is not None:
-        while _finder in sys.meta_path:
-            sys.meta_path.remove(_finder)
-    _finder = None
-    for key in [k for k in sys.modules if k == ROOT or k.startswith(ROOT + ".")]:
-        mod = sys.modules[key]
+    finders = [f for f in sys.meta_path if isinstance(f, _MindSporeFinder)]
+    for f in finders:
+        f.closing = True
+    _wait_for_loads()
+    for key in [k for k in list(sys.modules) if k == ROOT or k.startswith(ROOT + ".")]:
+        mod = sys.modules.get(key)
         if getattr(mod, "__name__", "").startswith("ms_compat") or _missing_mod.is_placeholder(mod):
-            del sys.modules[key]
+            sys.modules.pop(key, None)
+    for f in finders:
+        while f in sys.meta_path:
+            sys.meta_path.remove(f)
+    _finder = None
     while _probe_aliases:
         sys.modules.pop(_probe_aliases.pop(), None)
     while _added_attrs:

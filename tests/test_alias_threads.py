@@ -66,3 +66,48 @@ def test_eight_threads_first_imports_through_alias_never_hang(tmp_path):
                        cwd=tmp_path)
     assert r.returncode == 0, r.stderr[-3000:]
     assert r.stdout.strip().splitlines()[-1] == "hung=0 failed=0", r.stdout[-3000:]
+
+
+RACE = textwrap.dedent("""
+    import collections, importlib, sys, threading, time
+    import ms_compat, ms_compat.nn, ms_compat.ops, ms_compat.dataset  # the heavy modules loaded once
+    errors = collections.Counter()
+    stop = time.monotonic() + float(sys.argv[1])
+
+    def toggle():
+        while time.monotonic() < stop:
+            try:
+                ms_compat.install()
+                ms_compat.uninstall()
+            except BaseException as e:
+                errors[f"install/uninstall: {e!r}"[:200]] += 1
+
+    def imports():
+        while time.monotonic() < stop:
+            for name in ("mindspore", "mindspore.nn", "mindspore.ops.functional", "mindspore.dataset"):
+                try:
+                    importlib.import_module(name)
+                except ModuleNotFoundError:
+                    pass  # the alias was not installed at that moment
+                except BaseException as e:
+                    errors[f"import {name}: {e!r}"[:200]] += 1
+
+    threads = [threading.Thread(target=f) for f in [toggle] * 4 + [imports] * 4]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    ms_compat.uninstall()
+    stray = [f for f in sys.meta_path if type(f).__name__ == "_MindSporeFinder"]
+    left = [k for k in sys.modules if k.split(".")[0] == "mindspore"]
+    print(dict(errors), len(stray), left)
+""")
+
+
+def test_install_uninstall_race_with_imports():
+    """4 threads toggling install()/uninstall() while 4 import: no KeyError: 'mindspore' from importlib, no
+    stray finder left in sys.meta_path, no second copy of an ms_compat file loaded under a mindspore name
+    (all seen before: uninstall() raced install(), and deleted modules a concurrent import was loading)."""
+    r = subprocess.run([sys.executable, "-c", RACE, "6"], capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0, r.stderr[-3000:]
+    assert r.stdout.strip().splitlines()[-1] == "{} 0 []", r.stdout[-3000:]
