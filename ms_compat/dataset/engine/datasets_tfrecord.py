@@ -1,7 +1,8 @@
 """Mirrors ``mindspore.dataset.TFRecordDataset``: rows of ``tf.train.Example`` records, read without TensorFlow.
 
 A TFRecord file is a sequence of records ``<uint64 length><uint32 masked CRC-32C of length><data><uint32 masked
-CRC-32C of data>`` (optionally GZIP/ZLIB-compressed as a whole). Each record is an ``Example`` protobuf:
+CRC-32C of data>`` (optionally GZIP/ZLIB-compressed as a whole), read one record at a time (compressed files
+inflated as read): memory is bounded by the rows in flight, not the files. Each record is an ``Example`` protobuf:
 ``features { feature { key: name  value { bytes_list | float_list | int64_list { value: ... } } } }``; this
 module decodes that wire format directly (three message types: a hand decoder is shorter than a schema).
 
@@ -12,10 +13,12 @@ bytes); 1-D. A schema (``Schema`` or JSON file; a file's columns come in name or
 its numeric type (floats to integers truncating), reads ``bytes_list`` as uint8 or (type ``string``) a string
 array, reshapes to its ``shape``; a feature whose kind does not fit the schema's type raises RuntimeError when
 read, as MindSpore's ParseExample.
-Row order as MindSpore's reader threads (see ``TFRecordDataset._positions``): it depends on
+Row order as MindSpore's reader threads (see ``TFRecordDataset._streams``): it depends on
 ``num_parallel_workers`` (default ``config.get_num_parallel_workers()``), as MindSpore's. Differences: the
 length CRC is checked, the data CRC is not (MindSpore reads a record with a bad data CRC too); shuffled orders
-are not MindSpore's (its C++ random stream).
+are not MindSpore's (its C++ random stream); ``Shuffle.GLOBAL`` draws rows through a 10,000-row buffer
+(MindSpore's ShuffleOp holds ``max(10000, 4 * rows per file)``). Damaged files raise RuntimeError naming the file
+(varints capped at 10 bytes; a record running past the end of the data is an error, not a cut row).
 """
 from __future__ import annotations
 
