@@ -42,7 +42,7 @@ def _header_problem(header):
     damaged header fails naming the file instead of as a KeyError/TypeError deep in a row read."""
     if not _is_int(header.get("header_size"), 1, 1 << 30) or not _is_int(header.get("page_size"), 1, 1 << 30):
         return f"header_size {header.get('header_size')!r} / page_size {header.get('page_size')!r} out of range"
-    pages = header.get("page", [])
+    pages = header.get("page") or []  # null in a shard with no rows
     if not isinstance(pages, list):
         return "'page' is not a list"
     for k, pg in enumerate(pages):
@@ -86,7 +86,7 @@ class _Shard:
     def _check_index(self):
         """The ``.db`` index against the header's page table (MindSpore 2.10 trusts the index: a stale one with
         rows deleted crashes it, shifted offsets give an 'unexpected error'); a mismatch names the index."""
-        pages = self.header.get("page", [])
+        pages = self.header.get("page") or []
         rows = sum(p["end_row_id"] - p["start_row_id"] for p in pages if p["page_type"] == "BLOB_DATA")
         problem = None
         if len(self.index) != rows:
