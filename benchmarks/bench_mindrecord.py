@@ -68,7 +68,8 @@ def main():
         ms_python = ROOT / ".msref" / "bin" / "python"
         if ms_python.exists():
             results["MindSpore 2.10"] = run(str(ms_python), path, repeat,
-                                            dict(os.environ, ONEDNN_MAX_CPU_ISA="AVX2", GLOG_v="3"), "mindspore.dataset")
+                                            dict(os.environ, ONEDNN_MAX_CPU_ISA="AVX2", GLOG_v="3"),
+                                            "mindspore.dataset")
     print(f"| reader | seconds per {VALUES // 1000}k int32 values, median (min–max) | ms_compat / this |")
     print("|---|---|---|")
     per = {name: [t / rows for t in r["times"]] for name, r in results.items()}
