@@ -1,7 +1,6 @@
 """TFRecordDataset on hostile and damaged files: bounded time (10-byte varint cap), bounded memory (records
 streamed, GZIP/ZLIB inflated as read), and a RuntimeError naming the file where MindSpore 2.10 raises one
 (measured on the same files: "TFReaderOp: failed to parse example in tfrecord file: <file>. ...")."""
-import gzip
 import pathlib
 import struct
 import subprocess
