@@ -41,6 +41,7 @@ import importlib.machinery
 import importlib.metadata
 import importlib.util
 import sys
+import threading
 
 from ._dtype_spelling import install as _install_spelling, uninstall as _uninstall_spelling
 from ._print_hook import install_print as _install_print, uninstall_print as _uninstall_print
@@ -63,6 +64,7 @@ PATH_ALIASES = {
     "mindspore.ops.functional": "ms_compat.ops",
     "mindspore.ops.operations": "ms_compat.ops",
     "mindspore.ops.composite": "ms_compat.ops",
+    "mindspore.ops.composite.math_ops": "ms_compat.ops.composite",  # its numpy-style matmul(x1, x2, dtype)
     "mindspore.ops.auto_generate": "ms_compat.ops",
     "mindspore.nn.layer": "ms_compat.nn",
     "mindspore.nn.loss": "ms_compat.nn",
@@ -115,6 +117,12 @@ NAMESPACE_FALLBACKS = {
 
 _finder = None
 _saved_all: list = []  # (ms_compat module, its own __all__, its __getattr__): MindSpore's __all__ while installed
+# install()/uninstall() run one at a time (_state); uninstall() removes the aliased modules only once no
+# alias import is being loaded (_loading counts them per thread), so a concurrent `import mindspore.x` does
+# not find its parent gone from sys.modules half-way (importlib's KeyError: 'mindspore').
+_state = threading.RLock()
+_loading = threading.Condition(threading.Lock())
+_loading_threads: dict = {}  # thread id -> alias modules it is loading now
 _added_attrs: list = []  # (parent module, attribute) set by the import system for aliased children
 _probe_aliases: list = []  # ms_compat.* names registered for `from mindspore.x import <table alias>`
 
@@ -245,6 +253,16 @@ class _AliasLoader(importlib.abc.Loader):
         self.fullname = fullname
 
     def create_module(self, spec):
+        with _loading:
+            me = threading.get_ident()
+            _loading_threads[me] = _loading_threads.get(me, 0) + 1
+        try:
+            return self._create_module(spec)
+        except BaseException:
+            _loaded()
+            raise
+
+    def _create_module(self, spec):
         name = resolve_cached(self.fullname)
         if name is None:
             if _placeholder_spec(self.fullname) is None:
@@ -266,22 +284,45 @@ class _AliasLoader(importlib.abc.Loader):
 
     def exec_module(self, module):
         module.__spec__ = self._saved_spec  # importlib replaced it with the alias spec
-        if _missing_mod.is_namespace_module(module) and "__all__" not in module.__dict__ and \
-                _namespace.has_module(self.fullname) and _namespace.all_of(self.fullname) is None:
-            # no __all__ in MindSpore: `from mindspore.x import *` binds the public names the module holds
-            for n in _namespace.attribute_names(self.fullname):
-                if not n.startswith("_") and n not in module.__dict__:
-                    getattr(module, n)
+        try:
+            if _missing_mod.is_namespace_module(module) and "__all__" not in module.__dict__ and \
+                    _namespace.has_module(self.fullname) and _namespace.all_of(self.fullname) is None:
+                # no __all__ in MindSpore: `from mindspore.x import *` binds the public names the module holds
+                for n in _namespace.attribute_names(self.fullname):
+                    if not n.startswith("_") and n not in module.__dict__:
+                        getattr(module, n)
+        finally:
+            _loaded()
+
+
+def _loaded():
+    with _loading:
+        me = threading.get_ident()
+        _loading_threads[me] -= 1
+        if not _loading_threads[me]:
+            del _loading_threads[me]
+            _loading.notify_all()
+
+
+def _wait_for_loads(timeout=30.0):
+    """Wait until no other thread is loading an alias module (this thread's own loads cannot finish first)."""
+    me = threading.get_ident()
+    with _loading:
+        _loading.wait_for(lambda: not any(t != me for t in _loading_threads), timeout)
 
 
 class _MindSporeFinder(importlib.abc.MetaPathFinder):
     """``sys.meta_path`` entry answering ``mindspore`` imports with ms_compat modules."""
 
+    closing = False  # set by uninstall(): refuse new mindspore imports until the modules are gone
+
     def find_spec(self, fullname, path=None, target=None):
         if fullname != ROOT and not fullname.startswith(ROOT + "."):
-            if fullname.startswith("ms_compat.") and _from_import_probe():
+            if fullname.startswith("ms_compat.") and _from_import_probe() and not self.closing:
                 return self._find_ms_compat(fullname, path, target)
             return None
+        if self.closing:  # not None: the path finder would load a second copy of an ms_compat file
+            raise ModuleNotFoundError(f"No module named '{fullname}'", name=fullname)
         return importlib.machinery.ModuleSpec(fullname, _AliasLoader(fullname))
 
     def find_distributions(self, context=None):
@@ -379,6 +420,11 @@ def install(force: bool = False, print_dtypes: bool = True) -> None:
     ``force=True`` (then ms_compat shadows it for imports made from now on; an already-imported real
     ``mindspore`` is dropped from ``sys.modules``).
     """
+    with _state:
+        _install(force, print_dtypes)
+
+
+def _install(force, print_dtypes):
     global _finder
     if is_installed():
         return
@@ -390,8 +436,8 @@ def install(force: bool = False, print_dtypes: bool = True) -> None:
                 f"({where}). Both cannot own the name 'mindspore' in one process. Run this code in an environment "
                 "without MindSpore, use `import ms_compat as mindspore`, or call ms_compat.install(force=True) "
                 "to shadow the real package.")
-        for key in [k for k in sys.modules if k == ROOT or k.startswith(ROOT + ".")]:
-            del sys.modules[key]
+        for key in [k for k in list(sys.modules) if k == ROOT or k.startswith(ROOT + ".")]:
+            sys.modules.pop(key, None)
     _resolved.clear()
     _finder = _MindSporeFinder()
     sys.meta_path.insert(0, _finder)
@@ -403,18 +449,30 @@ def install(force: bool = False, print_dtypes: bool = True) -> None:
 def uninstall() -> None:
     """Undo :func:`install`: remove the finder and every aliased ``mindspore*`` entry of ``sys.modules``.
 
-    Idempotent. Objects user code already holds stay valid (they are ms_compat's)."""
+    Idempotent, thread-safe: waits for alias imports other threads are loading (an import that starts
+    after the finder is gone fails with ModuleNotFoundError). Objects user code already holds stay valid
+    (they are ms_compat's)."""
+    with _state:
+        _uninstall()
+
+
+def _uninstall():
     global _finder
     _uninstall_spelling()
     _uninstall_print()
-    if _finder is not None:
-        while _finder in sys.meta_path:
-            sys.meta_path.remove(_finder)
+    finders = [f for f in sys.meta_path if isinstance(f, _MindSporeFinder)]
+    for f in finders:
+        f.closing = True
+    _wait_for_loads()
+    for key in [k for k in list(sys.modules) if k == ROOT or k.startswith(ROOT + ".")]:
+        mod = sys.modules.get(key)
+        if getattr(mod, "__name__", "").startswith("ms_compat") or _missing_mod.is_placeholder(mod) or \
+                _missing_mod.is_namespace_module(mod):
+            sys.modules.pop(key, None)
+    for f in finders:
+        while f in sys.meta_path:
+            sys.meta_path.remove(f)
     _finder = None
-    for key in [k for k in sys.modules if k == ROOT or k.startswith(ROOT + ".")]:
-        mod = sys.modules[key]
-        if getattr(mod, "__name__", "").startswith("ms_compat") or _missing_mod.is_namespace_module(mod):
-            del sys.modules[key]
     while _saved_all:
         module, own, prev = _saved_all.pop()
         module.__all__ = own

@@ -131,7 +131,13 @@ def _to_plain(input_data, dtype):
         return t.to(dtype) if dtype is not None else t
     if isinstance(input_data, (list, tuple, numbers.Number)):
         if dtype is None:
-            arr = np.asarray(input_data)
+            try:
+                arr = np.asarray(input_data)
+            except ValueError:  # ragged nesting: numpy's "inhomogeneous shape"
+                raise TypeError(f"For Tensor, the input_data is {input_data} that contain unsupported element."
+                                ) from None
+            if arr.dtype.kind == "O" and isinstance(input_data, numbers.Integral):
+                raise RuntimeError("Unsupported tensor type!")  # MindSpore: an int beyond 64 bits
             if arr.dtype == np.float64:
                 dtype = torch.float32  # python floats → float32 (MindSpore)
             elif arr.dtype.kind == "c":

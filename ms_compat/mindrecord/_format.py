@@ -43,15 +43,31 @@ def compress_ints(arr):
 
 
 def decompress_ints(data, dtype):
-    n = int.from_bytes(data[:4], "big")
+    """MindSpore's compressed int32/int64 blob -> array, vectorised. The declared count is checked against the
+    bytes present before anything is allocated (each value takes 2 code bits and at least one byte)."""
+    data = np.frombuffer(data, np.uint8)
+    if len(data) < 4:
+        raise ValueError(f"a compressed integer array of {len(data)} bytes has no 4-byte count")
+    n = int.from_bytes(data[:4].tobytes(), "big")
     ncodes = (n + 3) // 4
+    if 4 + ncodes + n > len(data):
+        raise ValueError(f"a compressed integer array declares {n} values but has only {len(data)} bytes")
     codes = data[4:4 + ncodes]
-    pos = 4 + ncodes
+    widths = (np.left_shift(1, (codes[:, None] >> np.array([6, 4, 2, 0], np.uint8)) & 3)).ravel()[:n]
+    starts = np.empty(n, np.int64)
+    if n:
+        np.cumsum(widths[:-1], out=starts[1:])
+        starts[0] = 0
+    body = data[4 + ncodes:]
+    used = int(starts[-1] + widths[-1]) if n else 0
+    if used != len(body):
+        raise ValueError(f"a compressed integer array's {n} values need {used} bytes, it has {len(body)}")
     out = np.empty(n, np.int64)
-    for i in range(n):
-        w = _WIDTH[(codes[i // 4] >> (6 - 2 * (i % 4))) & 3]
-        out[i] = int.from_bytes(data[pos:pos + w], "little", signed=True)
-        pos += w
+    for w, signed in _SIGNED.items():
+        sel = np.flatnonzero(widths == w)
+        if len(sel):
+            raw = body[starts[sel, None] + np.arange(w)]
+            out[sel] = raw.view(np.dtype(signed).newbyteorder("<")).ravel()
     return out.astype(dtype)
 
 
@@ -85,6 +101,9 @@ def decode_blob_field(spec, data):
     if t in ("int32", "int64"):
         arr = decompress_ints(bytes(data), t)
     else:
+        item = np.dtype(t).itemsize
+        if len(data) % item:
+            raise ValueError(f"a {t} array field of {len(data)} bytes, not a multiple of {item}")
         arr = np.frombuffer(bytes(data), np.dtype(t).newbyteorder("<")).astype(t)
     shape = spec.get("shape")
     if shape is not None and -1 not in shape:
@@ -103,7 +122,11 @@ def split_blob(blob_fields, blob):
         return {blob_fields[0]: blob}
     out, pos = {}, 0
     for f in blob_fields:
+        if pos + 8 > len(blob):
+            raise ValueError(f"the blob ends before field '{f}'")
         n = int.from_bytes(blob[pos:pos + 8], "big")
+        if n > len(blob) - pos - 8:
+            raise ValueError(f"blob field '{f}' declares {n} bytes, {len(blob) - pos - 8} remain")
         out[f] = blob[pos + 8:pos + 8 + n]
         pos += 8 + n
     return out

@@ -34,8 +34,12 @@ class CSVDataset(MappableDataset):
         if self._names_arg:
             self._columns = self._names_arg
         else:
-            with open(self._files[0], newline="", encoding="utf-8") as f:
-                self._columns = next(csv.reader(f, delimiter=field_delim))
+            try:
+                with open(self._files[0], "rb") as f:  # the first line only, as MindSpore
+                    self._columns = next(csv.reader([f.readline().decode("utf-8")], delimiter=field_delim))
+            except UnicodeDecodeError as e:  # MindSpore: this UnicodeDecodeError (its Python header read)
+                raise UnicodeDecodeError(e.encoding, e.object, e.start, e.end,
+                                         f"{e.reason} (in the header of {self._files[0]})") from None
 
     def _convert(self, value, j, path, line):
         default = self._defaults[j] if self._defaults and j < len(self._defaults) else ""
@@ -54,8 +58,12 @@ class CSVDataset(MappableDataset):
         from ..core import config
         per_file = []
         for path in self._files:
-            with open(path, newline="", encoding="utf-8") as f:
-                rows = list(csv.reader(f, delimiter=self._delim))
+            try:
+                with open(path, newline="", encoding="utf-8") as f:
+                    rows = list(csv.reader(f, delimiter=self._delim))
+            except UnicodeDecodeError as e:
+                raise RuntimeError(f"Failed to cast to Unicode string: UnicodeDecodeError: {e}. File: {path}"
+                                   ) from None
             start = 0 if self._names_arg else 1
             out = []
             for k, r in enumerate(rows[start:], start + 1):

@@ -57,8 +57,11 @@ class TextFileDataset(MappableDataset):
         from ..core import config
         per_file = []
         for f in self._files:
-            with open(f, encoding="utf-8") as fh:
-                per_file.append([ln for ln in fh.read().splitlines() if ln])
+            try:
+                with open(f, encoding="utf-8") as fh:
+                    per_file.append([ln for ln in fh.read().splitlines() if ln])
+            except UnicodeDecodeError as e:  # MindSpore's message, and the file
+                raise RuntimeError(f"Failed to cast to Unicode string: UnicodeDecodeError: {e}. File: {f}") from None
         self._lines = _interleave(per_file, self.num_parallel_workers or config.get_num_parallel_workers())
         return len(self._lines)
 

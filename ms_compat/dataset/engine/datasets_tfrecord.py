@@ -1,7 +1,8 @@
 """Mirrors ``mindspore.dataset.TFRecordDataset``: rows of ``tf.train.Example`` records, read without TensorFlow.
 
 A TFRecord file is a sequence of records ``<uint64 length><uint32 masked CRC-32C of length><data><uint32 masked
-CRC-32C of data>`` (optionally GZIP/ZLIB-compressed as a whole). Each record is an ``Example`` protobuf:
+CRC-32C of data>`` (optionally GZIP/ZLIB-compressed as a whole), read one record at a time (compressed files
+inflated as read): memory is bounded by the rows in flight, not the files. Each record is an ``Example`` protobuf:
 ``features { feature { key: name  value { bytes_list | float_list | int64_list { value: ... } } } }``; this
 module decodes that wire format directly (three message types: a hand decoder is shorter than a schema).
 
@@ -12,15 +13,18 @@ bytes); 1-D. A schema (``Schema`` or JSON file; a file's columns come in name or
 its numeric type (floats to integers truncating), reads ``bytes_list`` as uint8 or (type ``string``) a string
 array, reshapes to its ``shape``; a feature whose kind does not fit the schema's type raises RuntimeError when
 read, as MindSpore's ParseExample.
-Row order as MindSpore's reader threads (see ``TFRecordDataset._positions``): it depends on
+Row order as MindSpore's reader threads (see ``TFRecordDataset._streams``): it depends on
 ``num_parallel_workers`` (default ``config.get_num_parallel_workers()``), as MindSpore's. Differences: the
 length CRC is checked, the data CRC is not (MindSpore reads a record with a bad data CRC too); shuffled orders
-are not MindSpore's (its C++ random stream).
+are not MindSpore's (its C++ random stream); ``Shuffle.GLOBAL`` draws rows through a 10,000-row buffer
+(MindSpore's ShuffleOp holds ``max(10000, 4 * rows per file)``). Damaged files raise RuntimeError naming the file
+(varints capped at 10 bytes; a record running past the end of the data is an error, not a cut row).
 """
 from __future__ import annotations
 
 import glob
 import gzip
+import io
 import json
 import os
 import struct
@@ -32,16 +36,34 @@ from .datasets import Schema, Shuffle, SourceDataset
 
 __all__ = ["TFRecordDataset"]
 
+_SHUFFLE_BUFFER = 10000  # rows Shuffle.GLOBAL holds: the least of MindSpore's ShuffleOp sizes
+
+
+class _BadExample(ValueError):
+    """A serialized ``Example`` that cannot be decoded (the reader adds the file to the message)."""
+
+
+_VARINT_MAX = 10  # a 64-bit varint has at most 10 bytes; protobuf's reader rejects a longer one
+
 
 def _varint(buf, pos):
     out = shift = 0
-    while True:
+    start, end = pos, min(len(buf), pos + _VARINT_MAX)
+    while pos < end:
         b = buf[pos]
         pos += 1
         out |= (b & 0x7F) << shift
         if not b & 0x80:
             return out, pos
         shift += 7
+    raise _BadExample(f"a varint longer than {_VARINT_MAX} bytes at byte {start}" if pos - start == _VARINT_MAX
+                      else f"a varint cut by the end of the data at byte {start}")
+
+
+def _take(buf, pos, n):
+    if n > len(buf) - pos:
+        raise _BadExample(f"a field of {n} bytes at byte {pos}, where {len(buf) - pos} remain")
+    return buf[pos:pos + n], pos + n
 
 
 def _fields(buf):
@@ -54,13 +76,13 @@ def _fields(buf):
             val, pos = _varint(buf, pos)
         elif wt == 2:
             n, pos = _varint(buf, pos)
-            val, pos = buf[pos:pos + n], pos + n
+            val, pos = _take(buf, pos, n)
         elif wt == 5:
-            val, pos = buf[pos:pos + 4], pos + 4
+            val, pos = _take(buf, pos, 4)
         elif wt == 1:
-            val, pos = buf[pos:pos + 8], pos + 8
+            val, pos = _take(buf, pos, 8)
         else:
-            raise RuntimeError(f"Invalid data, failed to parse the Example protobuf (wire type {wt}).")
+            raise _BadExample(f"wire type {wt} at byte {pos}")
         yield num, wt, val
 
 
@@ -95,7 +117,7 @@ def _feature(buf):
 def parse_example(buf):
     """``{name: (kind, values)}`` of one serialized ``tf.train.Example``."""
     out = {}
-    for num, _, features in _fields(buf):
+    for num, _, features in _fields(memoryview(buf)):  # fields are views: no copy per nesting level
         if num != 1:
             continue
         for fnum, _, entry in _fields(features):
@@ -125,25 +147,83 @@ def _masked_crc(data: bytes) -> int:
     return (((c >> 15) | (c << 17)) + 0xA282EAD8) & 0xFFFFFFFF
 
 
+class _ZlibStream(io.RawIOBase):
+    """A readable stream of a ZLIB-compressed file's data, inflated a chunk at a time."""
+
+    def __init__(self, f):
+        self._f, self._z, self._out = f, zlib.decompressobj(), b""
+
+    def readable(self):
+        return True
+
+    def readinto(self, b):
+        while not self._out:
+            if self._z.eof:
+                return 0
+            chunk = self._z.unconsumed_tail or self._f.read(_CHUNK)
+            if not chunk:
+                raise EOFError("Compressed file ended before the end-of-stream marker was reached")
+            self._out = self._z.decompress(chunk, max(len(b), 1))
+        n = min(len(b), len(self._out))
+        b[:n], self._out = self._out[:n], self._out[n:]
+        return n
+
+
+_CHUNK = 1 << 20
+
+
+def _read_exact(stream, n):
+    """``n`` bytes of ``stream`` read a chunk at a time (a huge declared length costs only the bytes present),
+    or fewer where the stream ends."""
+    parts, left = [], n
+    while left:
+        part = stream.read(min(left, _CHUNK))
+        if not part:
+            break
+        parts.append(part)
+        left -= len(part)
+    return b"".join(parts)
+
+
+def _record_error(path, what):
+    return RuntimeError(f"TFReaderOp: failed to parse example in tfrecord file: {path}. {what}")
+
+
+def iter_records(path, compression=""):
+    """The serialized records of one TFRecord file, read one at a time from a stream (GZIP/ZLIB inflated as
+    read). A header that fails its CRC, a record running past the end of the data, a cut compressed stream or
+    trailing bytes raise RuntimeError naming ``path``."""
+    with open(path, "rb") as raw:
+        if compression == "GZIP":
+            stream = gzip.GzipFile(fileobj=raw)
+        elif compression == "ZLIB":
+            stream = io.BufferedReader(_ZlibStream(raw), _CHUNK)
+        else:
+            stream = raw
+        pos = 0
+        try:
+            while True:
+                head = stream.read(12)
+                if not head:
+                    return
+                if len(head) < 12:
+                    raise _record_error(path, f"The record header at byte {pos} is cut: {len(head)} of 12 bytes.")
+                (n,), (crc,) = struct.unpack("<Q", head[:8]), struct.unpack("<I", head[8:])
+                if crc != _masked_crc(head[:8]):
+                    raise RuntimeError(f"Invalid TFRecord file, the length CRC of a record does not match: {path}.")
+                data = _read_exact(stream, n + 4)
+                if len(data) < n + 4:
+                    raise _record_error(path, f"The record at byte {pos} declares {n} bytes (and a 4-byte CRC), "
+                                              f"but the file ends after {len(data)}.")
+                yield data[:n]
+                pos += 12 + n + 4
+        except (OSError, EOFError, zlib.error) as e:
+            raise _record_error(path, f"The {compression} data cannot be read at byte {pos}: {e}") from None
+
+
 def read_records(path, compression=""):
-    """The serialized records of one TFRecord file."""
-    with open(path, "rb") as f:
-        data = f.read()
-    if compression == "GZIP":
-        data = gzip.decompress(data)
-    elif compression == "ZLIB":
-        data = zlib.decompress(data)
-    pos, out = 0, []
-    while pos < len(data):
-        if pos + 12 > len(data):
-            raise RuntimeError(f"Invalid TFRecord file, failed to read a record header: {path}.")
-        head = data[pos:pos + 8]
-        (n,), (crc,) = struct.unpack("<Q", head), struct.unpack("<I", data[pos + 8:pos + 12])
-        if crc != _masked_crc(head):
-            raise RuntimeError(f"Invalid TFRecord file, the length CRC of a record does not match: {path}.")
-        out.append(data[pos + 12:pos + 12 + n])
-        pos += 12 + n + 4
-    return out
+    """The serialized records of one TFRecord file, as a list (see :func:`iter_records`)."""
+    return list(iter_records(path, compression))
 
 
 def _schema_spec(schema):
@@ -257,67 +337,112 @@ class TFRecordDataset(SourceDataset):
         self.num_shards, self.shard_id, self.shard_equal_rows = num_shards, shard_id, shard_equal_rows
         self.schema, self.columns_list, self.num_samples = schema, columns_list, num_samples
         self._spec, self._num_rows = _schema_spec(schema)
-        self._records = None
+        self._counts = None
         self._columns = self._column_names()
 
-    def _load(self):
-        if self._records is None:
-            self._records = [(path, rec) for path in self.dataset_files
-                             for rec in read_records(path, self.compression_type)]
-        return self._records
+    def _file_counts(self):
+        """Records per file, counted by one streaming pass (for ``shard_equal_rows`` and the dataset size)."""
+        if self._counts is None:
+            self._counts = {f: sum(1 for _ in iter_records(f, self.compression_type)) for f in self.dataset_files}
+        return self._counts
 
     def _column_names(self):
         if self._spec is not None:
             names = [n for n, _, _ in self._spec]
         else:
-            recs = self._load()
-            names = sorted(parse_example(recs[0][1])) if recs else []
+            names = []
+            for path in self.dataset_files:
+                first = next(iter(iter_records(path, self.compression_type)), None)
+                if first is not None:
+                    try:
+                        names = sorted(parse_example(first))
+                    except ValueError as e:
+                        raise RuntimeError(f"Failed to parse tfrecord file: {path}, fields that failed to parse: "
+                                           f"{e}.") from None
+                    break
         if self.columns_list:
             return list(self.columns_list)
         return names
 
-    def _positions(self, rng):
-        """Record indices of one epoch, in MindSpore 2.10's order: the shard's pieces of files (whole files
-        ``i % num_shards == shard_id``; with ``shard_equal_rows``, the shard's ``ceil(rows / num_shards)``-row
-        window of all rows, wrapped around) go to the workers round-robin, and the workers' rows interleave one
-        at a time."""
+    def _streams(self, rng):
+        """The reader workers' pieces of one epoch, in MindSpore 2.10's order: the shard's pieces of files (whole
+        files ``i % num_shards == shard_id``; with ``shard_equal_rows``, the shard's ``ceil(rows / num_shards)``-row
+        window of all rows, wrapped around) go to the workers round-robin. A piece: (file, first record, end)."""
         from ..core import config
-        recs = self._load()
-        by_file = {}
-        for k, (path, _) in enumerate(recs):
-            by_file.setdefault(path, []).append(k)
         files = list(self.dataset_files)
         if self.shuffle == Shuffle.FILES or self.shuffle == Shuffle.GLOBAL:
             files = [files[i] for i in rng.permutation(len(files))]
         if self.num_shards is None:
-            pieces = [by_file.get(f, []) for f in files]
+            pieces = [(f, 0, None) for f in files]
         elif not self.shard_equal_rows:
-            pieces = [by_file.get(f, []) for i, f in enumerate(files) if i % self.num_shards == self.shard_id]
+            pieces = [(f, 0, None) for i, f in enumerate(files) if i % self.num_shards == self.shard_id]
         else:
-            flat = [(i, k) for i, f in enumerate(files) for k in by_file.get(f, [])]
-            per = -(-len(flat) // self.num_shards)
-            window = ([flat[j % len(flat)] for j in range(per * self.shard_id, per * (self.shard_id + 1))]
-                      if flat else [])
+            counts = self._file_counts()
+            total = sum(counts[f] for f in files)
+            per = -(-total // self.num_shards)
             pieces = []
-            for i, k in window:
-                if pieces and pieces[-1][0] == i:
-                    pieces[-1][1].append(k)
-                else:
-                    pieces.append((i, [k]))
-            pieces = [ks for _, ks in pieces]
+            if total:
+                starts = np.cumsum([0] + [counts[f] for f in files])
+                for j in range(per * self.shard_id, per * (self.shard_id + 1)):  # window rows, wrapped around
+                    g = j % total
+                    i = int(np.searchsorted(starts, g, "right")) - 1
+                    k = g - int(starts[i])
+                    if pieces and pieces[-1][0] == files[i] and pieces[-1][2] == k:
+                        pieces[-1] = (files[i], pieces[-1][1], k + 1)
+                    else:
+                        pieces.append((files[i], k, k + 1))
         workers = max(1, min(self.num_parallel_workers or config.get_num_parallel_workers(), len(pieces) or 1))
-        streams = [[k for j in range(w, len(pieces), workers) for k in pieces[j]] for w in range(workers)]
-        pos = [s[t] for t in range(max((len(s) for s in streams), default=0)) for s in streams if t < len(s)]
-        limit = self.num_samples or self._num_rows or 0
-        if limit:
-            pos = pos[:limit]
-        if self.shuffle == Shuffle.GLOBAL:
-            pos = [pos[i] for i in rng.permutation(len(pos))]
-        return pos
+        return [pieces[w::workers] for w in range(workers)]
 
-    def _read(self, k):
-        path, rec = self._records[k]
-        feats = parse_example(rec)
+    def _stream_records(self, pieces):
+        for path, first, end in pieces:
+            for k, rec in enumerate(iter_records(path, self.compression_type)):
+                if end is not None and k >= end:
+                    break
+                if k >= first:
+                    yield path, rec
+
+    def _records(self, rng):
+        """(file, serialized record) of one epoch: the workers' streams interleaved a row at a time, capped by
+        ``num_samples`` (else the schema's ``numRows``); ``Shuffle.GLOBAL`` then draws them through a
+        10,000-row shuffle buffer (MindSpore's ShuffleOp; its buffer is ``max(10000, 4 * rows per file)``)."""
+        live = [self._stream_records(s) for s in self._streams(rng)]
+        limit = self.num_samples or self._num_rows or 0
+
+        def interleaved():
+            count = 0
+            while live:
+                for s in list(live):
+                    item = next(s, None)
+                    if item is None:
+                        live.remove(s)
+                        continue
+                    yield item
+                    count += 1
+                    if count == limit:
+                        return
+
+        if self.shuffle != Shuffle.GLOBAL:
+            yield from interleaved()
+            return
+        buf = []
+        for item in interleaved():
+            if len(buf) < _SHUFFLE_BUFFER:
+                buf.append(item)
+                continue
+            j = int(rng.integers(len(buf)))
+            yield buf[j]
+            buf[j] = item
+        while buf:
+            j = int(rng.integers(len(buf)))
+            buf[j], buf[-1] = buf[-1], buf[j]
+            yield buf.pop()
+
+    def _read(self, path, rec):
+        try:
+            feats = parse_example(rec)
+        except ValueError as e:
+            raise _record_error(path, f"Perhaps the version of protobuf is not compatible. {e}.") from None
         spec = {n: (t, s) for n, t, s in (self._spec or [])}
         out = []
         for name in self._columns:
@@ -330,9 +455,14 @@ class TFRecordDataset(SourceDataset):
         return tuple(out)
 
     def _rows(self):
-        for k in self._positions(self._next_epoch_rng()):
-            yield self._read(k)
+        for path, rec in self._records(self._next_epoch_rng()):
+            yield self._read(path, rec)
 
     def _size(self):
         from ..core import config
-        return len(self._positions(config.new_rng(0)))
+        counts = self._file_counts()
+        rows = sum(min(counts[f], counts[f] if e is None else e) - b
+                   for s in self._streams(config.new_rng(0)) for f, b, e in s)
+        limit = self.num_samples or self._num_rows or 0
+        return min(rows, limit) if limit else rows
+

@@ -78,6 +78,9 @@ class Dense(Cell):
     def _linear_error(self, x, err):
         """MindSpore's error for a failed matmul: ValueError for the shapes, TypeError for the dtypes;
         anything else (devices that do not match, out of memory) stays PyTorch's own error."""
+        if not x.dim():  # MindSpore reads x.shape[-1] in Python
+            return IndexError(f"tuple index out of range (For 'Dense', the input is a 0-d tensor; it needs a "
+                              f"last dimension of {self.in_channels}.)")
         if x.shape[-1:] != (self.in_channels,):
             return ValueError(f"For 'MatMul' the input dimensions must be equal, but got 'x1_col': "
                               f"{x.shape[-1] if x.dim() else None} and 'x2_row': {self.in_channels}.")

@@ -42,6 +42,11 @@ class Embedding(Cell):
     def construct(self, ids):
         try:
             return run_plain(F.embedding, ids, self.embedding_table)
+        except RuntimeError:
+            if ids.dtype.is_floating_point or ids.dtype.is_complex or ids.dtype == torch.bool:
+                raise TypeError(f"For 'Embedding', the ids must be an integer tensor, but got "
+                                f"{mstype.dtype_str(ids.dtype)}.") from None
+            raise
         except IndexError:
             # MindSpore gathers negative ids from the end (-1: the last row) and raises RuntimeError
             # past the table; handled only on failure, so valid ids cost nothing extra
