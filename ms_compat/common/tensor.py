@@ -1095,16 +1095,22 @@ def _mutating_method(name):
     def method(self, *args, **kwargs):
         if not _grad_enabled() or _dynamo_compiling() or not _tf_enabled():
             return plain(self, *args, **kwargs)
-        if functional is not None:  # y.exp_(): y[...] = exp(y), so exp's backward saves its own result
-            return _mutate(self, lambda t, *a: _plain_copy(t, functional(t, *a, **kwargs)), *args)
-        if kwargs:
-            return _mutate(self, lambda t, *a: plain(t, *a, **kwargs), *args)
-        return _mutate(self, plain, *args)
+        with DisableTorchFunctionSubclass():  # (a subclass's requires_grad getter dispatches: 3 µs, here 0.1)
+            needed = self.requires_grad or _use_count(self) > 1
+        if not needed:  # autograd does not need this tensor: the in-place op as it is
+            return plain(self, *args, **kwargs)
+        with DisableTorchFunctionSubclass():
+            if functional is not None:  # y.exp_(): y[...] = exp(y), so exp's backward saves its own result
+                return _mutate(self, lambda t, *a: _plain_copy(t, functional(t, *a, **kwargs)), *args)
+            if kwargs:
+                return _mutate(self, lambda t, *a: plain(t, *a, **kwargs), *args)
+            return _mutate(self, plain, *args)
     method.__name__, method.__qualname__, method.__doc__ = name, f"Tensor.{name}", plain.__doc__
     return method
 
 
 _plain_copy = _PlainTensor.copy_
+_use_count = _PlainTensor._use_count
 _grad_enabled = torch.is_grad_enabled
 for _name in _INPLACE_METHOD_NAMES:
     if hasattr(Tensor, _name):
