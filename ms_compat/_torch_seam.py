@@ -82,6 +82,11 @@ use_cudnn_rnn_flatten_weight = _feature(
     "RNN weights are not laid out for cuDNN (slower on CUDA, same numbers)")
 cudnn_rnn_flatten_weight = _feature("torch._cudnn_rnn_flatten_weight", lambda: torch._cudnn_rnn_flatten_weight,
                                     "RNN weights are not laid out for cuDNN (slower on CUDA, same numbers)")
+set_version_counter = _feature(
+    "torch._C._autograd._unsafe_set_version_counter",
+    lambda: torch._C._autograd._unsafe_set_version_counter,
+    "a write into a tensor an earlier op saved for its backward raises PyTorch's in-place error "
+    "(MindSpore's mutation model, common/mutation.py)")
 flatten_dense_tensors = torch._utils._flatten_dense_tensors
 unflatten_dense_tensors = torch._utils._unflatten_dense_tensors
 from torch.utils._pytree import tree_flatten, tree_map, tree_unflatten  # noqa: E402  (no public pytree in 2.13)

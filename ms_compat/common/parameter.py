@@ -20,6 +20,7 @@ import torch
 
 from . import dtype as mstype
 from .._torch_seam import TensorBase
+from .mutation import write_untracked as _write_untracked
 from .tensor import Tensor, _PlainTensor, _as_subclass
 
 __all__ = ["Parameter", "ParameterTuple"]
@@ -183,7 +184,7 @@ class Parameter(Tensor, torch.nn.Parameter):
             new = _as_subclass(data.detach(), _PlainTensor).to(device=self.device, dtype=self.dtype)
         with torch.no_grad():
             if tuple(new.shape) == tuple(_PlainTensor.size(self)):
-                _PlainTensor.copy_(self, new)
+                _write_untracked(self, _PlainTensor.copy_, new)
             else:
                 torch.Tensor.data.__set__(self, new.clone())
         if slice_shape:
@@ -192,14 +193,6 @@ class Parameter(Tensor, torch.nn.Parameter):
 
     def assign_value(self, value):
         return self.set_data(value)
-
-    def __setitem__(self, key, value):
-        """``param[i] = v`` changes the Parameter's data in place, as in MindSpore (PyTorch refuses an
-        in-place write to a leaf that requires grad; the write is not recorded by autograd)."""
-        if _rg_get(self) and torch.is_grad_enabled():
-            with torch.no_grad():
-                return _PlainTensor.__setitem__(self, key, value)
-        return _PlainTensor.__setitem__(self, key, value)
 
     def init_data(self, layout=None, set_sliced=False):
         return self

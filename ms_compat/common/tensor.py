@@ -20,11 +20,14 @@ from .._torch_seam import skip_one_hop_torch_function
 
 from . import dtype as mstype
 from .op_errors import matmul_dtype_error
+from .mutation import INPLACE_METHOD_NAMES as _INPLACE_METHOD_NAMES
+from .mutation import mutate as _mutate
 from .shape_error import as_mindspore_error
 
 __all__ = ["Tensor", "tensor", "is_tensor", "as_ms", "to_torch"]
 
 _NOWRAP = frozenset(torch.overrides.get_default_nowrap_functions())
+_plain_setitem = torch.Tensor.__setitem__
 _PlainTensor = torch.Tensor
 _as_subclass = torch.Tensor.as_subclass
 _tsize = torch.Tensor.size
@@ -347,6 +350,8 @@ class Tensor(torch.Tensor):
 
     @classmethod
     def __torch_function__(cls, func, types, args=(), kwargs=None):
+        if func is _plain_setitem and not _dynamo_compiling():  # y[key] = value: MindSpore's mutation model
+            return _setitem(*args)
         try:
             with DisableTorchFunctionSubclass():
                 ret = func(*args, **kwargs) if kwargs else func(*args)
@@ -1181,6 +1186,59 @@ for _name, _fn in (("mean", torch.mean), ("sum", torch.sum), ("amax", torch.amax
 # check the dispatch state themselves.
 for _name in ("add_", "sub_", "mul_", "div_", "copy_", "zero_", "fill_", "addcmul_", "addcdiv_", "lerp_"):
     setattr(Tensor, _name, _direct_operator(_name))
+
+
+def _setitem(self, key, value):
+    """``y[key] = value`` (``Tensor.__torch_function__`` sends PyTorch's ``__setitem__`` here; TorchDynamo
+    refuses to trace a subclass's own ``__setitem__``, so the class keeps PyTorch's) with MindSpore's meaning: every index form PyTorch has,
+    a list or tuple value taken as a tensor of ``y``'s dtype (MindSpore accepts them; PyTorch does not), and
+    under autograd MindSpore's mutation model (``common/mutation.py``: later ops and the backward of ops that
+    saved ``y`` as an input see the new value, ops that saved it as their output keep the old one). Traced code
+    takes PyTorch's ``__setitem__`` as is."""
+    if value.__class__ is _List or value.__class__ is _Tuple:
+        value = torch.tensor(value, dtype=self.dtype, device=self.device)
+    try:
+        with DisableTorchFunctionSubclass():
+            if _grad_enabled():
+                return _mutate(self, _plain_setitem, key, value)
+            return _plain_setitem(self, key, value)
+    except (RuntimeError, IndexError) as e:
+        mapped = as_mindspore_error(e)
+        if mapped is None:
+            raise
+        raise mapped from e
+
+
+def _mutating_method(name):
+    """``Tensor.<name>`` (one of MindSpore's in-place ``*_`` methods) with MindSpore's mutation model under
+    autograd (``common/mutation.py``); grad mode off (optimizer steps), PyTorch code and traced code take the
+    method as it was."""
+    plain = getattr(Tensor, name)
+    functional = getattr(_PlainTensor, name[:-1], None)
+
+    def method(self, *args, **kwargs):
+        if not _grad_enabled() or _dynamo_compiling() or not _tf_enabled():
+            return plain(self, *args, **kwargs)
+        with DisableTorchFunctionSubclass():  # (a subclass's requires_grad getter dispatches: 3 µs, here 0.1)
+            needed = self.requires_grad or _use_count(self) > 1
+        if not needed:  # autograd does not need this tensor: the in-place op as it is
+            return plain(self, *args, **kwargs)
+        with DisableTorchFunctionSubclass():
+            if functional is not None:  # y.exp_(): y[...] = exp(y), so exp's backward saves its own result
+                return _mutate(self, lambda t, *a: _plain_copy(t, functional(t, *a, **kwargs)), *args)
+            if kwargs:
+                return _mutate(self, lambda t, *a: plain(t, *a, **kwargs), *args)
+            return _mutate(self, plain, *args)
+    method.__name__, method.__qualname__, method.__doc__ = name, f"Tensor.{name}", plain.__doc__
+    return method
+
+
+_plain_copy = _PlainTensor.copy_
+_use_count = _PlainTensor._use_count
+_grad_enabled = torch.is_grad_enabled
+for _name in _INPLACE_METHOD_NAMES:
+    if hasattr(Tensor, _name):
+        setattr(Tensor, _name, _mutating_method(_name))
 
 
 def _format_values(t: torch.Tensor) -> str:

@@ -12,6 +12,8 @@ import numbers
 
 import torch
 
+from ..common.mutation import mutate as _mutate
+
 from ..common.tensor import Tensor, as_ms
 from . import function as F
 from .function import misc_extra_func as _misc
@@ -296,7 +298,13 @@ def value(self):
 
 
 def assign_value(self, value):
-    """``Tensor.assign_value(value)``: this tensor takes ``value``'s data (shape and dtype too); returns self."""
+    """``Tensor.assign_value(value)``: this tensor takes ``value``'s data (shape and dtype too); returns self.
+    Under autograd (same shape and dtype) it also takes ``value``'s gradient path, and ops that saved this tensor
+    for their backward see the new value, as in MindSpore (``common/mutation.py``). A view takes new memory of
+    its own (its base keeps its values, as in MindSpore)."""
+    if (isinstance(value, torch.Tensor) and torch.is_grad_enabled() and not torch.compiler.is_compiling()
+            and value.shape == self.shape and value.dtype == self.dtype and self._base is None):
+        return _mutate(self, torch.Tensor.copy_, value)
     with torch.no_grad():
         torch.Tensor.set_(self, torch.Tensor.as_subclass(value, torch.Tensor).detach().clone())
     return self

@@ -210,8 +210,9 @@ def test_direct_in_place_methods_return_self_and_keep_autograd_rules():
         assert p.add_(g, alpha=-0.5) is p and type(p) is ms.Parameter
         p.mul_(3).addcmul_(g, g, value=0.25)
     np.testing.assert_allclose(p.asnumpy(), np.full(4, 1.0, np.float32))
-    with pytest.raises(RuntimeError, match="leaf Variable"):  # PyTorch's own rule, unchanged
-        p.add_(g)
+    p.add_(g)  # grad mode on: MindSpore writes the Parameter (tests/semantics/test_mutation_forms.py, issue 28)
+    np.testing.assert_allclose(p.asnumpy(), np.full(4, 3.0, np.float32))
+    assert p.is_leaf and p.grad_fn is None  # the write carries no autograd history
     t = Tensor(np.zeros(3, np.float32))
     assert t.fill_(2.0) is t and t.zero_() is t and t.copy_(torch.ones(3)) is t
     np.testing.assert_allclose(t.asnumpy(), np.ones(3, np.float32))

@@ -12,6 +12,7 @@ import numpy as np
 import torch
 import torch.nn.functional as _F
 
+from ...common.mutation import write_untracked as _write_untracked
 from ...common.tensor import Tensor, gather_slices as _gather_slices
 from .._utils import (axes_arg, check_axis, check_tensor, default_device, ms_dtype, shape_tuple, to_tensor,
                       wrap)
@@ -237,9 +238,15 @@ def scatter(input, axis, index, src):
     return torch.scatter(input, axis, index.long(), src.to(input.dtype))
 
 
-def scatter_add(input, axis, index, src):
-    """``ops.scatter_add(input, axis, index, src)`` (torch ``scatter_add``, out of place)."""
-    return torch.scatter_add(input, axis, index.long(), src.to(input.dtype))
+def scatter_add(input_x, indices, updates, *args):
+    """``ops.scatter_add(input_x, indices, updates)`` (MindSpore 2.10): ``updates`` added in place to the rows
+    (axis 0) of the Parameter ``input_x`` that ``indices`` select, as ``ops.scatter_update``. The four-argument
+    form ``scatter_add(input, axis, index, src)`` (torch ``scatter_add``, out of place; MindSpore's announced
+    next signature) is kept."""
+    if args:
+        return torch.scatter_add(input_x, indices, updates.long(), args[0].to(input_x.dtype))
+    from .scatter_func import scatter_add_rows
+    return scatter_add_rows(input_x, indices, updates)
 
 
 def _nd_index(indices):
@@ -836,25 +843,41 @@ def unsorted_segment_sum(input_x, segment_ids, num_segments):
 
 
 def assign(variable, value):
-    """``ops.assign(variable, value)``: copy ``value`` into the Parameter in place (no autograd
-    history) and return it."""
-    with torch.no_grad():
-        variable.copy_(to_tensor(value))
-    return variable
+    """``ops.assign(variable, value)``: copy ``value`` into ``variable`` in place and return a new Tensor object
+    on the same memory (MindSpore returns a new object, a Tensor also for a Parameter). As in MindSpore the write
+    carries no gradient and ``variable`` keeps its autograd history; ops that saved ``variable`` for their
+    backward see the new value (``common/mutation.py``)."""
+    _check_not_view(variable, "Assign")
+    _write_untracked(variable, torch.Tensor.copy_, to_tensor(value))
+    return _as_new_object(variable)
 
 
 def assign_add(variable, value):
-    """``ops.assign_add(variable, value)``: in-place ``variable += value``."""
-    with torch.no_grad():
-        variable.add_(to_tensor(value).to(variable.dtype))
-    return variable
+    """``ops.assign_add(variable, value)``: in-place ``variable += value`` (as ``assign``: no gradient, a new
+    Tensor object returned)."""
+    _check_not_view(variable, "AssignAdd")
+    _write_untracked(variable, torch.Tensor.add_, to_tensor(value).to(variable.dtype))
+    return _as_new_object(variable)
 
 
 def assign_sub(variable, value):
-    """``ops.assign_sub(variable, value)``: in-place ``variable -= value``."""
-    with torch.no_grad():
-        variable.sub_(to_tensor(value).to(variable.dtype))
-    return variable
+    """``ops.assign_sub(variable, value)``: in-place ``variable -= value`` (as ``assign``)."""
+    _check_not_view(variable, "AssignSub")
+    _write_untracked(variable, torch.Tensor.sub_, to_tensor(value).to(variable.dtype))
+    return _as_new_object(variable)
+
+
+def _check_not_view(variable, prim):
+    """MindSpore 2.10 refuses a view (``b[0]``, ``x.T``, a reshape ...) as the target of Assign* (measured; ``b[...]``,
+    the same memory layout, is accepted, as ms_compat's own same-layout aliases are)."""
+    base = variable._base if isinstance(variable, torch.Tensor) else None
+    if base is not None and (variable.shape != base.shape or variable.stride() != base.stride()
+                             or variable.storage_offset() != base.storage_offset()):
+        raise RuntimeError(f"Check view and inplace failed! Not support view input for inplace op {prim}.")
+
+
+def _as_new_object(t):
+    return torch.Tensor.as_subclass(t, Tensor)
 
 
 def is_tensor(obj):

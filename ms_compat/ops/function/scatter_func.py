@@ -12,6 +12,8 @@ import numbers
 
 import torch
 
+from ...common.mutation import write_untracked
+from ...common.tensor import Tensor
 from .._utils import check_tensor, to_tensor
 
 __all__ = ["scatter_nd_update", "scatter_nd_add", "scatter_nd_sub", "scatter_nd_mul", "scatter_nd_div",
@@ -73,10 +75,17 @@ def _nd_apply(op, x, indices, updates, mode, inplace):
     return res.reshape(x.shape)
 
 
+def _written(x, write):
+    """The in-place ``write()`` into ``x`` without autograd history and with ``x``'s version kept (MindSpore:
+    Parameter-updating primitives carry no gradient; ops that saved ``x`` see the new value); returns a new
+    Tensor object on ``x``'s memory, as MindSpore returns."""
+    write_untracked(x, lambda _: write())
+    return torch.Tensor.as_subclass(x, Tensor)
+
+
 def _inplace(op, mode):
     def fn(input_x, indices, updates, use_locking=False):
-        with torch.no_grad():
-            return _nd_apply(op, input_x, indices, updates, mode, True)
+        return _written(input_x, lambda: _nd_apply(op, input_x, indices, updates, mode, True))
     fn.__name__ = op
     fn.__doc__ = (f"Mirrors ``ops.{op}(input_x, indices, updates, use_locking=False)``: updates the Parameter "
                   f"``input_x`` in place ({mode}) at the N-d ``indices`` and returns it.")
@@ -94,15 +103,13 @@ scatter_nd_min = _inplace("scatter_nd_min", "min")
 def scatter_nd_update(input_x, indices, updates, use_locking=True):
     """Mirrors ``ops.scatter_nd_update(input_x, indices, updates, use_locking=True)``: writes ``updates``
     into the Parameter ``input_x`` at the N-d ``indices`` in place and returns it."""
-    with torch.no_grad():
-        return _nd_apply("scatter_nd_update", input_x, indices, updates, "none", True)
+    return _written(input_x, lambda: _nd_apply("scatter_nd_update", input_x, indices, updates, "none", True))
 
 
 def _first_axis(op, mode):
     def fn(input_x, indices, updates):
         indices = _check_indices(op, indices)
-        with torch.no_grad():
-            return _nd_apply(op, input_x, indices.unsqueeze(-1), updates, mode, True)
+        return _written(input_x, lambda: _nd_apply(op, input_x, indices.unsqueeze(-1), updates, mode, True))
     fn.__name__ = op
     fn.__doc__ = (f"Mirrors ``ops.{op}(input_x, indices, updates)``: ``indices`` select rows (axis 0) of the "
                   f"Parameter ``input_x``, updated in place ({mode}); returns ``input_x``.")
@@ -114,6 +121,7 @@ scatter_max = _first_axis("scatter_max", "max")
 scatter_min = _first_axis("scatter_min", "min")
 scatter_mul = _first_axis("scatter_mul", "mul")
 scatter_div = _first_axis("scatter_div", "div")
+scatter_add_rows = _first_axis("scatter_add", "add")
 
 
 def _out_of_place(op, mode):
