@@ -52,7 +52,13 @@ def run(ms, I, nn):
                   ("Conv2d(2,3,3,bias)", lambda: nn.Conv2d(2, 3, 3, has_bias=True)),
                   ("Conv1d(2,4,3,bias)", lambda: nn.Conv1d(2, 4, 3, has_bias=True)),
                   ("Conv2dTranspose(3,2,2,bias)", lambda: nn.Conv2dTranspose(3, 2, 2, has_bias=True)),
-                  ("Embedding(10,4)", lambda: nn.Embedding(10, 4))]
+                  ("Embedding(10,4)", lambda: nn.Embedding(10, 4)),
+                  ("LSTM(3,2,2 layers,bidirectional)", lambda: nn.LSTM(3, 2, num_layers=2, bidirectional=True)),
+                  ("GRU(2,2)", lambda: nn.GRU(2, 2)),
+                  ("RNN(2,3,no bias)", lambda: nn.RNN(2, 3, has_bias=False)),
+                  ("LSTMCell(3,2)", lambda: nn.LSTMCell(3, 2)),
+                  ("GRUCell(2,2,no bias)", lambda: nn.GRUCell(2, 2, has_bias=False)),
+                  ("RNNCell(2,3)", lambda: nn.RNNCell(2, 3))]
         ms.set_seed(seed)
         for lname, make in layers:  # one seed for the whole sequence: MindSpore's creation order
             for pname, p in make().parameters_and_names():
