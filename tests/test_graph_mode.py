@@ -85,7 +85,7 @@ def test_graph_mode_training_matches_pynative(graph_mode):
             grads = torch.autograd.grad(loss, params)
             with torch.no_grad():
                 for p, g in zip(params, grads):
-                    p.sub_(0.1 * g)
+                    p.sub_(0.01 * g)
             losses.append(float(loss.asnumpy()))
         return losses
 
@@ -103,7 +103,7 @@ def test_graph_mode_train_one_step_cell_matches_pynative():
         ms.set_seed(3)
         net = Net()
         with_loss = nn.WithLossCell(net, nn.MSELoss())
-        opt = nn.Momentum(net.trainable_params(), learning_rate=0.1, momentum=0.9)
+        opt = nn.Momentum(net.trainable_params(), learning_rate=0.01, momentum=0.9)
         step = nn.TrainOneStepCell(with_loss, opt)
         step.set_train()
         x, y = _x(3, 4), Tensor(np.ones((3, 1), np.float32))
@@ -126,7 +126,7 @@ def _functional_training(step_wrapper):
     ms.set_seed(3)
     net = Net()
     loss_fn = nn.MSELoss()
-    opt = nn.SGD(net.trainable_params(), learning_rate=0.1)
+    opt = nn.SGD(net.trainable_params(), learning_rate=0.01)
 
     def forward_fn(x, y):
         out = net(x)

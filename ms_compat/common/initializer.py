@@ -1,10 +1,11 @@
 """``mindspore.common.initializer`` on PyTorch's random number generator.
 
 Mirrors MindSpore 2.10: ``initializer(init, shape=None, dtype=mstype.float32)`` and the Initializer
-classes with MindSpore's argument names, defaults and aliases. Values are drawn with ``torch``'s
-global generator (seeded by ``torch.manual_seed`` / ``ms_compat.set_seed``), so the *statistics*
-match MindSpore but the exact random values do not (MindSpore draws from numpy's generator).
-Deterministic initializers (Zero, One, Constant, Identity, Dirac) give identical values.
+classes with MindSpore's argument names, defaults and aliases. The random initializers draw exactly
+MindSpore's numbers: each takes a seed from numpy's global generator (seeded by ``ms_compat.set_seed``,
+as in MindSpore) and fills with MindSpore's Philox streams (``init_random``); ``torch.manual_seed``
+does not affect them, as it does not affect MindSpore. Deterministic initializers (Zero, One,
+Constant, Identity, Dirac) give identical values.
 
 Difference: MindSpore returns a lazily initialised Tensor (``init_data()`` materialises it); here
 the Tensor is materialised at once (as PyNative code observes after first use).
@@ -18,6 +19,7 @@ import numpy as np
 import torch
 
 from . import dtype as mstype
+from . import init_random
 from .tensor import Tensor, _as_subclass  # one way: tensor.py reaches initializer only inside Tensor(init=...)
 
 __all__ = ["Initializer", "initializer", "TruncatedNormal", "Normal", "Uniform", "HeUniform", "HeNormal",
@@ -131,6 +133,21 @@ def _xavier_fans(shape):
     return _fans(shape)
 
 
+def _put(arr, data):
+    """Copy MindSpore's float32 draw ``data`` into the torch tensor ``arr``."""
+    arr.copy_(torch.from_numpy(data))
+
+
+def _uniform(arr, a, b):
+    _put(arr, init_random.random_uniform(init_random.numpy_seed(), tuple(arr.shape), a, b))
+
+
+def _normal(arr, mean, sigma):
+    if sigma < 0:
+        raise ValueError("sigma < 0")
+    _put(arr, init_random.random_normal(init_random.numpy_seed(), tuple(arr.shape), mean, sigma))
+
+
 @_register("zeros")
 class Zero(Initializer):
     """Mirrors ``Zero()``: fills with 0."""
@@ -157,7 +174,7 @@ class XavierNormal(Initializer):
 
     def _initialize(self, arr):
         fan_in, fan_out = _xavier_fans(tuple(arr.shape))
-        arr.normal_(0.0, self.gain * math.sqrt(2.0 / (fan_in + fan_out)))
+        _normal(arr, 0, self.gain * math.sqrt(2.0 / float(fan_in + fan_out)))
 
 
 @_register("xavier_uniform")
@@ -171,7 +188,7 @@ class XavierUniform(Initializer):
     def _initialize(self, arr):
         fan_in, fan_out = _xavier_fans(tuple(arr.shape))
         bound = self.gain * math.sqrt(6.0 / (fan_in + fan_out))
-        arr.uniform_(-bound, bound)
+        _uniform(arr, -bound, bound)
 
 
 @_register("he_uniform")
@@ -187,8 +204,8 @@ class HeUniform(Initializer):
 
     def _initialize(self, arr):
         fan = _correct_fan(tuple(arr.shape), self.mode)
-        bound = math.sqrt(3.0) * _gain(self.nonlinearity, self.negative_slope) / math.sqrt(fan)
-        arr.uniform_(-bound, bound)
+        bound = math.sqrt(3.0) * (_gain(self.nonlinearity, self.negative_slope) / math.sqrt(fan))
+        _uniform(arr, -bound, bound)
 
 
 @_register("he_normal")
@@ -204,7 +221,7 @@ class HeNormal(Initializer):
 
     def _initialize(self, arr):
         fan = _correct_fan(tuple(arr.shape), self.mode)
-        arr.normal_(0.0, _gain(self.nonlinearity, self.negative_slope) / math.sqrt(fan))
+        _normal(arr, 0, _gain(self.nonlinearity, self.negative_slope) / math.sqrt(fan))
 
 
 class Constant(Initializer):
@@ -250,10 +267,11 @@ class Sparse(Initializer):
             raise ValueError("For Sparse initializer, the dimension of the initialized tensor should be 2, "
                              f"but got {arr.dim()}.")
         rows, cols = arr.shape
-        zero_num = int(math.ceil(self.sparsity * rows))
-        arr.normal_(0.0, self.sigma)
+        zero_num = int(np.ceil(self.sparsity * rows))
+        data = init_random.random_normal(init_random.numpy_seed(), (rows, cols), 0, self.sigma)
         for c in range(cols):
-            arr[torch.randperm(rows)[:zero_num], c] = 0.0
+            data[np.random.permutation(list(range(rows)))[:zero_num], c] = 0.0
+        _put(arr, data)
 
 
 @_register()
@@ -295,14 +313,14 @@ class Orthogonal(Initializer):
                              f"less than 2, but got {arr.dim()}.")
         rows = arr.shape[0]
         cols = arr.numel() // rows
-        data = torch.randn(rows, cols, dtype=torch.float64)
+        data = init_random.random_normal(init_random.numpy_seed(), (rows, cols), 0, 1)
         if rows < cols:
             data = data.T
-        q, r = torch.linalg.qr(data)
-        q = q * torch.sign(torch.diagonal(r))
+        q, r = np.linalg.qr(data)  # float32 LAPACK, as MindSpore: equal to float32 rounding
+        q *= np.sign(np.diag(r))
         if rows < cols:
             q = q.T
-        arr.copy_((q * self.gain).reshape(arr.shape))
+        arr.copy_(torch.from_numpy(np.ascontiguousarray(q * self.gain).reshape(arr.shape)))
 
 
 @_register()
@@ -329,15 +347,12 @@ class VarianceScaling(Initializer):
         n = {"fan_in": fan_in, "fan_out": fan_out, "fan_avg": (fan_in + fan_out) / 2.0}[self.mode]
         scale = self.scale / max(1.0, n)
         if self.distribution == "untruncated_normal":
-            arr.normal_(0.0, math.sqrt(scale))
-        elif self.distribution == "uniform":
-            limit = math.sqrt(3.0 * scale)
-            arr.uniform_(-limit, limit)
+            _normal(arr, 0, float(np.sqrt(scale)))
         else:
             # MindSpore 2.10 compares against the misspelt 'truncated_norm', so 'truncated_normal'
             # actually falls through to its uniform branch; we reproduce that observable behaviour.
-            limit = math.sqrt(3.0 * scale)
-            arr.uniform_(-limit, limit)
+            limit = float(np.sqrt(3.0 * scale))
+            _uniform(arr, -limit, limit)
 
 
 @_register()
@@ -349,7 +364,7 @@ class Uniform(Initializer):
         self.scale = scale
 
     def _initialize(self, arr):
-        arr.uniform_(-self.scale, self.scale)
+        _uniform(arr, -self.scale, self.scale)
 
 
 @_register()
@@ -362,7 +377,7 @@ class Normal(Initializer):
         self.mean = mean
 
     def _initialize(self, arr):
-        arr.normal_(self.mean, self.sigma)
+        _normal(arr, self.mean, self.sigma)
 
 
 @_register()
@@ -377,7 +392,10 @@ class TruncatedNormal(Initializer):
         self.b = b
 
     def _initialize(self, arr):
-        torch.nn.init.trunc_normal_(arr, self.mean, self.sigma, self.a, self.b)
+        if self.sigma < 0:
+            raise ValueError("sigma < 0")
+        _put(arr, init_random.truncated_normal(init_random.numpy_seed(), tuple(arr.shape), self.a, self.b,
+                                               self.mean, self.sigma))
 
 
 def initializer(init, shape=None, dtype=mstype.float32):

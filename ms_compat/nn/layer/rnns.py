@@ -14,10 +14,12 @@ from __future__ import annotations
 import math
 import numbers
 
+import numpy as np
 import torch
 from torch.nn.utils.rnn import PackedSequence, pack_padded_sequence, pad_packed_sequence
 
 from ...common import dtype as mstype
+from ...common import init_random
 from ...common.parameter import Parameter, ParameterTuple
 from ..cell import Cell
 from .basic import Dropout
@@ -31,7 +33,17 @@ _FN = {"LSTM": torch.lstm, "GRU": torch.gru, "RNN_TANH": torch.rnn_tanh, "RNN_RE
 
 
 def _uniform(shape, stdv, dtype):
-    return Parameter(torch.empty(shape, dtype=torch.float32).uniform_(-stdv, stdv).to(dtype))
+    """MindSpore's RNN weight: ``np.random.uniform(-stdv, stdv, shape)`` from numpy's global generator."""
+    return Parameter(torch.from_numpy(np.random.uniform(-stdv, stdv, shape).astype(np.float32)).to(dtype))
+
+
+def _cell_uniforms(shapes, stdv, dtype):
+    """MindSpore's RNN cell weights: ``np.random.randn`` per shape (drawn, then overwritten), then
+    ``initializer(Uniform(stdv))`` per parameter, so the seeds drawn from numpy match MindSpore's."""
+    for shape in shapes:
+        np.random.randn(*shape)
+    return [Parameter(torch.from_numpy(init_random.random_uniform(init_random.numpy_seed(), shape, -stdv, stdv))
+                      .to(dtype)) for shape in shapes]
 
 
 class _DynamicLSTMCPUGPU(Cell):
@@ -265,11 +277,11 @@ class _CellBase(Cell):
         stdv = 1 / math.sqrt(hidden_size)
         dt = mstype.to_torch_dtype(dtype)
         g = self._chunks * hidden_size
-        self.weight_ih = _uniform((g, input_size), stdv, dt)
-        self.weight_hh = _uniform((g, hidden_size), stdv, dt)
+        shapes = [(g, input_size), (g, hidden_size)] + ([(g,), (g,)] if has_bias else [])
+        params = _cell_uniforms(shapes, stdv, dt)
+        self.weight_ih, self.weight_hh = params[:2]
         if has_bias:
-            self.bias_ih = _uniform((g,), stdv, dt)
-            self.bias_hh = _uniform((g,), stdv, dt)
+            self.bias_ih, self.bias_hh = params[2:]
         else:
             self.bias_ih = None
             self.bias_hh = None

@@ -1,0 +1,102 @@
+"""MindSpore 2.10's initializer random streams, reproduced in numpy.
+
+MindSpore's initializers draw a 63-bit seed from numpy's global generator (``_numpy_seed``; ``set_seed``
+seeds that generator) and fill a float32 array with the C++ functions ``_random_uniform``,
+``_random_normal`` and ``_truncated_normal`` (``mindspore/ccsrc/include/common/random.h``):
+
+* the engine is Philox-4x32-10 with key ``(seed_lo, seed_hi)`` and counter ``(n_lo, n_hi, seed_lo,
+  seed_hi)`` for block ``n``; block ``n`` gives the uint32 words ``4n .. 4n+3``;
+* uniform: word ``u`` -> ``(b - a) * (u / 2**32) + a`` in double (``a``, ``b`` as float32), stored as
+  float32; one word per element;
+* normal: words ``u1, u2`` -> mantissa floats ``f = bits(0x3f800000 | u & 0x7fffff) - 1`` (at least
+  1e-7), ``x = sqrt(-2 ln f1) * sigma``, ``y = 2 * 3.1415926f * f2``; element pair
+  ``(mean + x cos y, mean + x sin y)``, computed in double, stored as float32;
+* truncated normal: inverse CDF, ``p = Phi(alpha) + (u / 2**32) * (Phi(beta) - Phi(alpha))``,
+  ``mean + sigma * sqrt2f * erfinv(2p - 1)`` in double (sqrt2f = 1.4142135f, as MindSpore).
+
+MindSpore splits large arrays across threads, but each thread skips the generator by its start
+element, so the result does not depend on the thread count (checked with sizes up to 100003).
+"""
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import torch
+
+__all__ = ["numpy_seed", "random_uniform", "random_normal", "truncated_normal"]
+
+_M0, _M1 = np.uint64(0xD2511F53), np.uint64(0xCD9E8D57)
+_KEY_STEP0, _KEY_STEP1 = 0x9E3779B9, 0xBB67AE85
+_LOW = np.uint64(0xFFFFFFFF)
+_SHIFT = np.uint64(32)
+_TWO32 = 4294967296.0
+_SQRT2F = float(np.float32(1.4142135))
+_PIF = float(np.float32(3.1415926))
+_THRESHOLD = float(np.float32(1.0e-7))
+_Z_MIN = float(np.nextafter(np.float32(0), np.float32(2)))
+_Z_MAX = float(np.nextafter(np.float32(2), np.float32(0)))
+
+
+def numpy_seed():
+    """MindSpore's ``initializer._numpy_seed``: one draw from numpy's global generator."""
+    return int(np.random.randint(low=1, high=(1 << 63), dtype=np.int64))
+
+
+def _philox_words(seed, count):
+    """The first ``count`` uint32 words of MindSpore's ``random::Philox(seed)`` stream."""
+    seed = int(seed) & ((1 << 64) - 1)
+    blocks = (count + 3) // 4
+    index = np.arange(blocks, dtype=np.uint64)
+    c0, c1 = index & _LOW, index >> _SHIFT
+    c2 = np.full(blocks, seed & 0xFFFFFFFF, np.uint64)
+    c3 = np.full(blocks, seed >> 32, np.uint64)
+    k0, k1 = seed & 0xFFFFFFFF, seed >> 32
+    for _ in range(10):
+        t0, t1 = _M0 * c0, _M1 * c2
+        c0, c1, c2, c3 = (t1 >> _SHIFT) ^ c1 ^ np.uint64(k0), t1 & _LOW, (t0 >> _SHIFT) ^ c3 ^ np.uint64(k1), t0 & _LOW
+        k0, k1 = (k0 + _KEY_STEP0) & 0xFFFFFFFF, (k1 + _KEY_STEP1) & 0xFFFFFFFF
+    return np.stack([c0, c1, c2, c3], axis=1).reshape(-1)[:count]
+
+
+def _f32(value):
+    return float(np.float32(value))
+
+
+def random_uniform(seed, shape, a, b):
+    """``mindspore._c_expression._random_uniform(seed, arr, a, b)`` on a new float32 array of ``shape``."""
+    n = math.prod(shape)
+    s = _philox_words(seed, n).astype(np.float64) / _TWO32
+    a, b = _f32(a), _f32(b)
+    return ((b - a) * s + a).astype(np.float32).reshape(shape)
+
+
+def random_normal(seed, shape, mean, sigma):
+    """``mindspore._c_expression._random_normal(seed, arr, mean, sigma)`` on a new float32 array."""
+    n = math.prod(shape)
+    m = n + (n & 1)
+    words = _philox_words(seed, m).astype(np.uint32)
+    f = (((words & 0x7FFFFF) | 0x3F800000).view(np.float32) - np.float32(1)).astype(np.float64)
+    f = np.maximum(f, _THRESHOLD)
+    x = np.sqrt(-2.0 * np.log(f[0::2])) * _f32(sigma)
+    y = 2.0 * _PIF * f[1::2]
+    mean = _f32(mean)
+    out = np.empty(m, np.float64)
+    out[0::2] = mean + x * np.cos(y)
+    out[1::2] = mean + x * np.sin(y)
+    return out[:n].astype(np.float32).reshape(shape)
+
+
+def truncated_normal(seed, shape, a, b, mean, sigma):
+    """``mindspore._c_expression._truncated_normal(seed, arr, a, b, mean, sigma)`` on a new float32 array."""
+    if sigma <= 0:
+        raise RuntimeError(f"TruncatedNormal: invalid sigma {sigma}.")
+    n = math.prod(shape)
+    a, b, mean, sigma = _f32(a), _f32(b), _f32(mean), _f32(sigma)
+    cdf_a = math.erfc(-((a - mean) / sigma / _SQRT2F)) / 2.0
+    cdf_b = math.erfc(-((b - mean) / sigma / _SQRT2F)) / 2.0
+    u = _philox_words(seed, n).astype(np.float64) / _TWO32
+    z = 2.0 * (cdf_a + u * (cdf_b - cdf_a))
+    z = np.where(z <= 0.0, _Z_MIN, np.where(z >= 2.0, _Z_MAX, z))  # MindSpore's float clamps of erfc_inv
+    x = -torch.erfinv(torch.from_numpy(1.0 - z)).numpy()
+    return (mean + (x * _SQRT2F) * sigma).astype(np.float32).reshape(shape)
