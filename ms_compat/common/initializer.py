@@ -19,7 +19,7 @@ import numpy as np
 import torch
 
 from . import dtype as mstype
-from . import init_random
+import ms_compat.common.init_random as init_random  # not `from . import`: that asks the package's __getattr__ first
 from .tensor import Tensor, _as_subclass  # one way: tensor.py reaches initializer only inside Tensor(init=...)
 
 __all__ = ["Initializer", "initializer", "TruncatedNormal", "Normal", "Uniform", "HeUniform", "HeNormal",

@@ -19,7 +19,7 @@ import torch
 from torch.nn.utils.rnn import PackedSequence, pack_padded_sequence, pad_packed_sequence
 
 from ...common import dtype as mstype
-from ...common import init_random
+import ms_compat.common.init_random as init_random
 from ...common.parameter import Parameter, ParameterTuple
 from ..cell import Cell
 from .basic import Dropout
