@@ -42,21 +42,30 @@ def test_bench_parallel_quick_mode():
         assert "pinned (`pin_allocator`)" in md
 
 
-def test_pin_allocator_keeps_freed_memory_in_the_heap():
-    """After ``pin_allocator`` a step-like pattern (six 2 MiB conv activations alive together, then freed)
-    reuses the heap: no page faults once warm. With glibc's defaults the same loop faulted ~2,000 pages
-    (8 MiB) in again every iteration."""
-    if not (platform.system() == "Linux" and platform.libc_ver()[0] == "glibc"):
-        pytest.skip("glibc mallopt only")
+def _warm_step_faults(pin):
+    """Page faults of each warm iteration of a step-like pattern (six 2 MiB conv activations alive together,
+    then freed), in a fresh process, with or without ``pin_allocator``."""
     code = ("import sys; sys.path.insert(0, '.'); import torch; torch.set_num_threads(1);"
-            "from benchmarks.bench_parallel import pin_allocator, _faults; assert pin_allocator();"
+            "from benchmarks.bench_parallel import pin_allocator, _faults\n"
+            f"if {pin}: assert pin_allocator()\n"
             "w = torch.randn(32, 32, 3, 3); n = []\n"
-            "for i in range(6):\n"
+            "for i in range(10):\n"
             "    f0 = _faults(); x = torch.randn(16, 32, 32, 32); acts = []\n"
             "    for _ in range(6):\n"
             "        x = torch.relu(torch.conv2d(x, w, padding=1)); acts.append(x)\n"
             "    del acts, x; n.append(_faults() - f0)\n"
-            "print(max(n[3:]))")
+            "print(sum(n[3:]))")
     p = subprocess.run([sys.executable, "-c", code], cwd=str(ROOT), capture_output=True, text=True, timeout=120)
     assert p.returncode == 0, p.stderr[-2000:]
-    assert int(p.stdout.strip().splitlines()[-1]) < 100
+    return int(p.stdout.strip().splitlines()[-1])
+
+
+def test_pin_allocator_keeps_freed_memory_in_the_heap():
+    """After ``pin_allocator`` the step-like pattern reuses the heap: once warm it faults in at most a small
+    fraction of what glibc's defaults fault in again every iteration (measured: 0 vs ~50,000 pages over 7
+    warm iterations; a busy machine has shown one stray 2 MiB region, 512 pages). Judged against the
+    unpinned run in the same test, not against one machine's absolute count."""
+    if not (platform.system() == "Linux" and platform.libc_ver()[0] == "glibc"):
+        pytest.skip("glibc mallopt only")
+    pinned, default = _warm_step_faults(True), _warm_step_faults(False)
+    assert pinned * 8 < default, (pinned, default)
