@@ -111,9 +111,10 @@ def test_install_uninstall_race_with_imports():
     is left in sys.meta_path, no second copy of an ms_compat file is loaded under a mindspore name (all seen
     before: uninstall() raced install(), and removed the finder before the modules).
 
-    Not yet guaranteed (issue 30 item 8, open): importlib's own ``KeyError: 'mindspore'`` when uninstall()
-    removes the package between importlib's steps of a concurrent ``import mindspore.x`` after its module was
-    served (uninstall() waits for the loads it can see; a few remain under heavy load: counted, printed)."""
+    Documented limitation (migration_guides/drop-in.md): importlib's own ``KeyError: 'mindspore'`` when
+    uninstall() removes the package between importlib's unlocked steps of a concurrent ``import mindspore.x``
+    (CPython reads ``sys.modules[parent]`` without a lock; uninstall() waits for the loads it can see; a few
+    remain under heavy load: counted, printed)."""
     r = subprocess.run([sys.executable, "-c", RACE, "6"], capture_output=True, text=True, timeout=120)
     assert r.returncode == 0, r.stderr[-3000:]
     *checked, importlib_races = r.stdout.strip().splitlines()[-1].rsplit(" ", 1)

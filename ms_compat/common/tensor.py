@@ -304,19 +304,28 @@ class Tensor(torch.Tensor):
                 const_arg=False, device=None):
         if dtype is not None:
             dtype = mstype.to_torch_dtype(dtype, allow_str=False)
+        if input_data is not None and shape is not None:
+            raise ValueError("When initializing a tensor with 'input_data', 'shape' should be set to None."
+                             f"But got shape: {shape}.")
+        if init is not None and (shape is None or dtype is None):
+            raise ValueError("init, dtype and shape must have values at the same time.")
         if input_data is None:
-            if shape is None:
-                raise TypeError("For 'Tensor', the type of 'input_data' should be one of '[Tensor, ndarray, "
-                                "str_, list, tuple, float, int, bool, complex, bool_]', but got type 'NoneType'.")
             if isinstance(shape, int):
                 shape = (shape,)
+            unknown = shape is not None and any(s is None or s < 0 for s in shape)
+            if unknown and (None in shape or init is not None) and (dtype is None or init is not None):
+                raise ValueError("If setting dynamic shape, dtype must not be None, init must be None")
+            if shape is None or dtype is None:
+                raise TypeError("For 'Tensor', the type of 'input_data' should be one of '['TensorPy', 'Tensor', "
+                                "'ndarray', 'str_', 'list', 'tuple', 'float', 'int', 'bool', 'complex', 'bytes']', "
+                                "but got type 'NoneType'.")
             if init is None:
-                if any(s is None or s == -1 for s in shape):
-                    t = torch.empty([0 if s is None or s == -1 else s for s in shape], dtype=dtype or torch.float32)
-                    out = torch.Tensor._make_subclass(cls, t, False)
+                if unknown:
+                    t = torch.empty([0 if s is None or s < 0 else s for s in shape], dtype=dtype)
+                    out = torch.Tensor._make_subclass(_DynamicShapeTensor, t, False)
                     out._ms_dyn_shape = tuple(-1 if s is None else s for s in shape)
                     return out
-                t = torch.zeros(tuple(shape), dtype=dtype or torch.float32)
+                t = torch.zeros(tuple(shape), dtype=dtype)
             else:
                 from .initializer import initializer as _init
                 t = _to_plain(_init(init, tuple(shape), dtype or torch.float32), None)
@@ -1239,6 +1248,32 @@ _grad_enabled = torch.is_grad_enabled
 for _name in _INPLACE_METHOD_NAMES:
     if hasattr(Tensor, _name):
         setattr(Tensor, _name, _mutating_method(_name))
+
+
+class _DynamicShapeTensor(Tensor):
+    """``Tensor(shape=[None, 3] | [-1, 3] | [-2], dtype=...)``: MindSpore's placeholder of unknown dimensions
+    (``-2``: unknown rank) for ``Cell.set_inputs``. As in MindSpore, ``shape`` reports the declared dimensions,
+    the placeholder holds no values (``size`` 0) and reading them raises ``ValueError``. A subclass, so the
+    ordinary Tensor's ``shape`` stays free of the check."""
+
+    @property
+    def shape(self):
+        return _Tuple(self._ms_dyn_shape)
+
+    @property
+    def ndim(self):
+        return len(self._ms_dyn_shape)
+
+    def asnumpy(self):
+        raise ValueError("negative dimensions are not allowed")
+
+    def _no_scalar(self, *_):
+        raise ValueError("Only one element tensors can be converted to Python scalars")
+
+    __float__ = __int__ = __bool__ = item = _no_scalar
+
+
+_DynamicShapeTensor.__name__ = _DynamicShapeTensor.__qualname__ = "Tensor"  # MindSpore: type(t).__name__
 
 
 def _format_values(t: torch.Tensor) -> str:
