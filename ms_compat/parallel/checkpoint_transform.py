@@ -125,7 +125,7 @@ def _transform(rank_id, per_rank, src, dst):
     """``{name: Parameter}`` of rank ``rank_id`` under ``dst`` from the source ranks' ``{name: Parameter}``."""
     from ..common.parameter import Parameter
     from ..common.tensor import as_ms, to_torch
-    names = list(next(iter(per_rank.values())).keys())
+    names = list(dict.fromkeys(n for d in per_rank.values() for n in d))  # pipeline: each stage's names
     out = {}
     for name in names:
         first = next(p for d in per_rank.values() for n, p in d.items() if n == name)

@@ -298,10 +298,20 @@ def _identity_loss(output, target):
     return output[0]
 
 
+def release_stage(network):
+    """This rank keeps only its stage's weights (``stage_local.py``); returns the parameters shared between
+    stages. Called when ``PipelineCell`` is built in a pipeline context (so that an optimizer built after it
+    allocates no state for other stages) and again at the first pipeline step."""
+    from .stage_local import release_other_stages
+    stage, stages, _, _ = stage_info()
+    return release_other_stages(network, stage, stages)
+
+
 class _Runtime:
     def __init__(self, network, micro_size, inputs):
         self.stage, self.num_stages, self.group, self.ranks = stage_info()
         install_stage_wrappers(network, self.num_stages)
+        self.shared = release_stage(network)
         from torch.distributed.pipelining import PipelineStage
         device = inputs[0].device if inputs else torch.device("cpu")
         self.module = _StageModule(network, self.stage, len(inputs))
@@ -352,6 +362,8 @@ def run_pipeline(owner, network, micro_size, inputs):
     params = [p for p in network.parameters() if p.requires_grad]
     training = torch.is_grad_enabled() and bool(params)
     is_last = rt.stage == rt.num_stages - 1
+    if rt.shared:
+        _send_shared_values(rt)
     if not training:
         out = rt.schedule.eval(target=torch.zeros(micro_size), **kwargs) if is_last else rt.schedule.eval(**kwargs)
         return _broadcast_result(out.sum(0) if is_last else None, rt)
@@ -377,6 +389,8 @@ def run_pipeline(owner, network, micro_size, inputs):
     finally:
         for p, g in zip(params, saved):
             p.grad = g
+    if rt.shared:
+        _gather_shared_grads(rt, params, grads)
     if rt.dp_group is not None:
         _reduce_over_stage(params, grads, rt.dp_group)
     grads = [torch.zeros_like(to_torch(p)) if g is None else to_torch(g) for p, g in zip(params, grads)]
@@ -387,6 +401,40 @@ def run_pipeline(owner, network, micro_size, inputs):
         total = total / dist.get_world_size(rt.dp_group)
     loss = _broadcast_result(total, rt)
     return as_ms(_PipelineLoss.apply(to_torch(loss), grads, *params))
+
+
+def _shared_buffer(p, rt):
+    """``p``'s value as a plain contiguous tensor, or an empty one of its shape where it is released."""
+    if p.is_meta:
+        return torch.empty(tuple(p.shape), dtype=p.dtype, device=rt.device)
+    return to_torch(p).detach().contiguous()
+
+
+def _send_shared_values(rt):
+    """MindSpore's Send/Receive of a shared parameter at the start of a step: the owner's value (the earliest
+    stage holding it) to the later stages' copies, over the pipeline group (every rank of it takes part)."""
+    with torch.no_grad():
+        for p, stages in rt.shared:
+            buf = _shared_buffer(p, rt)
+            dist.broadcast(buf, src=rt.ranks[stages[0]], group=rt.group)
+            if rt.stage in stages[1:]:
+                to_torch(p).copy_(buf)
+
+
+def _gather_shared_grads(rt, params, grads):
+    """The gradient of a shared parameter is the sum of its stages' gradients, on its owner (MindSpore sends
+    the later stages' gradients back); the later stages' copies get none (their optimizer leaves them)."""
+    index = {id(p): i for i, p in enumerate(params)}
+    with torch.no_grad():
+        for p, stages in rt.shared:
+            i = index.get(id(p))
+            if i is None:
+                continue
+            g = grads[i]
+            buf = (torch.zeros(tuple(p.shape), dtype=p.dtype, device=rt.device) if g is None
+                   else to_torch(g).contiguous())
+            dist.all_reduce(buf, group=rt.group)
+            grads[i] = as_ms(buf) if rt.stage == stages[0] else None
 
 
 def _reduce_over_stage(params, grads, group):

@@ -32,7 +32,7 @@ def _mlp():
     return net
 
 
-def _decoder(tensor_parallel=False, batch_parallel=False):
+def _decoder(tensor_parallel=False, batch_parallel=False, tied=False):
     """A small decoder: embedding, 4 pre-norm blocks (causal attention + MLP), norm, head; the causal mask is
     computed outside the tagged cells and passed to every block. ``tensor_parallel``: each block's MLP is
     sharded Megatron-style over the 2 devices of its stage (fc1 by output features, fc2 by input features)."""
@@ -68,12 +68,21 @@ def _decoder(tensor_parallel=False, batch_parallel=False):
             x = x + self.proj(y)
             return x + self.mlp(self.ln2(x))
 
+    class TiedHead(nn.Cell):  # the output projection is the embedding table (stage 0's and stage 1's)
+        def __init__(self, table):
+            super().__init__()
+            self.table = table
+
+        def construct(self, h):
+            return ops.matmul(h, self.table.T)
+
     class Decoder(nn.Cell):
         def __init__(self):
             super().__init__()
             self.emb = nn.Embedding(V, D)
             self.blocks = nn.CellList([Block() for _ in range(4)])
-            self.norm, self.head = nn.LayerNorm((D,)), nn.Dense(D, V)
+            self.norm = nn.LayerNorm((D,))
+            self.head = TiedHead(self.emb.embedding_table) if tied else nn.Dense(D, V)
 
         def construct(self, ids):
             s = ids.shape[1]
@@ -280,7 +289,8 @@ def scenario_example(rank, res):
 
 def main(rank, world, port, outdir, scenarios):
     os.environ.update(RANK=str(rank), WORLD_SIZE=str(world), LOCAL_RANK=str(rank), LOCAL_WORLD_SIZE=str(world),
-                      MASTER_ADDR="127.0.0.1", MASTER_PORT=str(port), MS_COMPAT_COMM_TIMEOUT="60")
+                      MASTER_ADDR="127.0.0.1", MASTER_PORT=str(port), MS_COMPAT_COMM_TIMEOUT="60",
+                      MS_COMPAT_TEST_OUT=outdir)
     torch.set_num_threads(1)
     res = {}
     try:
@@ -294,3 +304,44 @@ def main(rank, world, port, outdir, scenarios):
         json.dump(res, f)
     from ms_compat.communication import release
     release()
+
+
+def _train_stage_local(pipelined, ckpt_file):
+    """The tied decoder (embedding table = output projection, shared by stages 0 and 1) trained 3 steps with
+    TrainOneStepCell + AdamWeightDecay; the train network saved with save_checkpoint."""
+    import ms_compat as ms
+    from ms_compat import nn
+    from ms_compat.parallel.optimizer_shard import optimizer_state_bytes
+    from ms_compat.parallel.stage_local import held_parameter_bytes
+    ms.reset_auto_parallel_context()
+    if pipelined:
+        ms.set_auto_parallel_context(parallel_mode=ms.ParallelMode.SEMI_AUTO_PARALLEL, pipeline_stages=2)
+    dec, loss_net, V = _decoder(tied=True)
+    pipe = nn.PipelineCell(loss_net, 2)  # built first: the optimizer below allocates no state for other stages
+    opt = nn.AdamWeightDecay(dec.trainable_params(), 1e-2, weight_decay=0.01)
+    step = nn.TrainOneStepCell(pipe, opt)
+    step.set_train()
+    rng = np.random.default_rng(4)
+    losses = []
+    for _ in range(3):
+        ids = ms.Tensor(rng.integers(0, V, (4, 6)).astype(np.int32))
+        labels = ms.Tensor(rng.integers(0, V, (4, 6)).astype(np.int32))
+        losses.append(float(step(ids, labels).asnumpy()))
+    os.makedirs(os.path.dirname(ckpt_file), exist_ok=True)
+    ms.save_checkpoint(step, ckpt_file)
+    held = [p for p in dec.trainable_params() if not p.is_meta]
+    out = {"losses": losses, "names": [p.name for p in dec.trainable_params()],
+           "held": [p.name for p in held], "param_bytes": held_parameter_bytes(dec),
+           "state_bytes": optimizer_state_bytes(opt),
+           "grad_bytes": sum(p.numel() * p.element_size() for p in held)}
+    ms.reset_auto_parallel_context()
+    return out
+
+
+def scenario_stage_local(rank, res):
+    import torch.distributed as dist
+    outdir = os.environ["MS_COMPAT_TEST_OUT"]
+    got = _train_stage_local(True, os.path.join(outdir, "ckpt", f"rank_{rank}", "net.ckpt"))
+    ref = _train_stage_local(False, os.path.join(outdir, f"ref{rank}.ckpt"))
+    dist.barrier()
+    res["stage_local"] = {"got": got, "ref": ref}
