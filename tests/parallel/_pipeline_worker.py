@@ -308,7 +308,7 @@ def main(rank, world, port, outdir, scenarios):
 
 def _train_stage_local(pipelined, ckpt_file):
     """The tied decoder (embedding table = output projection, shared by stages 0 and 1) trained 3 steps with
-    TrainOneStepCell + AdamWeightDecay; the train network saved with save_checkpoint."""
+    TrainOneStepCell + Momentum (weight decay); the train network saved with save_checkpoint."""
     import ms_compat as ms
     from ms_compat import nn
     from ms_compat.parallel.optimizer_shard import optimizer_state_bytes
@@ -318,7 +318,7 @@ def _train_stage_local(pipelined, ckpt_file):
         ms.set_auto_parallel_context(parallel_mode=ms.ParallelMode.SEMI_AUTO_PARALLEL, pipeline_stages=2)
     dec, loss_net, V = _decoder(tied=True)
     pipe = nn.PipelineCell(loss_net, 2)  # built first: the optimizer below allocates no state for other stages
-    opt = nn.AdamWeightDecay(dec.trainable_params(), 1e-2, weight_decay=0.01)
+    opt = nn.Momentum(dec.trainable_params(), 0.05, 0.9, weight_decay=0.01)
     step = nn.TrainOneStepCell(pipe, opt)
     step.set_train()
     rng = np.random.default_rng(4)

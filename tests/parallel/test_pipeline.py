@@ -26,10 +26,16 @@ from ms_compat import nn  # noqa: E402
 
 
 @pytest.fixture(scope="module")
-def ranks(tmp_path_factory):
-    out = tmp_path_factory.mktemp("pipeline")
-    spawn_bounded(_pipeline_worker.main, args=(2, _free_port(), str(out), ["mlp", "decoder", "model", "example"]),
-                  nprocs=2, deadline_s=240)
+def pipeline_out(tmp_path_factory):
+    return tmp_path_factory.mktemp("pipeline")
+
+
+@pytest.fixture(scope="module")
+def ranks(pipeline_out):
+    out = pipeline_out
+    spawn_bounded(_pipeline_worker.main, args=(2, _free_port(), str(out), ["mlp", "decoder", "model", "example",
+                                                                          "stage_local"]),
+                  nprocs=2, deadline_s=300)
     results = [json.loads((out / f"rank{r}.json").read_text()) for r in range(2)]
     for r, res in enumerate(results):
         assert "fatal" not in res, f"rank {r} failed:\n{res['fatal']}"
@@ -80,6 +86,44 @@ def test_pipeline_decoder_functional_style_matches_one_process(ranks):
         np.testing.assert_allclose(got["eval"], got["ref_eval"], rtol=1e-5)  # forward-only schedule
         assert any(n.startswith("emb") for n in got["weights"]) == (r == 0)
         assert any(n.startswith("head") for n in got["weights"]) == (r == 1)
+
+
+def _stage_of_decoder(name):
+    return 0 if name.split(".")[0] in ("emb", "head") or name.startswith(("blocks.0.", "blocks.1.")) else 1
+
+
+@pytest.mark.multiprocess
+def test_each_stage_holds_and_saves_only_its_weights(ranks, pipeline_out):
+    """The tied decoder (embedding table = head, stages 0 and 1) with Momentum on 2 stages: every rank
+    lists every Parameter (as MindSpore's Python network does) but holds the data of its stage's only (plus its
+    copy of the shared table), and so do the optimizer's moments; each rank's save_checkpoint writes its stage's
+    parameters and their state under MindSpore's names (the shared table only on its owner, stage 0), and the
+    per-rank files merge (transform_checkpoints / load_distributed_checkpoint) into the one-process run's."""
+    from ms_compat.parallel.checkpoint_transform import load_distributed_checkpoint, transform_checkpoints
+    for r, res in enumerate(ranks):
+        got, ref = res["stage_local"]["got"], res["stage_local"]["ref"]
+        np.testing.assert_allclose(got["losses"], ref["losses"], rtol=1e-5)
+        assert got["names"] == ref["names"]  # trainable_params(): the same Parameters, names and order
+        assert "head.table" in got["names"]
+        want = [n for n in ref["names"] if _stage_of_decoder(n) == r or n == "head.table"]
+        assert got["held"] == want
+        assert 0.45 < got["param_bytes"] / ref["param_bytes"] < 0.55  # each stage ~ half the weights
+        assert 0.45 < got["state_bytes"] / ref["state_bytes"] < 0.55  # and half the moments
+        saved = ms.load_checkpoint(str(pipeline_out / "ckpt" / f"rank_{r}" / "net.ckpt"))
+        mine = [n for n in want if not (r == 1 and n == "head.table")]  # the later stage's copy is not saved
+        assert sorted(saved) == sorted(mine + [f"moments.{n}" for n in mine] +
+                                       ["global_step", "learning_rate", "momentum"])
+    ref_ckpt = ms.load_checkpoint(str(pipeline_out / "ref0.ckpt"))
+    transform_checkpoints(str(pipeline_out / "ckpt"), str(pipeline_out / "merged"), "net")
+    merged = ms.load_checkpoint(str(pipeline_out / "merged" / "rank_0" / "net0.ckpt"))
+    assert sorted(merged) == sorted(ref_ckpt)
+    for name, p in ref_ckpt.items():
+        np.testing.assert_allclose(merged[name].asnumpy(), p.asnumpy(), rtol=1e-5, atol=1e-6, err_msg=name)
+    dec, _, _ = _pipeline_worker._decoder(tied=True)
+    files = [str(pipeline_out / "ckpt" / f"rank_{r}" / "net.ckpt") for r in range(2)]
+    load_distributed_checkpoint(dec, files)
+    for p in dec.get_parameters():
+        np.testing.assert_allclose(p.asnumpy(), ref_ckpt[p.name].asnumpy(), rtol=1e-5, atol=1e-6, err_msg=p.name)
 
 
 @pytest.mark.multiprocess
