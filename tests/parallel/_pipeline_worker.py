@@ -32,7 +32,7 @@ def _mlp():
     return net
 
 
-def _decoder(tensor_parallel=False, batch_parallel=False, tied=False):
+def _decoder(tensor_parallel=False, batch_parallel=False, tied=False, dp_tp=False):
     """A small decoder: embedding, 4 pre-norm blocks (causal attention + MLP), norm, head; the causal mask is
     computed outside the tagged cells and passed to every block. ``tensor_parallel``: each block's MLP is
     sharded Megatron-style over the 2 devices of its stage (fc1 by output features, fc2 by input features)."""
@@ -110,6 +110,12 @@ def _decoder(tensor_parallel=False, batch_parallel=False, tied=False):
     if batch_parallel:  # the data-parallel strategy inside each stage: batch cut in 2, weights replicated
         for blk in dec.blocks:
             blk.mlp.shard(in_strategy=((2, 1, 1),))
+    if dp_tp:  # the 4 processes of a stage as a (2, 2) device matrix: batch cut over "dp", MLP over "tp"
+        lay = ms.Layout((2, 2), ("dp", "tp"))
+        for i, blk in enumerate(dec.blocks):
+            blk.mlp.shard(in_strategy=(lay("dp", "None", "None"),), parameter_plan={
+                f"blocks.{i}.mlp.fc1.weight": lay("tp", "None"), f"blocks.{i}.mlp.fc1.bias": lay("tp"),
+                f"blocks.{i}.mlp.fc2.weight": lay("None", "tp")})
     if tensor_parallel:
         for i, blk in enumerate(dec.blocks):
             blk.mlp.shard(in_strategy=((1, 1, 1),), parameter_plan={
@@ -345,3 +351,45 @@ def scenario_stage_local(rank, res):
     ref = _train_stage_local(False, os.path.join(outdir, f"ref{rank}.ckpt"))
     dist.barrier()
     res["stage_local"] = {"got": got, "ref": ref}
+
+
+def _train_dp_tp_pp(pipelined, ckpt_file):
+    """2 pipeline stages x (2-way data parallel x 2-way tensor parallel) inside each stage, with optimizer
+    sharding over each stage's 4 processes, on 8 processes; the one-process run for ``pipelined=False``."""
+    import ms_compat as ms
+    from ms_compat import nn
+    ms.reset_auto_parallel_context()
+    if pipelined:
+        ms.set_auto_parallel_context(parallel_mode=ms.ParallelMode.SEMI_AUTO_PARALLEL, pipeline_stages=2,
+                                     enable_parallel_optimizer=True)
+    dec, loss_net, V = _decoder(dp_tp=pipelined)
+    pipe = nn.PipelineCell(loss_net, 2)
+    opt = nn.Momentum(dec.trainable_params(), 0.05, 0.9)
+    step = nn.TrainOneStepCell(pipe, opt)
+    step.set_train()
+    rng = np.random.default_rng(5)
+    losses = []
+    for _ in range(3):
+        ids = ms.Tensor(rng.integers(0, V, (8, 6)).astype(np.int32))
+        labels = ms.Tensor(rng.integers(0, V, (8, 6)).astype(np.int32))
+        losses.append(float(step(ids, labels).asnumpy()))
+    os.makedirs(os.path.dirname(ckpt_file), exist_ok=True)
+    ms.save_checkpoint(dec, ckpt_file)  # whole weights (integrated_save): the stage's, all-gathered over its mesh
+    out = {"losses": losses, "held": [p.name for p in dec.trainable_params() if not p.is_meta],
+           "local_fc1": [list(b.mlp.fc1.weight.shape) for b in dec.blocks if not b.mlp.fc1.weight.is_meta],
+           "use_parallel": bool(opt.use_parallel)}
+    ms.reset_auto_parallel_context()
+    return out
+
+
+def scenario_dp_tp_pp(rank, res):
+    import time
+    import torch.distributed as dist
+    outdir = os.environ["MS_COMPAT_TEST_OUT"]
+    start = time.monotonic()
+    got = _train_dp_tp_pp(True, os.path.join(outdir, "ckpt8", f"rank_{rank}", "net.ckpt"))
+    got["seconds"] = time.monotonic() - start
+    if rank == 0:
+        res["ref"] = _train_dp_tp_pp(False, os.path.join(outdir, "ref8.ckpt"))
+    dist.barrier()
+    res["dp_tp_pp"] = got

@@ -89,7 +89,8 @@ def test_pipeline_decoder_functional_style_matches_one_process(ranks):
 
 
 def _stage_of_decoder(name):
-    return 0 if name.split(".")[0] in ("emb", "head") or name.startswith(("blocks.0.", "blocks.1.")) else 1
+    """Stage of a decoder parameter (``head.table``: the tied decoder's shared table, owned by stage 0)."""
+    return 0 if name in ("emb.embedding_table", "head.table") or name.startswith(("blocks.0.", "blocks.1.")) else 1
 
 
 @pytest.mark.multiprocess
@@ -142,6 +143,39 @@ def test_tensor_parallel_times_pipeline_four_processes(tmp_path):
         assert got["local_fc1"] == [16, 16]  # fc1.weight (32, 16) cut in 2 over the stage's processes
         _same_training(res["dp_pp"])
         assert res["dp_pp"]["local_fc1"] == [32, 16]  # replicated
+
+
+def _check_dp_tp_pp(out):
+    from ms_compat.parallel.checkpoint_transform import transform_checkpoints
+    results = [json.loads((out / f"rank{r}.json").read_text()) for r in range(8)]
+    for r, res in enumerate(results):
+        assert "fatal" not in res, f"rank {r} failed:\n{res['fatal']}"
+    ref = results[0]["ref"]
+    for r, res in enumerate(results):
+        got = res["dp_tp_pp"]
+        np.testing.assert_allclose(got["losses"], ref["losses"], rtol=1e-5)
+        assert got["use_parallel"]  # the optimizer is sharded over the stage's 4 processes
+        assert got["held"] == [n for n in ref["held"] if _stage_of_decoder(n) == r // 4]
+        assert got["local_fc1"] == [[16, 16], [16, 16]]  # fc1.weight (32, 16) cut over "tp"
+    transform_checkpoints(str(out / "ckpt8"), str(out / "merged8"), "net")
+    merged = ms.load_checkpoint(str(out / "merged8" / "rank_0" / "net0.ckpt"))
+    want = ms.load_checkpoint(str(out / "ref8.ckpt"))
+    assert sorted(merged) == sorted(want)
+    for name, p in want.items():
+        np.testing.assert_allclose(merged[name].asnumpy(), p.asnumpy(), rtol=1e-5, atol=1e-6, err_msg=name)
+    return max(res["dp_tp_pp"]["seconds"] for res in results)
+
+
+@pytest.mark.multiprocess
+@pytest.mark.skipif(os.environ.get("MS_COMPAT_SLOW_PARALLEL") != "1",
+                    reason="8 processes (~90 s on 2 cores): opt-in, MS_COMPAT_SLOW_PARALLEL=1")
+def test_data_tensor_pipeline_2x2x2_eight_processes(tmp_path):
+    """The full layout on 8 gloo processes: 2 pipeline stages, each stage's 4 processes a (dp 2, tp 2) device
+    matrix (every block's MLP: batch cut over dp, Megatron-style weights over tp) with the optimizer sharded over
+    them; losses, each rank's weights and the merged per-rank checkpoints equal the one-process run."""
+    spawn_bounded(_pipeline_worker.main, args=(8, _free_port(), str(tmp_path), ["dp_tp_pp"]), nprocs=8,
+                  deadline_s=600)
+    _check_dp_tp_pp(tmp_path)
 
 
 KILLED = textwrap.dedent("""
