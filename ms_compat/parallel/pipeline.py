@@ -4,8 +4,9 @@
 MindSpore compiles the whole network and cuts the graph at the stages given by ``cell.pipeline_stage``;
 each rank then runs only its stage, micro-batch after micro-batch, sending activations forward and
 gradients back (1F1B or GPipe order). ms_compat keeps the network as Python code and cuts its
-*execution* instead (PyTorch's "manual split"): every rank builds the whole network, and a stage module
-runs the network's ``construct`` in which
+*execution* instead (PyTorch's "manual split"): every rank builds the whole network, then releases the
+weights of the other stages (``stage_local.py``: data-less ``meta`` tensors, as MindSpore's stage never
+initialises them), and a stage module runs the network's ``construct`` in which
 
 * cells tagged with an earlier stage are not run: they return placeholders of the right shape (found by
   running the cell on PyTorch's data-less ``meta`` device) marked so that no value derived from them can
