@@ -27,9 +27,10 @@ micro-batch), then returns the summed loss as a tensor whose backward hands out 
 schedule computed: ``TrainOneStepCell``, ``ops.value_and_grad`` and ``loss.backward()`` therefore work
 unchanged. Rank ``r`` is in stage ``r // (world / pipeline_stages)``; the ranks at the same position of
 every stage form the pipeline group. With several processes per stage, these are data-parallel replicas
-of the stage when each passes its own part of the batch: after the schedule the gradients of the stage's
-weights are averaged over the stage's processes (one flattened float32 all-reduce; weights laid out by
-``Cell.shard`` are left out, DTensor reduced theirs) and so is the loss, which then is the global
+of the stage when each passes its own part of the batch: the gradients of the stage's weights are
+averaged over the stage's processes during the schedule's backward (``stage_grad_reduce.py``: bucketed
+asynchronous all-reduces started as the weights' gradients become final; weights laid out by
+``Cell.shard`` are left out, DTensor reduced theirs) and the loss is averaged after it, which then is the global
 batch's on every process (with the whole batch on every process, as under ``Cell.shard``, the average
 changes nothing). See migration_guides/parallel.md.
 """
@@ -322,6 +323,7 @@ class _Runtime:
         self.device = device
         self.last_rank = self.ranks[-1]
         self.dp_group = stage_group()
+        self.reducer = None  # StageGradReducer over dp_group, made at the first training step
 
 
 def _check_inputs(inputs, micro_size):
@@ -368,17 +370,26 @@ def run_pipeline(owner, network, micro_size, inputs):
     if not training:
         out = rt.schedule.eval(target=torch.zeros(micro_size), **kwargs) if is_last else rt.schedule.eval(**kwargs)
         return _broadcast_result(out.sum(0) if is_last else None, rt)
+    if rt.dp_group is not None and rt.reducer is None:
+        from .stage_grad_reduce import StageGradReducer
+        rt.reducer = StageGradReducer(params, rt.dp_group, micro_size)
     saved = [p.grad for p in params]
     for p in params:
         p.grad = None
     try:
         losses = []
         try:
+            if rt.reducer is not None:
+                rt.reducer.start()  # the stage's replicas average the gradients during the backward
             if is_last:
                 rt.schedule.step(target=torch.zeros(micro_size), losses=losses, return_outputs=False, **kwargs)
             else:
                 rt.schedule.step(return_outputs=False, **kwargs)
+            if rt.reducer is not None:
+                rt.reducer.finish()
         except RuntimeError as e:
+            if rt.reducer is not None:
+                rt.reducer.abandon()
             cause = e.__cause__
             while cause is not None:  # a check of ours inside the stage (PipelineStage wraps it): its own type
                 if isinstance(cause, (ValueError, TypeError)):
@@ -392,8 +403,6 @@ def run_pipeline(owner, network, micro_size, inputs):
             p.grad = g
     if rt.shared:
         _gather_shared_grads(rt, params, grads)
-    if rt.dp_group is not None:
-        _reduce_over_stage(params, grads, rt.dp_group)
     grads = [torch.zeros_like(to_torch(p)) if g is None else to_torch(g) for p, g in zip(params, grads)]
     total = _sum_outputs([to_torch(x).detach() for x in losses]) if is_last else None
     if is_last and rt.dp_group is not None:  # the loss of the global batch: the mean over the replicas
@@ -436,26 +445,6 @@ def _gather_shared_grads(rt, params, grads):
                    else to_torch(g).contiguous())
             dist.all_reduce(buf, group=rt.group)
             grads[i] = as_ms(buf) if rt.stage == stages[0] else None
-
-
-def _reduce_over_stage(params, grads, group):
-    """Data parallel inside a stage: the mean over the stage's processes of the gradients the schedule
-    computed (one flattened float32 all-reduce, in place). Parameters laid out by ``Cell.shard`` are left
-    out: DTensor already reduced their gradients to their layout over the stage."""
-    from .data_parallel import _is_sharded
-    picked = [i for i, (p, g) in enumerate(zip(params, grads)) if g is not None and not _is_sharded(p)]
-    if not picked:
-        return
-    with torch.no_grad():
-        flat = torch.cat([to_torch(grads[i]).reshape(-1).to(torch.float32) for i in picked])
-        dist.all_reduce(flat, group=group)
-        flat.mul_(1.0 / dist.get_world_size(group))
-        offset = 0
-        for i in picked:
-            g = to_torch(grads[i])
-            n = g.numel()
-            g.copy_(flat[offset:offset + n].view(g.shape))
-            offset += n
 
 
 def _sum_outputs(chunks):

@@ -362,6 +362,8 @@ def _train_dp_tp_pp(pipelined, ckpt_file):
     if pipelined:
         ms.set_auto_parallel_context(parallel_mode=ms.ParallelMode.SEMI_AUTO_PARALLEL, pipeline_stages=2,
                                      enable_parallel_optimizer=True)
+    from ms_compat.parallel import stage_grad_reduce
+    stage_grad_reduce.BUCKET_BYTES = 8192  # several buckets for this small model: the overlap is observable
     dec, loss_net, V = _decoder(dp_tp=pipelined)
     pipe = nn.PipelineCell(loss_net, 2)
     opt = nn.Momentum(dec.trainable_params(), 0.05, 0.9)
@@ -378,6 +380,8 @@ def _train_dp_tp_pp(pipelined, ckpt_file):
     out = {"losses": losses, "held": [p.name for p in dec.trainable_params() if not p.is_meta],
            "local_fc1": [list(b.mlp.fc1.weight.shape) for b in dec.blocks if not b.mlp.fc1.weight.is_meta],
            "use_parallel": bool(opt.use_parallel)}
+    if pipelined:  # the stage's gradient buckets started during the backward (stage_grad_reduce.py)
+        out["reduce_stats"] = next(iter(pipe.__dict__["_ms_pipeline_runtimes"].values())).reducer.stats
     ms.reset_auto_parallel_context()
     return out
 

@@ -157,6 +157,8 @@ def _check_dp_tp_pp(out):
         assert got["use_parallel"]  # the optimizer is sharded over the stage's 4 processes
         assert got["held"] == [n for n in ref["held"] if _stage_of_decoder(n) == r // 4]
         assert got["local_fc1"] == [[16, 16], [16, 16]]  # fc1.weight (32, 16) cut over "tp"
+        st = got["reduce_stats"]  # the stage's gradient average: buckets started during the backward
+        assert st["buckets"] > 1 and st["in_backward"] >= st["buckets"] - 1, st
     transform_checkpoints(str(out / "ckpt8"), str(out / "merged8"), "net")
     merged = ms.load_checkpoint(str(out / "merged8" / "rank_0" / "net0.ckpt"))
     want = ms.load_checkpoint(str(out / "ref8.ckpt"))
