@@ -33,8 +33,8 @@ import weakref
 
 import torch
 
-__all__ = ["release_other_stages", "is_released", "is_shared_copy", "stage_items", "held_parameter_bytes",
-           "GENERATION"]
+__all__ = ["release_other_stages", "param_stages", "to_meta", "is_released", "is_shared_copy", "stage_items",
+           "held_parameter_bytes", "GENERATION"]
 
 _SHARED = "_ms_pipeline_shared"  # Parameter.__dict__ key on a later stage's copy of a shared parameter
 GENERATION = [0]  # bumped at each release: optimizers re-check which of their parameters are held
@@ -56,9 +56,11 @@ def to_meta(t):
     Python object (with its ``__dict__``). Returns ``False`` when PyTorch cannot swap it (weak references)."""
     if t.is_meta:
         return True
-    from .strategy_file import unregister
-    unregister(t)  # a weight laid out by Cell.shard for another stage leaves this stage's strategy file
+    from .strategy_file import register, unregister
+    laid_out = unregister(t)  # a weight laid out by Cell.shard for another stage leaves this stage's strategy
     if weakref.getweakrefcount(t):
+        if laid_out:
+            register(t)
         return False
     kept = dict(t.__dict__)
     empty = torch.empty(tuple(torch.Tensor.size(t)), dtype=t.dtype, device="meta")

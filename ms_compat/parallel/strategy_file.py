@@ -37,8 +37,8 @@ def register(param):
 
 
 def unregister(param):
-    """Forget ``param`` (a weight of another pipeline stage, released on this rank)."""
-    _laid_out.pop(id(param), None)
+    """Forget ``param`` (a weight of another pipeline stage, released on this rank); whether it was known."""
+    return _laid_out.pop(id(param), None) is not None
 
 
 def layout_entry(mesh_shape, placements, global_shape):

@@ -402,3 +402,36 @@ def test_stage_cutting_errors():
     net2.l1.pipeline_stage, net2.l2.pipeline_stage, net2.l3.pipeline_stage = 0, 1, 0
     with pytest.raises(ValueError, match="stages must follow the order of execution"):
         _stage_run(net2, 1, _x(2), (torch.zeros(2, 8),))
+
+
+def test_release_other_stages_in_one_process(tmp_path):
+    """stage_local.py without processes: stage 0 of a 2-stage MLP keeps every Parameter object and name, the
+    stage-1 weights become data-less (meta) in place, the optimizer built after holds no state for them and
+    updates only stage 0's weights, save_checkpoint writes stage 0's names, load_param_into_net leaves the
+    released weights alone."""
+    from ms_compat.parallel.stage_local import held_parameter_bytes, release_other_stages
+    ms.set_seed(0)
+    net = _MLP()
+    net.l1.pipeline_stage, net.l2.pipeline_stage, net.l3.pipeline_stage = 0, 0, 1
+    before = net.trainable_params()
+    whole = {p.name: p.asnumpy().copy() for p in before}
+    assert release_other_stages(net, 0, 2) == []  # nothing shared between the stages
+    after = net.trainable_params()
+    assert [p.name for p in after] == [p.name for p in before] and all(a is b for a, b in zip(after, before))
+    assert [p.name for p in after if p.is_meta] == ["l3.weight", "l3.bias"]
+    assert held_parameter_bytes(net) == 4 * (8 * 4 + 8 + 8 * 8 + 8)
+    opt = nn.Momentum(net.trainable_params(), 0.1, 0.9)
+    assert [m.name for m in opt.moments if m.is_meta] == ["moments.l3.weight", "moments.l3.bias"]
+    grads = tuple(ms.Tensor(torch.ones_like(p)) if not p.is_meta else torch.zeros_like(p) for p in after)
+    opt(grads)
+    np.testing.assert_allclose(net.l1.bias.asnumpy(), whole["l1.bias"] - 0.1, rtol=1e-6)
+    assert net.l3.weight.is_meta
+    ms.save_checkpoint(nn.TrainOneStepCell(nn.WithLossCell(net, nn.MSELoss()), opt), str(tmp_path / "s0.ckpt"))
+    saved = ms.load_checkpoint(str(tmp_path / "s0.ckpt"))
+    assert sorted(saved) == sorted(["l1.weight", "l1.bias", "l2.weight", "l2.bias", "moments.l1.weight",
+                                    "moments.l1.bias", "moments.l2.weight", "moments.l2.bias", "learning_rate",
+                                    "momentum", "global_step"])
+    full = {n: ms.Parameter(ms.Tensor(v), name=n) for n, v in whole.items()}
+    ms.load_param_into_net(net, full)
+    np.testing.assert_allclose(net.l1.bias.asnumpy(), whole["l1.bias"])
+    assert net.l3.weight.is_meta
