@@ -206,6 +206,142 @@ def run(quick=False, pin=True):
     return {"ranks": ranks, "load_before": load_before, "load_after": os.getloadavg()}
 
 
+# ------------------------------------------------------------------------------------------ pipeline memory
+def _llama(quick):
+    """A LLaMA-shaped decoder (RMSNorm, causal multi-head attention, SwiGLU MLP, untied output head), its
+    layers split evenly over the stages by ``pipeline_stage`` when ``stages`` > 1."""
+    import ms_compat as ms
+    from ms_compat import nn, ops
+
+    vocab, d, heads, ffn, layers = (64, 16, 2, 32, 4) if quick else (512, 128, 4, 352, 8)
+
+    class RMSNorm(nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.weight = ms.Parameter(ms.Tensor(np.ones(d, np.float32)), name="weight")
+
+        def construct(self, x):
+            return x * ops.rsqrt((x * x).mean(-1, keep_dims=True) + 1e-6) * self.weight
+
+    class Layer(nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.attention_norm, self.ffn_norm = RMSNorm(), RMSNorm()
+            self.wq, self.wk = nn.Dense(d, d, has_bias=False), nn.Dense(d, d, has_bias=False)
+            self.wv, self.wo = nn.Dense(d, d, has_bias=False), nn.Dense(d, d, has_bias=False)
+            self.w1, self.w3 = nn.Dense(d, ffn, has_bias=False), nn.Dense(d, ffn, has_bias=False)
+            self.w2 = nn.Dense(ffn, d, has_bias=False)
+
+        def construct(self, x, mask):
+            b, s, _ = x.shape
+            h = self.attention_norm(x)
+            q, k, v = (t.reshape(b, s, heads, d // heads).transpose(0, 2, 1, 3)
+                       for t in (self.wq(h), self.wk(h), self.wv(h)))
+            a = ops.softmax(ops.matmul(q, k.transpose(0, 1, 3, 2)) / float(np.sqrt(d // heads)) + mask, axis=-1)
+            x = x + self.wo(ops.matmul(a, v).transpose(0, 2, 1, 3).reshape(b, s, d))
+            h = self.ffn_norm(x)
+            return x + self.w2(ops.silu(self.w1(h)) * self.w3(h))
+
+    class Llama(nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.tok_embeddings = nn.Embedding(vocab, d)
+            self.layers = nn.CellList([Layer() for _ in range(layers)])
+            self.norm = RMSNorm()
+            self.output = nn.Dense(d, vocab, has_bias=False)
+
+        def construct(self, ids, labels):
+            s = ids.shape[1]
+            mask = ops.triu(ops.ones((s, s), ms.float32), 1) * -1e9
+            h = self.tok_embeddings(ids)
+            for layer in self.layers:
+                h = layer(h, mask)
+            logits = self.output(self.norm(h))
+            return ops.cross_entropy(logits.reshape(-1, vocab), labels.reshape(-1))
+
+    return Llama, vocab, layers
+
+
+def _pipeline_memory_worker(rank, world, port, out, quick):
+    """One rank of a ``world``-stage pipeline (``world`` 1: the one-process run): the bytes of the parameters,
+    gradients and ``AdamWeightDecay`` state it holds after training steps, and the time per step."""
+    if world > 1:
+        os.environ.update(RANK=str(rank), WORLD_SIZE=str(world), LOCAL_RANK=str(rank),
+                          LOCAL_WORLD_SIZE=str(world), MASTER_ADDR="127.0.0.1", MASTER_PORT=str(port))
+    torch.set_num_threads(1)
+    import ms_compat as ms
+    from ms_compat import communication, nn, ops
+    from ms_compat.parallel.optimizer_shard import optimizer_state_bytes
+    from ms_compat.parallel.stage_local import held_parameter_bytes
+    if world > 1:
+        communication.init()
+        ms.set_auto_parallel_context(parallel_mode=ms.ParallelMode.SEMI_AUTO_PARALLEL, pipeline_stages=world)
+    Llama, vocab, layers = _llama(quick)
+    ms.set_seed(0)
+    net = Llama()
+    per = layers // world
+    net.tok_embeddings.pipeline_stage = 0
+    for i, layer in enumerate(net.layers):
+        layer.pipeline_stage = i // per
+    net.norm.pipeline_stage = net.output.pipeline_stage = world - 1
+    pipe = nn.PipelineCell(net, 4)
+    opt = nn.AdamWeightDecay(net.trainable_params(), 1e-3)
+    grad_fn = ops.value_and_grad(pipe, None, opt.parameters)
+    rng = np.random.default_rng(0)
+    b, s = (8, 8) if quick else (8, 64)
+    ids = ms.Tensor(rng.integers(0, vocab, (b, s)).astype(np.int32))
+    labels = ms.Tensor(rng.integers(0, vocab, (b, s)).astype(np.int32))
+    grad_bytes, times = 0, []
+    for _ in range(2 if quick else 5):
+        t0 = time.perf_counter()
+        loss, grads = grad_fn(ids, labels)
+        grad_bytes = max(grad_bytes, sum(g.numel() * g.element_size() for g in grads if not g.is_meta))
+        opt(grads)
+        times.append(time.perf_counter() - t0)
+    res = {"param_bytes": held_parameter_bytes(net), "grad_bytes": grad_bytes,
+           "state_bytes": optimizer_state_bytes(opt), "loss": float(loss.asnumpy()),
+           "step_s": statistics.median(times), "params": sum(p.numel() for p in net.trainable_params()),
+           "maxrss_kb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss}
+    with open(os.path.join(out, f"pp{world}_rank{rank}.json"), "w") as f:
+        json.dump(res, f)
+    if world > 1:
+        communication.release()
+
+
+def run_pipeline_memory(stages=(2, 4), quick=False):
+    """``{stages: [per-rank result]}`` for the one-process run (key 1) and each number of stages."""
+    import torch.multiprocessing as mp
+    out = tempfile.mkdtemp()
+    result = {}
+    for world in (1,) + tuple(stages):
+        if world == 1:  # the one-process run: in this process
+            _pipeline_memory_worker(0, 1, None, out, quick)
+        else:
+            s = socket.socket()
+            s.bind(("127.0.0.1", 0))
+            port = s.getsockname()[1]
+            s.close()
+            mp.spawn(_pipeline_memory_worker, args=(world, port, out, quick), nprocs=world, join=True)
+        result[world] = [json.load(open(os.path.join(out, f"pp{world}_rank{r}.json"))) for r in range(world)]
+    return result
+
+
+def pipeline_markdown(r):
+    one = r[1][0]
+    total = one["param_bytes"] + one["grad_bytes"] + one["state_bytes"]
+    lines = [f"LLaMA-shaped decoder ({one['params']:,} parameters, AdamWeightDecay, 4 micro-batches), one gloo "
+             "process per stage, 1 thread each: bytes each rank holds after the steps (parameters, the "
+             "gradients of the step, optimizer state) against the one-process run.", "",
+             "| stages | rank | parameters | gradients | optimizer state | total | total / one process | "
+             "1 / stages | ms per step |", "|---|---|---|---|---|---|---|---|---|"]
+    for world, ranks in r.items():
+        for rank, x in enumerate(ranks):
+            t = x["param_bytes"] + x["grad_bytes"] + x["state_bytes"]
+            lines.append(f"| {world} | {rank} | {x['param_bytes']:,} | {x['grad_bytes']:,} | {x['state_bytes']:,} | "
+                         f"{t:,} | {t / total:.3f} | {1 / world:.3f} | {x['step_s'] * 1e3:.1f} |")
+    return "\n".join(lines)
+
+
 def to_markdown(r):
     ranks = r["ranks"]
     from benchmarks.common import target_cell
@@ -254,9 +390,13 @@ def main(argv=None):
     ap = argparse.ArgumentParser()
     ap.add_argument("--quick", action="store_true")
     ap.add_argument("--default-malloc", action="store_true", help="leave glibc's malloc thresholds dynamic")
+    ap.add_argument("--pipeline-only", action="store_true", help="only the pipeline-stage memory table")
     a = ap.parse_args(argv)
     sys.path.insert(0, ROOT)
-    print(to_markdown(run(a.quick, pin=not a.default_malloc)))
+    if not a.pipeline_only:
+        print(to_markdown(run(a.quick, pin=not a.default_malloc)))
+        print()
+    print(pipeline_markdown(run_pipeline_memory(quick=a.quick)))
 
 
 if __name__ == "__main__":

@@ -5,8 +5,10 @@ Each rank of a sharded run saves its slices (``save_checkpoint(net, f, integrate
 strategy file (``strategy_ckpt_config={'save_file': ...}``) records each parameter's layout; the
 functions here read the slices with ``load_checkpoint``, put each parameter together
 (:func:`strategy_file.merge_slices`) and cut it for the destination layout (another strategy file, the
-layout of a network sharded now, or none: the whole tensor). Pipeline stages in strategy files are not
-handled (a parameter's layout is the same on every rank that holds it). For a checkpoint that PyTorch's
+layout of a network sharded now, or none: the whole tensor). Under pipeline parallel each rank's file holds
+its stage's parameters only (``stage_local.py``): the merge takes the union of the ranks' names, each
+parameter from the ranks that have it. Pipeline stages are not recorded in strategy files (a parameter's
+layout is the same on every rank of its stage). For a checkpoint that PyTorch's
 own tools read and re-shard, see ``ms_compat/parallel/sharded_checkpoint.py`` (torch.distributed.checkpoint).
 """
 from __future__ import annotations
@@ -125,7 +127,7 @@ def _transform(rank_id, per_rank, src, dst):
     """``{name: Parameter}`` of rank ``rank_id`` under ``dst`` from the source ranks' ``{name: Parameter}``."""
     from ..common.parameter import Parameter
     from ..common.tensor import as_ms, to_torch
-    names = list(next(iter(per_rank.values())).keys())
+    names = list(dict.fromkeys(n for d in per_rank.values() for n in d))  # pipeline: each stage's names
     out = {}
     for name in names:
         first = next(p for d in per_rank.values() for n, p in d.items() if n == name)
@@ -133,6 +135,8 @@ def _transform(rank_id, per_rank, src, dst):
             out[name] = first
             continue
         slices = {r: to_torch(d[name].detach()) for r, d in per_rank.items() if name in d}
+        if src.get(name) is None and len(slices) > 1:  # whole on every holder: one that is not an emptied
+            slices = {r: t for r, t in slices.items() if t.numel()} or slices  # (optimizer-parallel) entry
         full = merge_slices(slices, src.get(name))
         piece = rank_slice(full, dst.get(name), rank_id)
         out[name] = Parameter(as_ms(piece.clone()), name=name, requires_grad=first.requires_grad)

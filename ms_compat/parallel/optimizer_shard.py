@@ -119,9 +119,11 @@ def _local_view(opt):
     """A shallow copy of ``opt`` whose per-parameter attributes hold only this process's parameters; the
     state of the others is freed in ``opt``."""
     from ..nn.optim.optimizer import _CellSequence
+    from .stage_local import is_released, is_shared_copy, to_meta
     n = opt.param_length
-    owned = [i for i, f in enumerate(opt.optim_filter) if f]
     params = list(opt._params_tuple)
+    other_stage = {i for i, p in enumerate(params) if is_released(p) or is_shared_copy(p)}
+    owned = [i for i, f in enumerate(opt.optim_filter) if f and i not in other_stage]
     param_ids = {id(p) for p in params}
     local = copy.copy(opt)
     d = local.__dict__
@@ -137,7 +139,9 @@ def _local_view(opt):
                     all(tuple(s.shape) == tuple(p.shape) for s, p in zip(v, params)):
                 mine = set(owned)
                 for i, s in enumerate(v):
-                    if i not in mine:
+                    if i in other_stage:  # another pipeline stage's: no state on this rank (as MindSpore)
+                        to_meta(s)
+                    elif i not in mine:
                         s.data = torch.empty(0, dtype=s.dtype, device=s.device)
     d["param_length"] = len(owned)
     d["optim_filter"] = (True,) * len(owned)
@@ -150,9 +154,10 @@ def _broadcast_params(opt):
     buffer per owner and dtype."""
     group = opt.__dict__.get("_shard_group")
     base = dist.get_rank() - dist.get_rank() % opt.dev_num
+    from .stage_local import is_released
     params = [p.detach().as_subclass(torch.Tensor) for p in opt._params_tuple]
     for root in range(opt.dev_num):
-        mine = [p for p, r in zip(params, opt.param_rank) if r == root]
+        mine = [p for p, r in zip(params, opt.param_rank) if r == root and not is_released(p)]
         for dtype in dict.fromkeys(p.dtype for p in mine):
             same = [p for p in mine if p.dtype == dtype]
             flat = flatten_dense_tensors(same)
@@ -164,15 +169,17 @@ def _broadcast_params(opt):
 
 def sharded_step(opt, construct, gradients):
     """Run ``construct`` (the optimizer's update rule) on this process's parameters, then broadcast."""
+    from .stage_local import GENERATION
     view = opt.__dict__.get("_shard_view")
-    if view is None:
-        view = opt.__dict__["_shard_view"] = _local_view(opt)
-    local, owned = view
+    if view is None or view[0] != GENERATION[0]:  # (again after pipeline stages released parameters)
+        view = opt.__dict__["_shard_view"] = (GENERATION[0],) + _local_view(opt)
+    _, local, owned = view
     grads = tuple(gradients)
     if len(grads) != opt.param_length:
         opt._check_gradients(grads)
     result = construct(local, tuple(grads[i] for i in owned))
-    _broadcast_params(opt)
+    if opt.use_parallel:
+        _broadcast_params(opt)
     return result
 
 
@@ -182,7 +189,7 @@ def optimizer_state_bytes(opt):
     params = {id(p) for p in opt._params_tuple}
     total = 0
     for name, p in opt.named_parameters():
-        if id(p) in params or p.numel() <= 1:
+        if id(p) in params or p.numel() <= 1 or p.is_meta:
             continue
         total += p.numel() * p.element_size()
     return total

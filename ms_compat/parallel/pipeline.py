@@ -4,8 +4,9 @@
 MindSpore compiles the whole network and cuts the graph at the stages given by ``cell.pipeline_stage``;
 each rank then runs only its stage, micro-batch after micro-batch, sending activations forward and
 gradients back (1F1B or GPipe order). ms_compat keeps the network as Python code and cuts its
-*execution* instead (PyTorch's "manual split"): every rank builds the whole network, and a stage module
-runs the network's ``construct`` in which
+*execution* instead (PyTorch's "manual split"): every rank builds the whole network, then releases the
+weights of the other stages (``stage_local.py``: data-less ``meta`` tensors, as MindSpore's stage never
+initialises them), and a stage module runs the network's ``construct`` in which
 
 * cells tagged with an earlier stage are not run: they return placeholders of the right shape (found by
   running the cell on PyTorch's data-less ``meta`` device) marked so that no value derived from them can
@@ -26,9 +27,10 @@ micro-batch), then returns the summed loss as a tensor whose backward hands out 
 schedule computed: ``TrainOneStepCell``, ``ops.value_and_grad`` and ``loss.backward()`` therefore work
 unchanged. Rank ``r`` is in stage ``r // (world / pipeline_stages)``; the ranks at the same position of
 every stage form the pipeline group. With several processes per stage, these are data-parallel replicas
-of the stage when each passes its own part of the batch: after the schedule the gradients of the stage's
-weights are averaged over the stage's processes (one flattened float32 all-reduce; weights laid out by
-``Cell.shard`` are left out, DTensor reduced theirs) and so is the loss, which then is the global
+of the stage when each passes its own part of the batch: the gradients of the stage's weights are
+averaged over the stage's processes during the schedule's backward (``stage_grad_reduce.py``: bucketed
+asynchronous all-reduces started as the weights' gradients become final; weights laid out by
+``Cell.shard`` are left out, DTensor reduced theirs) and the loss is averaged after it, which then is the global
 batch's on every process (with the whole batch on every process, as under ``Cell.shard``, the average
 changes nothing). See migration_guides/parallel.md.
 """
@@ -298,10 +300,20 @@ def _identity_loss(output, target):
     return output[0]
 
 
+def release_stage(network):
+    """This rank keeps only its stage's weights (``stage_local.py``); returns the parameters shared between
+    stages. Called when ``PipelineCell`` is built in a pipeline context (so that an optimizer built after it
+    allocates no state for other stages) and again at the first pipeline step."""
+    from .stage_local import release_other_stages
+    stage, stages, _, _ = stage_info()
+    return release_other_stages(network, stage, stages)
+
+
 class _Runtime:
     def __init__(self, network, micro_size, inputs):
         self.stage, self.num_stages, self.group, self.ranks = stage_info()
         install_stage_wrappers(network, self.num_stages)
+        self.shared = release_stage(network)
         from torch.distributed.pipelining import PipelineStage
         device = inputs[0].device if inputs else torch.device("cpu")
         self.module = _StageModule(network, self.stage, len(inputs))
@@ -311,6 +323,7 @@ class _Runtime:
         self.device = device
         self.last_rank = self.ranks[-1]
         self.dp_group = stage_group()
+        self.reducer = None  # StageGradReducer over dp_group, made at the first training step
 
 
 def _check_inputs(inputs, micro_size):
@@ -352,20 +365,31 @@ def run_pipeline(owner, network, micro_size, inputs):
     params = [p for p in network.parameters() if p.requires_grad]
     training = torch.is_grad_enabled() and bool(params)
     is_last = rt.stage == rt.num_stages - 1
+    if rt.shared:
+        _send_shared_values(rt)
     if not training:
         out = rt.schedule.eval(target=torch.zeros(micro_size), **kwargs) if is_last else rt.schedule.eval(**kwargs)
         return _broadcast_result(out.sum(0) if is_last else None, rt)
+    if rt.dp_group is not None and rt.reducer is None:
+        from .stage_grad_reduce import StageGradReducer
+        rt.reducer = StageGradReducer(params, rt.dp_group, micro_size)
     saved = [p.grad for p in params]
     for p in params:
         p.grad = None
     try:
         losses = []
         try:
+            if rt.reducer is not None:
+                rt.reducer.start()  # the stage's replicas average the gradients during the backward
             if is_last:
                 rt.schedule.step(target=torch.zeros(micro_size), losses=losses, return_outputs=False, **kwargs)
             else:
                 rt.schedule.step(return_outputs=False, **kwargs)
+            if rt.reducer is not None:
+                rt.reducer.finish()
         except RuntimeError as e:
+            if rt.reducer is not None:
+                rt.reducer.abandon()
             cause = e.__cause__
             while cause is not None:  # a check of ours inside the stage (PipelineStage wraps it): its own type
                 if isinstance(cause, (ValueError, TypeError)):
@@ -377,8 +401,8 @@ def run_pipeline(owner, network, micro_size, inputs):
     finally:
         for p, g in zip(params, saved):
             p.grad = g
-    if rt.dp_group is not None:
-        _reduce_over_stage(params, grads, rt.dp_group)
+    if rt.shared:
+        _gather_shared_grads(rt, params, grads)
     grads = [torch.zeros_like(to_torch(p)) if g is None else to_torch(g) for p, g in zip(params, grads)]
     total = _sum_outputs([to_torch(x).detach() for x in losses]) if is_last else None
     if is_last and rt.dp_group is not None:  # the loss of the global batch: the mean over the replicas
@@ -389,24 +413,38 @@ def run_pipeline(owner, network, micro_size, inputs):
     return as_ms(_PipelineLoss.apply(to_torch(loss), grads, *params))
 
 
-def _reduce_over_stage(params, grads, group):
-    """Data parallel inside a stage: the mean over the stage's processes of the gradients the schedule
-    computed (one flattened float32 all-reduce, in place). Parameters laid out by ``Cell.shard`` are left
-    out: DTensor already reduced their gradients to their layout over the stage."""
-    from .data_parallel import _is_sharded
-    picked = [i for i, (p, g) in enumerate(zip(params, grads)) if g is not None and not _is_sharded(p)]
-    if not picked:
-        return
+def _shared_buffer(p, rt):
+    """``p``'s value as a plain contiguous tensor, or an empty one of its shape where it is released."""
+    if p.is_meta:
+        return torch.empty(tuple(p.shape), dtype=p.dtype, device=rt.device)
+    return to_torch(p).detach().contiguous()
+
+
+def _send_shared_values(rt):
+    """MindSpore's Send/Receive of a shared parameter at the start of a step: the owner's value (the earliest
+    stage holding it) to the later stages' copies, over the pipeline group (every rank of it takes part)."""
     with torch.no_grad():
-        flat = torch.cat([to_torch(grads[i]).reshape(-1).to(torch.float32) for i in picked])
-        dist.all_reduce(flat, group=group)
-        flat.mul_(1.0 / dist.get_world_size(group))
-        offset = 0
-        for i in picked:
-            g = to_torch(grads[i])
-            n = g.numel()
-            g.copy_(flat[offset:offset + n].view(g.shape))
-            offset += n
+        for p, stages in rt.shared:
+            buf = _shared_buffer(p, rt)
+            dist.broadcast(buf, src=rt.ranks[stages[0]], group=rt.group)
+            if rt.stage in stages[1:]:
+                to_torch(p).copy_(buf)
+
+
+def _gather_shared_grads(rt, params, grads):
+    """The gradient of a shared parameter is the sum of its stages' gradients, on its owner (MindSpore sends
+    the later stages' gradients back); the later stages' copies get none (their optimizer leaves them)."""
+    index = {id(p): i for i, p in enumerate(params)}
+    with torch.no_grad():
+        for p, stages in rt.shared:
+            i = index.get(id(p))
+            if i is None:
+                continue
+            g = grads[i]
+            buf = (torch.zeros(tuple(p.shape), dtype=p.dtype, device=rt.device) if g is None
+                   else to_torch(g).contiguous())
+            dist.all_reduce(buf, group=rt.group)
+            grads[i] = as_ms(buf) if rt.stage == stages[0] else None
 
 
 def _sum_outputs(chunks):

@@ -43,6 +43,9 @@ def sync_pipeline_shared_parameters(net):
             entry = owner.get(id(p))
             if entry is None or len(entry[1]) < 2:
                 continue
+            if p.is_meta:  # a stage that does not use it (stage_local.py): takes part with a scratch buffer
+                dist.broadcast(torch.empty(tuple(p.shape), dtype=p.dtype), src=ranks[min(entry[1])], group=group)
+                continue
             buf = p.data.contiguous()
             dist.broadcast(buf, src=ranks[min(entry[1])], group=group)
             if buf is not p.data:

@@ -23,7 +23,7 @@ import weakref
 
 import numpy as np
 
-__all__ = ["register", "layout_entry", "current_strategy", "write_strategy_file", "read_strategy_file",
+__all__ = ["register", "unregister", "layout_entry", "current_strategy", "write_strategy_file", "read_strategy_file",
            "slice_index", "rank_slice", "merge_slices", "maybe_write_strategy_file"]
 
 FORMAT = "ms_compat-parallel-strategy"
@@ -34,6 +34,11 @@ def register(param):
     """Remember a parameter laid out by ``Cell.shard`` (for the strategy file)."""
     pid = id(param)
     _laid_out[pid] = weakref.ref(param, lambda _r, pid=pid: _laid_out.pop(pid, None))
+
+
+def unregister(param):
+    """Forget ``param`` (a weight of another pipeline stage, released on this rank); whether it was known."""
+    return _laid_out.pop(id(param), None) is not None
 
 
 def layout_entry(mesh_shape, placements, global_shape):

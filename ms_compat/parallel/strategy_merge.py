@@ -2,8 +2,9 @@
 into one file.
 
 MindSpore 2.10 merges the per-stage files found in ``src_strategy_dirs`` (all ``*.ckpt`` protobuf files or all
-``*.json`` files) into ``dst_strategy_file``. ms_compat's strategy files are JSON (``strategy_file.py``); every
-rank builds the whole network and a parameter's layout is the same wherever it is held, so merging is the union
+``*.json`` files) into ``dst_strategy_file``. ms_compat's strategy files are JSON (``strategy_file.py``); each
+stage's file lists the parameters laid out on that stage (other stages' are released there) and a parameter's
+layout is the same wherever it is held, so merging is the union
 of the files' parameters (a parameter with two different layouts is a ``ValueError``). The merged file is an
 ms_compat strategy file, read by ``build_searched_strategy`` and the checkpoint transforms. MindSpore's protobuf
 (``*.ckpt``) strategy files are not read (``ValueError``), as everywhere in ms_compat.

@@ -60,9 +60,11 @@ def _to_tuple(item):
 
 
 def _device_of(net):
-    """Where the network's parameters live (batches are moved there, as MindSpore sends data to its device)."""
+    """Where the network's parameters live (batches are moved there, as MindSpore sends data to its device);
+    the parameters of other pipeline stages (data-less ``meta`` tensors) do not count."""
     for p in net.parameters():
-        return p.device
+        if not p.is_meta:
+            return p.device
     return None
 
 

@@ -955,7 +955,10 @@ def load_param_into_net(net, parameter_dict, strict_load=False, remove_redundanc
     plan = []
     param_not_load = []
     ckpt_not_load = list(parameter_dict.keys())
+    other_stage = _other_stage_test()
     for name, param in params:
+        if other_stage is not None and other_stage(param):  # pipeline: another stage's weight, or a later
+            continue                                        # stage's copy of a shared one (MindSpore skips it)
         if name in parameter_dict:
             new = parameter_dict[name]
             if not isinstance(new, torch.Tensor):   # strings / map tensors: MindSpore skips them
@@ -980,6 +983,15 @@ def load_param_into_net(net, parameter_dict, strict_load=False, remove_redundanc
                        "in the 'parameter_dict', please check whether the network structure is consistent when "
                        "training and loading checkpoint.", len(param_not_load))
     return param_not_load, ckpt_not_load
+
+
+def _other_stage_test():
+    """Under pipeline parallel (``ms_compat/parallel/stage_local.py``): a test for the parameters this rank does
+    not load (released, or a later stage's copy of a shared parameter); ``None`` otherwise."""
+    sl = sys.modules.get("ms_compat.parallel.stage_local")
+    if sl is None:
+        return None
+    return lambda p: sl.is_released(p) or sl.is_shared_copy(p)
 
 
 def _plan_prefixed(params, parameter_dict, param_not_load, strict_load, plan):
@@ -1414,6 +1426,9 @@ def save_checkpoint(save_obj, ckpt_file_name, integrated_save=True, async_save=F
         if crc_check:
             raise ValueError("For 'save_checkpoint', 'enc_key' and 'crc_check' cannot be used together.")
     items = _collect(save_obj, choice_func)
+    if _is_module(save_obj) and "ms_compat.parallel.stage_local" in sys.modules:  # pipeline: this stage's
+        from ..parallel.stage_local import stage_items
+        items = stage_items(items)
     if _is_module(save_obj) and "ms_compat.parallel.shard" in sys.modules:  # a parallel run: slices or whole
         from ..parallel.checkpoint_transform import integrated_items
         items = integrated_items(items, integrated_save)

@@ -69,3 +69,18 @@ def test_pin_allocator_keeps_freed_memory_in_the_heap():
         pytest.skip("glibc mallopt only")
     pinned, default = _warm_step_faults(True), _warm_step_faults(False)
     assert pinned * 8 < default, (pinned, default)
+
+
+def test_bench_pipeline_memory_quick_mode():
+    """The pipeline-memory rows (quick: a tiny LLaMA-shaped decoder on 2 stages): each stage's rank holds its
+    part of the parameters, gradients and optimizer state, which together make the one-process figures."""
+    code = ("import json; from benchmarks import bench_parallel as b; r = b.run_pipeline_memory((2,), quick=True); "
+            "print(json.dumps({'r': r, 'md': b.pipeline_markdown(r)}))")
+    p = subprocess.run([sys.executable, "-c", code], cwd=str(ROOT), capture_output=True, text=True, timeout=600)
+    assert p.returncode == 0, p.stdout[-2000:] + p.stderr[-4000:]
+    out = json.loads(p.stdout.strip().splitlines()[-1])
+    one, two = out["r"]["1"][0], out["r"]["2"]
+    for key in ("param_bytes", "grad_bytes", "state_bytes"):
+        assert sum(x[key] for x in two) == one[key], key  # the stages partition the model (no tied weights)
+        assert all(0.3 < x[key] / one[key] < 0.7 for x in two), key
+    assert "| 2 | 1 |" in out["md"] and "total / one process" in out["md"]

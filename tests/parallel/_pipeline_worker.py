@@ -32,7 +32,7 @@ def _mlp():
     return net
 
 
-def _decoder(tensor_parallel=False, batch_parallel=False):
+def _decoder(tensor_parallel=False, batch_parallel=False, tied=False, dp_tp=False):
     """A small decoder: embedding, 4 pre-norm blocks (causal attention + MLP), norm, head; the causal mask is
     computed outside the tagged cells and passed to every block. ``tensor_parallel``: each block's MLP is
     sharded Megatron-style over the 2 devices of its stage (fc1 by output features, fc2 by input features)."""
@@ -68,12 +68,21 @@ def _decoder(tensor_parallel=False, batch_parallel=False):
             x = x + self.proj(y)
             return x + self.mlp(self.ln2(x))
 
+    class TiedHead(nn.Cell):  # the output projection is the embedding table (stage 0's and stage 1's)
+        def __init__(self, table):
+            super().__init__()
+            self.table = table
+
+        def construct(self, h):
+            return ops.matmul(h, self.table.T)
+
     class Decoder(nn.Cell):
         def __init__(self):
             super().__init__()
             self.emb = nn.Embedding(V, D)
             self.blocks = nn.CellList([Block() for _ in range(4)])
-            self.norm, self.head = nn.LayerNorm((D,)), nn.Dense(D, V)
+            self.norm = nn.LayerNorm((D,))
+            self.head = TiedHead(self.emb.embedding_table) if tied else nn.Dense(D, V)
 
         def construct(self, ids):
             s = ids.shape[1]
@@ -101,6 +110,12 @@ def _decoder(tensor_parallel=False, batch_parallel=False):
     if batch_parallel:  # the data-parallel strategy inside each stage: batch cut in 2, weights replicated
         for blk in dec.blocks:
             blk.mlp.shard(in_strategy=((2, 1, 1),))
+    if dp_tp:  # the 4 processes of a stage as a (2, 2) device matrix: batch cut over "dp", MLP over "tp"
+        lay = ms.Layout((2, 2), ("dp", "tp"))
+        for i, blk in enumerate(dec.blocks):
+            blk.mlp.shard(in_strategy=(lay("dp", "None", "None"),), parameter_plan={
+                f"blocks.{i}.mlp.fc1.weight": lay("tp", "None"), f"blocks.{i}.mlp.fc1.bias": lay("tp"),
+                f"blocks.{i}.mlp.fc2.weight": lay("None", "tp")})
     if tensor_parallel:
         for i, blk in enumerate(dec.blocks):
             blk.mlp.shard(in_strategy=((1, 1, 1),), parameter_plan={
@@ -280,7 +295,8 @@ def scenario_example(rank, res):
 
 def main(rank, world, port, outdir, scenarios):
     os.environ.update(RANK=str(rank), WORLD_SIZE=str(world), LOCAL_RANK=str(rank), LOCAL_WORLD_SIZE=str(world),
-                      MASTER_ADDR="127.0.0.1", MASTER_PORT=str(port), MS_COMPAT_COMM_TIMEOUT="60")
+                      MASTER_ADDR="127.0.0.1", MASTER_PORT=str(port), MS_COMPAT_COMM_TIMEOUT="60",
+                      MS_COMPAT_TEST_OUT=outdir)
     torch.set_num_threads(1)
     res = {}
     try:
@@ -294,3 +310,90 @@ def main(rank, world, port, outdir, scenarios):
         json.dump(res, f)
     from ms_compat.communication import release
     release()
+
+
+def _train_stage_local(pipelined, ckpt_file):
+    """The tied decoder (embedding table = output projection, shared by stages 0 and 1) trained 3 steps with
+    TrainOneStepCell + Momentum (weight decay); the train network saved with save_checkpoint."""
+    import ms_compat as ms
+    from ms_compat import nn
+    from ms_compat.parallel.optimizer_shard import optimizer_state_bytes
+    from ms_compat.parallel.stage_local import held_parameter_bytes
+    ms.reset_auto_parallel_context()
+    if pipelined:
+        ms.set_auto_parallel_context(parallel_mode=ms.ParallelMode.SEMI_AUTO_PARALLEL, pipeline_stages=2)
+    dec, loss_net, V = _decoder(tied=True)
+    pipe = nn.PipelineCell(loss_net, 2)  # built first: the optimizer below allocates no state for other stages
+    opt = nn.Momentum(dec.trainable_params(), 0.05, 0.9, weight_decay=0.01)
+    step = nn.TrainOneStepCell(pipe, opt)
+    step.set_train()
+    rng = np.random.default_rng(4)
+    losses = []
+    for _ in range(3):
+        ids = ms.Tensor(rng.integers(0, V, (4, 6)).astype(np.int32))
+        labels = ms.Tensor(rng.integers(0, V, (4, 6)).astype(np.int32))
+        losses.append(float(step(ids, labels).asnumpy()))
+    os.makedirs(os.path.dirname(ckpt_file), exist_ok=True)
+    ms.save_checkpoint(step, ckpt_file)
+    held = [p for p in dec.trainable_params() if not p.is_meta]
+    out = {"losses": losses, "names": [p.name for p in dec.trainable_params()],
+           "held": [p.name for p in held], "param_bytes": held_parameter_bytes(dec),
+           "state_bytes": optimizer_state_bytes(opt),
+           "grad_bytes": sum(p.numel() * p.element_size() for p in held)}
+    ms.reset_auto_parallel_context()
+    return out
+
+
+def scenario_stage_local(rank, res):
+    import torch.distributed as dist
+    outdir = os.environ["MS_COMPAT_TEST_OUT"]
+    got = _train_stage_local(True, os.path.join(outdir, "ckpt", f"rank_{rank}", "net.ckpt"))
+    ref = _train_stage_local(False, os.path.join(outdir, f"ref{rank}.ckpt"))
+    dist.barrier()
+    res["stage_local"] = {"got": got, "ref": ref}
+
+
+def _train_dp_tp_pp(pipelined, ckpt_file):
+    """2 pipeline stages x (2-way data parallel x 2-way tensor parallel) inside each stage, with optimizer
+    sharding over each stage's 4 processes, on 8 processes; the one-process run for ``pipelined=False``."""
+    import ms_compat as ms
+    from ms_compat import nn
+    ms.reset_auto_parallel_context()
+    if pipelined:
+        ms.set_auto_parallel_context(parallel_mode=ms.ParallelMode.SEMI_AUTO_PARALLEL, pipeline_stages=2,
+                                     enable_parallel_optimizer=True)
+    from ms_compat.parallel import stage_grad_reduce
+    stage_grad_reduce.BUCKET_BYTES = 8192  # several buckets for this small model: the overlap is observable
+    dec, loss_net, V = _decoder(dp_tp=pipelined)
+    pipe = nn.PipelineCell(loss_net, 2)
+    opt = nn.Momentum(dec.trainable_params(), 0.05, 0.9)
+    step = nn.TrainOneStepCell(pipe, opt)
+    step.set_train()
+    rng = np.random.default_rng(5)
+    losses = []
+    for _ in range(3):
+        ids = ms.Tensor(rng.integers(0, V, (8, 6)).astype(np.int32))
+        labels = ms.Tensor(rng.integers(0, V, (8, 6)).astype(np.int32))
+        losses.append(float(step(ids, labels).asnumpy()))
+    os.makedirs(os.path.dirname(ckpt_file), exist_ok=True)
+    ms.save_checkpoint(dec, ckpt_file)  # whole weights (integrated_save): the stage's, all-gathered over its mesh
+    out = {"losses": losses, "held": [p.name for p in dec.trainable_params() if not p.is_meta],
+           "local_fc1": [list(b.mlp.fc1.weight.shape) for b in dec.blocks if not b.mlp.fc1.weight.is_meta],
+           "use_parallel": bool(opt.use_parallel)}
+    if pipelined:  # the stage's gradient buckets started during the backward (stage_grad_reduce.py)
+        out["reduce_stats"] = next(iter(pipe.__dict__["_ms_pipeline_runtimes"].values())).reducer.stats
+    ms.reset_auto_parallel_context()
+    return out
+
+
+def scenario_dp_tp_pp(rank, res):
+    import time
+    import torch.distributed as dist
+    outdir = os.environ["MS_COMPAT_TEST_OUT"]
+    start = time.monotonic()
+    got = _train_dp_tp_pp(True, os.path.join(outdir, "ckpt8", f"rank_{rank}", "net.ckpt"))
+    got["seconds"] = time.monotonic() - start
+    if rank == 0:
+        res["ref"] = _train_dp_tp_pp(False, os.path.join(outdir, "ref8.ckpt"))
+    dist.barrier()
+    res["dp_tp_pp"] = got

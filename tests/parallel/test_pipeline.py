@@ -26,10 +26,16 @@ from ms_compat import nn  # noqa: E402
 
 
 @pytest.fixture(scope="module")
-def ranks(tmp_path_factory):
-    out = tmp_path_factory.mktemp("pipeline")
-    spawn_bounded(_pipeline_worker.main, args=(2, _free_port(), str(out), ["mlp", "decoder", "model", "example"]),
-                  nprocs=2, deadline_s=240)
+def pipeline_out(tmp_path_factory):
+    return tmp_path_factory.mktemp("pipeline")
+
+
+@pytest.fixture(scope="module")
+def ranks(pipeline_out):
+    out = pipeline_out
+    spawn_bounded(_pipeline_worker.main, args=(2, _free_port(), str(out), ["mlp", "decoder", "model", "example",
+                                                                          "stage_local"]),
+                  nprocs=2, deadline_s=300)
     results = [json.loads((out / f"rank{r}.json").read_text()) for r in range(2)]
     for r, res in enumerate(results):
         assert "fatal" not in res, f"rank {r} failed:\n{res['fatal']}"
@@ -82,6 +88,45 @@ def test_pipeline_decoder_functional_style_matches_one_process(ranks):
         assert any(n.startswith("head") for n in got["weights"]) == (r == 1)
 
 
+def _stage_of_decoder(name):
+    """Stage of a decoder parameter (``head.table``: the tied decoder's shared table, owned by stage 0)."""
+    return 0 if name in ("emb.embedding_table", "head.table") or name.startswith(("blocks.0.", "blocks.1.")) else 1
+
+
+@pytest.mark.multiprocess
+def test_each_stage_holds_and_saves_only_its_weights(ranks, pipeline_out):
+    """The tied decoder (embedding table = head, stages 0 and 1) with Momentum on 2 stages: every rank
+    lists every Parameter (as MindSpore's Python network does) but holds the data of its stage's only (plus its
+    copy of the shared table), and so do the optimizer's moments; each rank's save_checkpoint writes its stage's
+    parameters and their state under MindSpore's names (the shared table only on its owner, stage 0), and the
+    per-rank files merge (transform_checkpoints / load_distributed_checkpoint) into the one-process run's."""
+    from ms_compat.parallel.checkpoint_transform import load_distributed_checkpoint, transform_checkpoints
+    for r, res in enumerate(ranks):
+        got, ref = res["stage_local"]["got"], res["stage_local"]["ref"]
+        np.testing.assert_allclose(got["losses"], ref["losses"], rtol=1e-5)
+        assert got["names"] == ref["names"]  # trainable_params(): the same Parameters, names and order
+        assert "head.table" in got["names"]
+        want = [n for n in ref["names"] if _stage_of_decoder(n) == r or n == "head.table"]
+        assert got["held"] == want
+        assert 0.45 < got["param_bytes"] / ref["param_bytes"] < 0.55  # each stage ~ half the weights
+        assert 0.45 < got["state_bytes"] / ref["state_bytes"] < 0.55  # and half the moments
+        saved = ms.load_checkpoint(str(pipeline_out / "ckpt" / f"rank_{r}" / "net.ckpt"))
+        mine = [n for n in want if not (r == 1 and n == "head.table")]  # the later stage's copy is not saved
+        assert sorted(saved) == sorted(mine + [f"moments.{n}" for n in mine] +
+                                       ["global_step", "learning_rate", "momentum"])
+    ref_ckpt = ms.load_checkpoint(str(pipeline_out / "ref0.ckpt"))
+    transform_checkpoints(str(pipeline_out / "ckpt"), str(pipeline_out / "merged"), "net")
+    merged = ms.load_checkpoint(str(pipeline_out / "merged" / "rank_0" / "net0.ckpt"))
+    assert sorted(merged) == sorted(ref_ckpt)
+    for name, p in ref_ckpt.items():
+        np.testing.assert_allclose(merged[name].asnumpy(), p.asnumpy(), rtol=1e-5, atol=1e-6, err_msg=name)
+    dec, _, _ = _pipeline_worker._decoder(tied=True)
+    files = [str(pipeline_out / "ckpt" / f"rank_{r}" / "net.ckpt") for r in range(2)]
+    load_distributed_checkpoint(dec, files)
+    for p in dec.get_parameters():
+        np.testing.assert_allclose(p.asnumpy(), ref_ckpt[p.name].asnumpy(), rtol=1e-5, atol=1e-6, err_msg=p.name)
+
+
 @pytest.mark.multiprocess
 @pytest.mark.skipif(os.environ.get("MS_COMPAT_PARALLEL_4PROC") != "1",
                     reason="4 processes: opt-in (MS_COMPAT_PARALLEL_4PROC=1), as the other 4-process tests")
@@ -98,6 +143,41 @@ def test_tensor_parallel_times_pipeline_four_processes(tmp_path):
         assert got["local_fc1"] == [16, 16]  # fc1.weight (32, 16) cut in 2 over the stage's processes
         _same_training(res["dp_pp"])
         assert res["dp_pp"]["local_fc1"] == [32, 16]  # replicated
+
+
+def _check_dp_tp_pp(out):
+    from ms_compat.parallel.checkpoint_transform import transform_checkpoints
+    results = [json.loads((out / f"rank{r}.json").read_text()) for r in range(8)]
+    for r, res in enumerate(results):
+        assert "fatal" not in res, f"rank {r} failed:\n{res['fatal']}"
+    ref = results[0]["ref"]
+    for r, res in enumerate(results):
+        got = res["dp_tp_pp"]
+        np.testing.assert_allclose(got["losses"], ref["losses"], rtol=1e-5)
+        assert got["use_parallel"]  # the optimizer is sharded over the stage's 4 processes
+        assert got["held"] == [n for n in ref["held"] if _stage_of_decoder(n) == r // 4]
+        assert got["local_fc1"] == [[16, 16], [16, 16]]  # fc1.weight (32, 16) cut over "tp"
+        st = got["reduce_stats"]  # the stage's gradient average: buckets started during the backward
+        assert st["buckets"] > 1 and st["in_backward"] >= st["buckets"] - 1, st
+    transform_checkpoints(str(out / "ckpt8"), str(out / "merged8"), "net")
+    merged = ms.load_checkpoint(str(out / "merged8" / "rank_0" / "net0.ckpt"))
+    want = ms.load_checkpoint(str(out / "ref8.ckpt"))
+    assert sorted(merged) == sorted(want)
+    for name, p in want.items():
+        np.testing.assert_allclose(merged[name].asnumpy(), p.asnumpy(), rtol=1e-5, atol=1e-6, err_msg=name)
+    return max(res["dp_tp_pp"]["seconds"] for res in results)
+
+
+@pytest.mark.multiprocess
+@pytest.mark.skipif(os.environ.get("MS_COMPAT_SLOW_PARALLEL") != "1",
+                    reason="8 processes (~90 s on 2 cores): opt-in, MS_COMPAT_SLOW_PARALLEL=1")
+def test_data_tensor_pipeline_2x2x2_eight_processes(tmp_path):
+    """The full layout on 8 gloo processes: 2 pipeline stages, each stage's 4 processes a (dp 2, tp 2) device
+    matrix (every block's MLP: batch cut over dp, Megatron-style weights over tp) with the optimizer sharded over
+    them; losses, each rank's weights and the merged per-rank checkpoints equal the one-process run."""
+    spawn_bounded(_pipeline_worker.main, args=(8, _free_port(), str(tmp_path), ["dp_tp_pp"]), nprocs=8,
+                  deadline_s=600)
+    _check_dp_tp_pp(tmp_path)
 
 
 KILLED = textwrap.dedent("""
@@ -322,3 +402,36 @@ def test_stage_cutting_errors():
     net2.l1.pipeline_stage, net2.l2.pipeline_stage, net2.l3.pipeline_stage = 0, 1, 0
     with pytest.raises(ValueError, match="stages must follow the order of execution"):
         _stage_run(net2, 1, _x(2), (torch.zeros(2, 8),))
+
+
+def test_release_other_stages_in_one_process(tmp_path):
+    """stage_local.py without processes: stage 0 of a 2-stage MLP keeps every Parameter object and name, the
+    stage-1 weights become data-less (meta) in place, the optimizer built after holds no state for them and
+    updates only stage 0's weights, save_checkpoint writes stage 0's names, load_param_into_net leaves the
+    released weights alone."""
+    from ms_compat.parallel.stage_local import held_parameter_bytes, release_other_stages
+    ms.set_seed(0)
+    net = _MLP()
+    net.l1.pipeline_stage, net.l2.pipeline_stage, net.l3.pipeline_stage = 0, 0, 1
+    before = net.trainable_params()
+    whole = {p.name: p.asnumpy().copy() for p in before}
+    assert release_other_stages(net, 0, 2) == []  # nothing shared between the stages
+    after = net.trainable_params()
+    assert [p.name for p in after] == [p.name for p in before] and all(a is b for a, b in zip(after, before))
+    assert [p.name for p in after if p.is_meta] == ["l3.weight", "l3.bias"]
+    assert held_parameter_bytes(net) == 4 * (8 * 4 + 8 + 8 * 8 + 8)
+    opt = nn.Momentum(net.trainable_params(), 0.1, 0.9)
+    assert [m.name for m in opt.moments if m.is_meta] == ["moments.l3.weight", "moments.l3.bias"]
+    grads = tuple(ms.Tensor(torch.ones_like(p)) if not p.is_meta else torch.zeros_like(p) for p in after)
+    opt(grads)
+    np.testing.assert_allclose(net.l1.bias.asnumpy(), whole["l1.bias"] - 0.1, rtol=1e-6)
+    assert net.l3.weight.is_meta
+    ms.save_checkpoint(nn.TrainOneStepCell(nn.WithLossCell(net, nn.MSELoss()), opt), str(tmp_path / "s0.ckpt"))
+    saved = ms.load_checkpoint(str(tmp_path / "s0.ckpt"))
+    assert sorted(saved) == sorted(["l1.weight", "l1.bias", "l2.weight", "l2.bias", "moments.l1.weight",
+                                    "moments.l1.bias", "moments.l2.weight", "moments.l2.bias", "learning_rate",
+                                    "momentum", "global_step"])
+    full = {n: ms.Parameter(ms.Tensor(v), name=n) for n, v in whole.items()}
+    ms.load_param_into_net(net, full)
+    np.testing.assert_allclose(net.l1.bias.asnumpy(), whole["l1.bias"])
+    assert net.l3.weight.is_meta

@@ -26,6 +26,7 @@ optimizer (``opt.parameters`` is also MindSpore's ParameterTuple).
 """
 from __future__ import annotations
 
+import sys
 from collections.abc import Iterable
 from itertools import chain, repeat
 from operator import attrgetter, methodcaller
@@ -662,6 +663,19 @@ def _foreach_sub_scaled_(params, updates, lr):
         torch._foreach_add_(params, updates, alpha=-lr)
 
 
+def _holds_other_stages(opt):
+    """Whether some of ``opt``'s parameters belong to another pipeline stage on this rank (released, or a later
+    stage's copy of a shared weight: ``ms_compat/parallel/stage_local.py``); checked again after each release."""
+    sl = sys.modules.get("ms_compat.parallel.stage_local")
+    if sl is None:
+        return False
+    known = opt.__dict__.get("_ms_stage_generation")
+    if known is None or known[0] != sl.GENERATION[0]:
+        known = (sl.GENERATION[0], any(sl.is_released(p) or sl.is_shared_copy(p) for p in opt._params_tuple))
+        opt.__dict__["_ms_stage_generation"] = known
+    return known[1]
+
+
 def _no_grad_plain(fn):
     """Decorator: run an optimizer's ``construct`` under ``torch.no_grad`` with plain torch tensor semantics."""
     import functools
@@ -669,7 +683,8 @@ def _no_grad_plain(fn):
     @functools.wraps(fn)
     def run(self, gradients):
         with torch.no_grad(), DisableTorchFunctionSubclass():
-            if self.__dict__.get("use_parallel"):  # optimizer parallel: own parameters, then broadcast
+            if self.__dict__.get("use_parallel") or _holds_other_stages(self):  # optimizer parallel / pipeline
+                # stages: the parameters this process updates, then (optimizer parallel) broadcast
                 from ...parallel.optimizer_shard import sharded_step
                 return sharded_step(self, fn, gradients)
             return fn(self, gradients)

@@ -58,6 +58,11 @@ class PipelineCell(Cell):
             self._config(stage_config, "pipeline_stage", "stage_config")
         if segment_config is not None:
             self._config(segment_config, "pipeline_segment", "segment_config")
+        if _pp.pipeline_active():  # this rank keeps only its stage's weights (stage_local.py)
+            try:
+                _pp.release_stage(network)
+            except ValueError:  # the stages are not all set yet: the first pipeline step checks and releases
+                pass
 
     def _config(self, config, attr, what):
         left = dict(config)
