@@ -3,8 +3,8 @@ tools/reference/gen_named_gaps.py, tests/reference_data/real_semantics/named_gap
 dtype=, init=)`` not yet initialised prints ``<uninitialized>``; Parameters of every dtype report MindSpore's
 ``requires_grad`` (integer/bool ones too: PyTorch cannot take gradients for them, see
 ms_compat/common/parameter.py); ``Model(..., loss_scale_manager=...)`` accepts and refuses what MindSpore does on
-CPU; a corrupt checkpoint's error is named ``ValueError``. ``Vocab.vocab()``'s order is recorded but not yet
-matched (below)."""
+CPU; a corrupt checkpoint's error is named ``ValueError``; ``Vocab.vocab()`` gives its dict in MindSpore's order
+(its C++ ``std::unordered_map``'s iteration order, ms_compat/dataset/text/_cxx_unordered_map.py)."""
 import json
 import pathlib
 import sys
@@ -21,9 +21,7 @@ import ms_compat.dataset.text as text  # noqa: E402
 from ms_compat import amp, nn  # noqa: E402
 
 REF = json.loads((ROOT / "tests" / "reference_data" / "real_semantics" / "named_gaps.json").read_text())
-# not yet matched: MindSpore 2.10 returns Vocab.from_list's dict in its C++ hash map's iteration order (ms_compat:
-# id order); the ids themselves match (tests/dataset)
-NOT_YET = {"vocab/from_list"}
+NOT_YET = set()
 
 
 @pytest.fixture(scope="module")

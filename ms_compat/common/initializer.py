@@ -45,6 +45,14 @@ class Initializer:
     def seed(self, value):
         self._seed = value
 
+    def __init_subclass__(cls, **kwargs):
+        # ms_compat's own ``_initialize`` methods fill a torch tensor; a user's subclass of one of them gets a numpy
+        # array (MindSpore's contract, see ``_fill``) and may pass it on to ``super()._initialize(arr)``: there the
+        # array is viewed as a torch tensor (shared memory), so the parent's fill lands in it
+        super().__init_subclass__(**kwargs)
+        if cls.__module__ == __name__ and "_initialize" in vars(cls):
+            cls._initialize = _accepting_numpy(vars(cls)["_initialize"])
+
     def _initialize(self, arr):
         raise NotImplementedError("Must be overridden!")
 
@@ -131,6 +139,19 @@ _calculate_correct_fan = _correct_fan
 
 def _xavier_fans(shape):
     return _fans(shape)
+
+
+def _accepting_numpy(fill):
+    """``fill(self, arr)`` (a torch-tensor fill) that also takes a numpy array, filled through a shared-memory
+    torch view of it."""
+    import functools
+
+    @functools.wraps(fill)
+    def _initialize(self, arr, *args):
+        if isinstance(arr, np.ndarray):
+            arr = torch.from_numpy(arr)
+        return fill(self, arr, *args)
+    return _initialize
 
 
 def _put(arr, data):
@@ -235,7 +256,8 @@ class Constant(Initializer):
         arr.fill_(self.value)
 
     def __call__(self, arr):
-        if isinstance(arr, torch.Tensor):  # exact fill in the tensor's own dtype (ints stay exact)
+        # exact fill in the tensor's own dtype (ints stay exact), unless a subclass has its own _initialize
+        if isinstance(arr, torch.Tensor) and type(self)._initialize is Constant._initialize:
             with torch.no_grad():
                 arr.fill_(self.value)
             return arr
@@ -433,7 +455,9 @@ def initializer(init, shape=None, dtype=mstype.float32):
     dt = mstype.to_torch_dtype(dtype) if dtype is not None else torch.float32
     from ..context import _default_device
     dev = _default_device()
-    if isinstance(init, Constant) or dt in (torch.float32, torch.float64):
+    if isinstance(init, Zero):  # MindSpore's init_data makes zeros for any Zero, not calling _initialize
+        t = torch.zeros(shape, dtype=dt)
+    elif isinstance(init, Constant) or dt in (torch.float32, torch.float64):
         t = torch.empty(shape, dtype=dt)
         init(t)
     else:

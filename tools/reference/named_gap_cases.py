@@ -67,4 +67,8 @@ def run(ms, nn, init, text, amp, tmpdir):
     v = text.Vocab.from_list(["z", "b", "a", "c"], special_tokens=["<pad>"], special_first=True)
     out["vocab/from_list"] = list(v.vocab().items())
     out["vocab/from_dict"] = list(text.Vocab.from_dict({"z": 3, "b": 0, "a": 7}).vocab().items())
+    # enough words for the C++ map to rehash several times
+    words = [f"w{(i * 37) % 101}" for i in range(45)]
+    out["vocab/from_list_45"] = list(text.Vocab.from_list(words, ["<unk>"], False).vocab())
+    out["vocab/from_dict_30"] = list(text.Vocab.from_dict({w: 2 * i for i, w in enumerate(words[:30])}).vocab())
     return out

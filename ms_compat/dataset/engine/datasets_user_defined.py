@@ -43,6 +43,16 @@ class GeneratorDataset(MappableDataset):
             column_names = schema.get_column_names() if hasattr(schema, "get_column_names") else None
         if isinstance(column_names, str):
             column_names = [column_names]
+        if not callable(source):  # MindSpore's argument check: one iter(source), its result dropped
+            try:
+                iter(source)
+            except TypeError as exc:
+                raise TypeError("Input `source` function of GeneratorDataset should be callable, iterable or random"
+                                " accessible, commonly it should implement one of the method like yield, __getitem__"
+                                " or __next__(__iter__).") from exc
+        # MindSpore reads len(source) once, here, and sizes every epoch by it (a source that grows later is not
+        # re-measured); an iterable is then iterated once per epoch (one __iter__), a random-access source indexed
+        self._source_len = len(source) if hasattr(source, "__len__") else -1
         self._random_access = hasattr(source, "__getitem__") and hasattr(source, "__len__")
         if not self._random_access:
             if shuffle:
@@ -58,7 +68,7 @@ class GeneratorDataset(MappableDataset):
         self._num_samples = num_samples
 
     def _load(self):
-        return len(self._source)
+        return self._source_len
 
     def _read(self, i):
         return self._cast(_as_row(self._source[i], len(self._columns)))
@@ -87,7 +97,7 @@ class GeneratorDataset(MappableDataset):
                 yield row
             return
         src = self._source
-        it = src() if callable(src) and not hasattr(src, "__iter__") else iter(src)
+        it = src() if callable(src) and not hasattr(src, "__iter__") else src  # enumerate calls iter() once
         s = self.sampler
         shards = (s.num_shards, s.shard_id) if isinstance(s, DistributedSampler) else None
         count = 0
@@ -106,6 +116,8 @@ class GeneratorDataset(MappableDataset):
     def _size(self):
         if self._random_access:
             return super()._size()
+        if self._source_len >= 0 and not isinstance(self.sampler, DistributedSampler):
+            return min(self._source_len, self._num_samples) if self._num_samples else self._source_len
         return SourceDataset._size(self)
 
 

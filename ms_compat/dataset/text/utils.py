@@ -24,6 +24,9 @@ class Vocab:
 
     def __init__(self):
         self._w2i = {}
+        # the keys in the order MindSpore's C++ map iterates them (vocab()'s order), for the builders where it was
+        # measured (from_list, from_dict); None: id order
+        self._cxx_order = None
 
     @classmethod
     def _of(cls, words):
@@ -36,7 +39,11 @@ class Vocab:
 
     @classmethod
     def from_list(cls, word_list, special_tokens=None, special_first=True):
-        return cls._of(_specials(list(word_list), special_tokens, special_first))
+        words = list(word_list)
+        v = cls._of(_specials(words, special_tokens, special_first))
+        # MindSpore's BuildFromVector inserts the words, then the special tokens, into a std::unordered_map
+        v._cxx_order = (words + list(special_tokens or []), None)
+        return v
 
     @classmethod
     def from_dict(cls, word_dict):
@@ -45,6 +52,8 @@ class Vocab:
             if not isinstance(i, int) or i < 0:
                 raise ValueError(f"from_dict: the id of '{w}' should be a non-negative int, got {i!r}.")
             v._w2i[w] = i
+        # pybind11 fills a reserved std::unordered_map from the dict; MindSpore copies it key by key into the vocab's
+        v._cxx_order = (list(word_dict), len(word_dict))
         return v
 
     @classmethod
@@ -82,8 +91,16 @@ class Vocab:
         return cls._of(_specials([w for w, _ in items], special_tokens, special_first))
 
     def vocab(self):
-        """``{word: id}``."""
-        return dict(self._w2i)
+        """``{word: id}``, in MindSpore's order for ``from_list``/``from_dict`` vocabularies: the iteration order of
+        its C++ ``std::unordered_map`` (``_cxx_unordered_map.py``); in id order for the other builders."""
+        if self._cxx_order is None:
+            return dict(self._w2i)
+        if not isinstance(self._cxx_order, list):
+            from ._cxx_unordered_map import iteration_order
+            keys, reserve = self._cxx_order
+            order = iteration_order(keys, reserve)
+            self._cxx_order = iteration_order(order) if reserve is not None else order
+        return {w: self._w2i[w] for w in self._cxx_order}
 
     def tokens_to_ids(self, tokens):
         if isinstance(tokens, str):

@@ -43,7 +43,18 @@ class TensorOperation(RecordsInit):
         return f"{type(self).__name__}()"
 
 
-PyTensorOperation = TensorOperation
+class PyTensorOperation:
+    """Mirrors ``mindspore.dataset.transforms.transforms.PyTensorOperation``, the base of Python-implemented
+    transforms: ``__init__`` sets ``transforms = []`` and ``output_type = None``; calling the object calls the
+    subclass's ``_execute_py(img)`` (MindSpore's hook; eagerly and inside ``Dataset.map`` alike). As in MindSpore
+    it is not a ``TensorOperation``. Not built: ``to_json``/``from_json``."""
+
+    def __init__(self):
+        self.transforms = []
+        self.output_type = None
+
+    def __call__(self, img):
+        return self._execute_py(img)
 
 
 class Compose(TensorOperation):

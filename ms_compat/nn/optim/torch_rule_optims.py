@@ -196,8 +196,8 @@ class FTRL(Optimizer):
     @_no_grad_plain
     def construct(self, grads):
         grads = self._prepare_gradients(self._check_gradients(grads))
+        lr, k = to_torch(self.get_lr()), -self.lr_power  # MindSpore's FTRL reads get_lr() (a subclass may override it)
         self._step_increase()
-        lr, k = self.lr, -self.lr_power
         for p, g, m, lin in zip(self._plain_params(), grads, self.moments, self.linear):
             m, lin = to_torch(m), to_torch(lin)
             new_m = m + g * g
