@@ -68,7 +68,9 @@ def sub(input, other):
     return torch.sub(a, b)
 
 
-subtract = sub
+def subtract(input, other, *, alpha=1):
+    """``ops.subtract(input, other, *, alpha=1)``: ``input - alpha * other``."""
+    return sub(input, other if alpha == 1 else alpha * other)
 
 
 def mul(input, other):
@@ -173,9 +175,26 @@ sign = _unary("sign", torch.sign)
 floor = _unary("floor", torch.floor)
 ceil = _unary("ceil", torch.ceil)
 trunc = _unary("trunc", torch.trunc)
-frac = _unary("frac", torch.frac)
-deg2rad = _unary("deg2rad", torch.deg2rad, True)
-rad2deg = _unary("rad2deg", torch.rad2deg, True)
+_frac = _unary("frac", torch.frac)
+_deg2rad = _unary("deg2rad", torch.deg2rad, True)
+_rad2deg = _unary("rad2deg", torch.rad2deg, True)
+
+
+def frac(x):
+    """``ops.frac(x)`` (torch.frac)."""
+    return _frac(x)
+
+
+def deg2rad(x):
+    """``ops.deg2rad(x)`` (torch.deg2rad); integer inputs give float32."""
+    return _deg2rad(x)
+
+
+def rad2deg(x):
+    """``ops.rad2deg(x)`` (torch.rad2deg); integer inputs give float32."""
+    return _rad2deg(x)
+
+
 isnan = _unary("isnan", torch.isnan)
 isinf = _unary("isinf", torch.isinf)
 isfinite = _unary("isfinite", torch.isfinite)

@@ -409,12 +409,12 @@ class ReverseV2(Primitive):
 
 
 class Roll(Primitive):
-    """Mirrors ``ops.Roll(shift, axis)``."""
+    """Mirrors ``ops.Roll(shifts, dims=None)`` (``dims=None`` rolls the flattened input)."""
 
-    def __init__(self, shift, axis):
+    def __init__(self, shifts, dims=None):
         Primitive.__init__(self, "Roll")
-        self.add_prim_attr("shift", shift)
-        self.add_prim_attr("axis", axis)
+        self.add_prim_attr("shifts", shifts)
+        self.add_prim_attr("dims", dims)
 
-    def __call__(self, input_x):
-        return torch.roll(input_x, self.shift, self.axis)
+    def __call__(self, input):
+        return torch.roll(input, self.shifts, self.dims)

@@ -72,9 +72,9 @@ class Col2Im(_P):
 class _MaxUnpool(_P):
     _nd = 2
 
-    def __init__(self, ksize, strides=0, pads=0, output_shape=(), data_format=None):
+    def __init__(self, ksize, strides, pads, output_shape, data_format):
         super().__init__(ksize=ksize, strides=strides, pads=pads, output_shape=tuple(output_shape),
-                         data_format=data_format or ("NCHW" if self._nd == 2 else "NCDHW"))
+                         data_format=data_format)
 
     def __call__(self, x, argmax):
         k = _pair(self.ksize, self._nd)
@@ -90,10 +90,16 @@ class MaxUnpool2D(_MaxUnpool):
     ``strides=0`` means ``ksize``)."""
     _nd = 2
 
+    def __init__(self, ksize, strides=0, pads=0, output_shape=(), data_format="NCHW"):
+        super().__init__(ksize, strides, pads, output_shape, data_format)
+
 
 class MaxUnpool3D(_MaxUnpool):
     """Mirrors ``ops.MaxUnpool3D(ksize, strides=0, pads=0, output_shape=(), data_format='NCDHW')``."""
     _nd = 3
+
+    def __init__(self, ksize, strides=0, pads=0, output_shape=(), data_format="NCDHW"):
+        super().__init__(ksize, strides, pads, output_shape, data_format)
 
 
 class UpsampleNearest3D(_P):
