@@ -4,11 +4,19 @@ from __future__ import annotations
 
 import numpy as np
 
+from ...common import dtype as mstype
 from ..core import config
 from ..core.init_args import RecordsInit
 
 __all__ = ["TensorOperation", "PyTensorOperation", "Compose", "TypeCast", "OneHot", "RandomApply", "RandomChoice",
            "RandomOrder", "Fill", "Duplicate", "Concatenate", "Slice", "PadEnd", "Mask", "Unique", "Relational"]
+
+
+def not_random(function):
+    """Mirrors ``mindspore.dataset.transforms.not_random(function)``: marks a user function as deterministic
+    (``function.random = False``), as ``mindspore.dataset.vision.not_random(func)`` does."""
+    function.random = False
+    return function
 
 
 def _np_dtype(t):
@@ -193,7 +201,7 @@ class Relational:
 class Mask(TensorOperation):
     """Mirrors ``mindspore.dataset.transforms.Mask(operator, constant, dtype=mstype.bool_)``."""
 
-    def __init__(self, operator, constant, dtype=np.bool_):
+    def __init__(self, operator, constant, dtype=mstype.bool_):
         self.operator, self.constant, self.dtype = operator, constant, _np_dtype(dtype)
 
     def __call__(self, x):

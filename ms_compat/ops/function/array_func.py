@@ -326,9 +326,9 @@ def where(condition, input, other):
     return torch.where(condition, input, other)
 
 
-def select(cond, x, y):
-    """``ops.select(cond, x, y)`` (same as ``where``)."""
-    return where(cond, x, y)
+def select(condition, input, other):
+    """``ops.select(condition, input, other)`` (same as ``where``)."""
+    return where(condition, input, other)
 
 
 def one_hot(indices, depth, on_value=1, off_value=0, axis=-1):

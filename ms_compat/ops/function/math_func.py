@@ -147,7 +147,14 @@ log = _unary("log", torch.log, True)
 log2 = _unary("log2", torch.log2, True)
 log10 = _unary("log10", torch.log10, True)
 log1p = _unary("log1p", torch.log1p, True)
-sqrt = _unary("sqrt", torch.sqrt, True)
+_sqrt = _unary("sqrt", torch.sqrt, True)
+
+
+def sqrt(x):
+    """``ops.sqrt(x)`` (torch.sqrt); integer inputs give float32."""
+    return _sqrt(x)
+
+
 rsqrt = _unary("rsqrt", torch.rsqrt, True)
 sin = _unary("sin", torch.sin, True)
 cos = _unary("cos", torch.cos, True)

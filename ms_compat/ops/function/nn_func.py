@@ -144,9 +144,9 @@ def glu(x, axis=-1):
     return _F.glu(x, axis)
 
 
-def prelu(x, weight):
-    """``ops.prelu(x, weight)``."""
-    return _F.prelu(x, weight)
+def prelu(input, weight):
+    """``ops.prelu(input, weight)``."""
+    return _F.prelu(input, weight)
 
 
 def logsigmoid(x):
