@@ -103,6 +103,7 @@ CASES = [
     ("ops_tensor_div_x_y", "ops.tensor_div", [("x", X), ("y", Y + 1)]),
     ("ops_IsClose_default", "ops.IsClose()", []),
     ("ops_Cross_default", "ops.Cross()", []),
+    ("ops_cross_default_dim", "ops.cross", [("input", X), ("other", X * 0.5 + 1)]),
     ("ops_Cross_dim", "ops.Cross()", [("dim", 1)]),
     ("ops_Padding_pad_dim_size", "ops.Padding()", [("pad_dim_size", 4)]),
     ("numpy_clip_x_xmin_xmax", "numpy.clip", [("x", Y), ("xmin", 0.5), ("xmax", 1.5)]),

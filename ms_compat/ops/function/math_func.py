@@ -623,8 +623,10 @@ def batch_dot(x1, x2, axes=None):
 
 
 def cross(input, other, dim=None):
-    """``ops.cross(input, other, dim=None)``."""
-    return torch.linalg.cross(input, other, dim=-1 if dim is None else dim)
+    """``ops.cross(input, other, dim=None)``; ``dim=None`` is the first dimension of size 3, as in MindSpore."""
+    if dim is None:
+        dim = next((i for i, n in enumerate(torch.broadcast_shapes(input.shape, other.shape)) if n == 3), -1)
+    return torch.linalg.cross(input, other, dim=dim)
 
 
 def diff(x, n=1, axis=-1, prepend=None, append=None):

@@ -86,10 +86,7 @@ class Cross(Primitive):
         self.add_prim_attr("dim", dim)
 
     def __call__(self, input, other):
-        dim = self.dim
-        if dim == -65530:
-            dim = next((i for i, n in enumerate(torch.broadcast_shapes(input.shape, other.shape)) if n == 3), -1)
-        return _m.cross(input, other, dim)
+        return _m.cross(input, other, None if self.dim == -65530 else self.dim)
 
 
 Sqrt = _unary("Sqrt", _m.sqrt)
