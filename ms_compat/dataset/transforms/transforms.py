@@ -2,6 +2,8 @@
 ``TypeCast``, ``OneHot``, ``RandomApply``, ``RandomChoice``, ...) on numpy arrays."""
 from __future__ import annotations
 
+from enum import IntEnum
+
 import numpy as np
 
 from ...common import dtype as mstype
@@ -193,9 +195,14 @@ class PadEnd(TensorOperation):
         return _pad_column([_arr(x)], (self.pad_shape, self.pad_value))[0]
 
 
-class Relational:
+class Relational(IntEnum):
     """Mirrors ``mindspore.dataset.transforms.Relational`` (comparisons of ``Mask``)."""
-    EQ, NE, GT, GE, LT, LE = range(6)
+    EQ = 0
+    NE = 1
+    GT = 2
+    GE = 3
+    LT = 4
+    LE = 5
 
 
 class Mask(TensorOperation):
