@@ -107,7 +107,7 @@ def _differ(ms, here):
     kinds = [r[1] for r in here]
     if kinds == [2, 4] or here == ms or (ms and all(r[1] in (2, 4) for r in ms)):
         return None
-    if not ms and (kinds == [4] or [r[0] for r in here] == ["auto_prefix", "flags"]):
+    if not ms and (kinds == [4] or here == [["auto_prefix", 1, "True"], ["flags", 1, "None"]]):
         return None
     ms_named = [(r[0], r[1], r[2] if len(r) > 2 else "(no default)") for r in ms]
     here_named = [(r[0], r[1], r[2] if len(r) > 2 else "(no default)") for r in here]
