@@ -20,6 +20,9 @@ LA = np.array([[1.0, 0.0], [0.0, 2.0], [1.0, 1.0]], np.float32)  # a least-squar
 LB = np.array([[1.0], [2.0], [3.0]], np.float32)
 PRIM_INPUTS = {"ops.IsClose()": (XN, XN * 0.5 + 1), "ops.Cross()": (X, X * 0.5 + 1),
                "ops.Padding()": (np.array([[8.0], [10.0]], np.float32),)}  # default: (X,)
+UNPOOL_X = np.arange(1, 9, dtype=np.float32).reshape(1, 2, 2, 2)
+UNPOOL_IDX = np.array([[[0, 1], [3, 6]], [[9, 8], [14, 15]]], np.int64).reshape(1, 2, 2, 2)  # per-channel H*W
+PRIM_INPUTS["ops.MaxUnpool2D()"] = (UNPOOL_X, UNPOOL_IDX)
 SELF = {"Tensor.lstsq": LA}  # default: X
 
 # (name, target, arguments): target "Tensor.m" calls X.m(...); "numpy.f" calls mindspore.numpy.f(X-like...)
@@ -106,6 +109,9 @@ CASES = [
     ("ops_cross_default_dim", "ops.cross", [("input", X), ("other", X * 0.5 + 1)]),
     ("ops_Cross_dim", "ops.Cross()", [("dim", 1)]),
     ("ops_Padding_pad_dim_size", "ops.Padding()", [("pad_dim_size", 4)]),
+    ("ops_MaxUnpool2D_default_format", "ops.MaxUnpool2D()", [("ksize", 2), ("strides", 2)]),
+    ("ops_MaxUnpool2D_nhwc", "ops.MaxUnpool2D()", [("ksize", 2), ("strides", 2), ("pads", 0), ("output_shape", ()),
+                                                   ("data_format", "NHWC")]),
     ("numpy_clip_x_xmin_xmax", "numpy.clip", [("x", Y), ("xmin", 0.5), ("xmax", 1.5)]),
     ("numpy_isin_invert", "numpy.isin", [("element", IDX), ("test_elements", np.array([0, 1], np.int32)),
                                          ("invert", True)]),
