@@ -86,16 +86,31 @@ def _rows(obj):
 
 def _differ(ms, here):
     """None when ``here`` (ms_compat's parameters) accepts MindSpore's call forms as MindSpore does, else what
-    differs. ``(*args, **kwargs)`` forwarding wrappers accept every form and are taken as they are."""
+    differs. A leading ``self`` is ignored on both sides, and so are ms_compat's keyword-only ``_internal`` flags.
+    Taken as compatible, by rule:
+
+    - MindSpore's side is only ``*args`` and/or ``**kwargs`` (``functional_overload``, ``mint``, the
+      ``MultitypeFuncGraph`` operators, optimizers behind a decorator): MindSpore dispatches at run time and its
+      signature names nothing, so any explicit signature here is as good as Python can check.
+    - ms_compat's side is ``(*args, **kwargs)``: a forwarding wrapper (the Tensor methods) that accepts every form.
+    - MindSpore ``()`` against ms_compat's ``(**attrs)``: a Primitive whose MindSpore ``__init__`` takes nothing,
+      built here on a shared base that stores keyword attributes; ``Prim()``, MindSpore's only call form, works.
+    - MindSpore ``()`` against ms_compat's ``(auto_prefix=True, flags=None)``: a Cell that defines no ``__init__``
+      here and inherits ``Cell.__init__``, whose MindSpore twin defines ``__init__(self)`` calling
+      ``super().__init__()`` with those same defaults; ``Cls()``, MindSpore's only call form, works.
+    """
     if ms and ms[0][0] == "self":
         ms = ms[1:]
     if here and here[0][0] == "self":
         here = here[1:]
-    kinds = [r[1] for r in here if not (r[1] == 3 and r[0].startswith("_"))]  # internal keyword-only flags
-    if kinds == [2, 4] or here == ms:
+    here = [r for r in here if not (r[1] == 3 and r[0].startswith("_"))]  # internal keyword-only flags
+    kinds = [r[1] for r in here]
+    if kinds == [2, 4] or here == ms or (ms and all(r[1] in (2, 4) for r in ms)):
         return None
-    ms_named = [(r[0], r[1], r[2] if len(r) > 2 else None) for r in ms]
-    here_named = [(r[0], r[1], r[2] if len(r) > 2 else None) for r in here]
+    if not ms and (kinds == [4] or here == [["auto_prefix", 1, "True"], ["flags", 1, "None"]]):
+        return None
+    ms_named = [(r[0], r[1], r[2] if len(r) > 2 else "(no default)") for r in ms]
+    here_named = [(r[0], r[1], r[2] if len(r) > 2 else "(no default)") for r in here]
     if [r[:2] for r in ms_named] != [r[:2] for r in here_named]:
         return f"parameters ({', '.join(r[0] for r in ms)}) vs ms_compat ({', '.join(r[0] for r in here)})"
     d = [f"{a[0]}={a[2]} vs {b[2]}" for a, b in zip(ms_named, here_named) if a[2] != b[2]]

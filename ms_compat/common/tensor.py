@@ -678,6 +678,11 @@ class Tensor(torch.Tensor):
         v, i = run_plain(torch.cummin, self, axis)
         return v, i.to(torch.int32)
 
+    def lstsq(self, A):
+        """``Tensor.lstsq(A)`` (deprecated in MindSpore, still there in 2.10) = ``ops.lstsq(self, A)``: the
+        least-squares solution ``X`` of ``self @ X = A`` (torch's own ``Tensor.lstsq`` was removed and only raises)."""
+        return run_plain(torch.linalg.lstsq, self, A).solution
+
     def take(self, indices, axis=None, mode="clip"):
         """numpy's ``take`` as MindSpore's ``Tensor.take(indices, axis=None, mode='clip')``: elements of the
         flattened tensor (``axis`` None) or whole slices along ``axis``; out-of-range indices are clipped
@@ -1339,9 +1344,9 @@ def _rebuild_tensor(data):
     return torch.Tensor._make_subclass(Tensor, data, False)
 
 
-def tensor(input_data=None, dtype=None, shape=None, init=None, const_arg=False):
+def tensor(input_data=None, dtype=None, shape=None, init=None, const_arg=False, device=None):
     """Mirrors ``mindspore.tensor(...)`` (same as ``Tensor(...)``)."""
-    return Tensor(input_data, dtype, shape, init, const_arg=const_arg)
+    return Tensor(input_data, dtype, shape, init, const_arg=const_arg, device=device)
 
 
 def is_tensor(obj) -> bool:

@@ -19,6 +19,8 @@ from .._missing import module_getattr as _mg
 
 __all__ = list(_mp.__all__)
 globals().update({n: getattr(_tmp, n) for n in __all__ if hasattr(_tmp, n)})
+# MindSpore's Pool is a ``multiprocessing.pool.Pool`` class (``context=None`` included), not the context's method
+from multiprocessing.pool import Pool  # noqa: E402
 
 _LAZY = {}
 

@@ -729,8 +729,19 @@ class Cell(_Module):
         if type(self).get_extra_state is not _Module.get_extra_state:
             destination[prefix + "_extra_state"] = self.get_extra_state()
 
-    def load_state_dict(self, state_dict, strict=True, assign=False):
-        """``torch.nn.Module.load_state_dict`` (MindSpore 2.10 has the same semantics)."""
+    def to_empty(self, *, device=None, recurse=True):
+        """``Cell.to_empty(*, device=None, recurse=True)``: ``torch.nn.Module.to_empty``; ``device=None`` is the
+        device ``mindspore.set_device`` chose (else torch's default device), as in MindSpore."""
+        from ..context import _default_device, _resolve_device
+        if device is None:
+            device = _default_device() or torch.get_default_device()
+        elif isinstance(device, str) and device.lower() in ("cpu", "gpu", "ascend", "npu"):
+            device = _resolve_device(device)  # MindSpore's names; torch's ("cuda:0", "meta") pass as they are
+        return super().to_empty(device=device, recurse=recurse)
+
+    def load_state_dict(self, state_dict, strict=True, *, assign=False):
+        """``Cell.load_state_dict(state_dict, strict=True)``: ``torch.nn.Module.load_state_dict`` (MindSpore 2.10
+        has the same semantics); torch's keyword-only ``assign`` is kept, as torch's own loaders pass it."""
         flagged = []
         if assign:
             for _, m in self.named_modules():
@@ -767,8 +778,9 @@ class Cell(_Module):
         from .recompute import cell_offload
         return cell_offload(self, backward_prefetch)
 
-    def shard(self, in_strategy, out_strategy=None, parameter_plan=None, device=None, level=None):
-        """Distribute with DTensor (see ``ms_compat/parallel/shard.py``)."""
+    def shard(self, in_strategy, out_strategy=None, parameter_plan=None, *, device=None, level=None):
+        """``Cell.shard(in_strategy, out_strategy=None, parameter_plan=None)``: distribute with DTensor (see
+        ``ms_compat/parallel/shard.py``); older MindSpore's ``device``/``level`` are accepted keyword-only."""
         from ..parallel.shard import cell_shard
         return cell_shard(self, in_strategy, out_strategy, parameter_plan, device=device, level=level)
 

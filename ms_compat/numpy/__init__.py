@@ -399,11 +399,11 @@ def around(a, decimals=0):
     return torch.round(_t(a), decimals=decimals)
 
 
-def clip(a, a_min, a_max, dtype=None):
-    """``mindspore.numpy.clip(a, a_min, a_max, dtype=None)``."""
-    if a_min is None and a_max is None:
+def clip(x, xmin, xmax, dtype=None):
+    """``mindspore.numpy.clip(x, xmin, xmax, dtype=None)``."""
+    if xmin is None and xmax is None:
         raise ValueError("One of max or min must be given.")
-    out = torch.clamp(_t(a), a_min, a_max)
+    out = torch.clamp(_t(x), xmin, xmax)
     return out.to(_dt(dtype)) if dtype is not None else out
 
 
@@ -438,9 +438,15 @@ def cumsum(a, axis=None, dtype=None):
     return torch.cumsum(a, axis, dtype=_dt(dtype) if dtype is not None else None)
 
 
-def pad(arr, pad_width, mode="constant", constant_values=0):
-    """``mindspore.numpy.pad(arr, pad_width, mode='constant', constant_values=0)``: numpy's
-    ``pad_width`` (per dim, first dim first); modes constant/edge/reflect/wrap."""
+def pad(arr, pad_width, mode="constant", stat_length=None, constant_values=0, end_values=0, reflect_type="even",
+        **kwargs):
+    """``mindspore.numpy.pad(arr, pad_width, mode='constant', stat_length=None, constant_values=0, end_values=0,
+    reflect_type='even', **kwargs)``: numpy's ``pad_width`` (per dim, first dim first); modes
+    constant/edge/reflect/wrap (``stat_length``, ``end_values``, an odd ``reflect_type`` and a callable ``mode``
+    belong to modes ms_compat does not have: NotImplementedError)."""
+    if stat_length is not None or end_values != 0 or reflect_type != "even" or kwargs:
+        raise NotImplementedError("mindspore.numpy.pad: stat_length, end_values, reflect_type='odd' and the keyword "
+                                  "arguments of a callable mode are not supported by ms_compat.")
     arr = _t(arr)
     nd = arr.dim()
     if isinstance(pad_width, int):
@@ -576,8 +582,35 @@ rad2deg = _u(torch.rad2deg)
 reciprocal = _u(torch.reciprocal)
 fabs = _u(torch.abs)
 rint = _u(torch.round, False)
-fix = trunc = _u(torch.trunc, False)
-positive = _u(lambda x: x.clone(), False)
+trunc = _u(torch.trunc, False)
+_positive = _u(lambda x: x.clone(), False)
+_arccos, _negative, _logical_not = arccos, negative, logical_not
+
+
+def fix(x):
+    """``mindspore.numpy.fix(x)``: rounded towards zero."""
+    return trunc(x)
+
+
+def positive(a, dtype=None):
+    """``mindspore.numpy.positive(a, dtype=None)``."""
+    return _positive(a, dtype)
+
+
+def negative(a, dtype=None):
+    """``mindspore.numpy.negative(a, dtype=None)``."""
+    return _negative(a, dtype)
+
+
+def logical_not(a, dtype=None):
+    """``mindspore.numpy.logical_not(a, dtype=None)``."""
+    return _logical_not(a, dtype)
+
+
+def arccos(input, dtype=None):  # noqa: A002 - MindSpore's parameter name
+    """``mindspore.numpy.arccos(input, dtype=None)``."""
+    return _arccos(input, dtype)
+
 signbit = _u(torch.signbit, False)
 invert = bitwise_not = _u(torch.bitwise_not, False)
 arctan2, copysign, fmod, hypot, logaddexp, logaddexp2, heaviside = (_b(f) for f in (
@@ -729,8 +762,9 @@ def triu_indices_from(arr, k=0):
     return triu_indices(_t(arr).shape[-2], k, _t(arr).shape[-1])
 
 
-def isin(element, test_elements, assume_unique=False, invert=False):
-    return torch.isin(_t(element), _t(test_elements), assume_unique=assume_unique, invert=invert)
+def isin(element, test_elements, invert=False):
+    """``mindspore.numpy.isin(element, test_elements, invert=False)``."""
+    return torch.isin(_t(element), _t(test_elements), invert=invert)
 
 
 def in1d(ar1, ar2, invert=False):
@@ -1079,7 +1113,9 @@ def gradient(f, *varargs, axis=None, edge_order=1):
     return out[0] if len(out) == 1 else list(out)
 
 
-def unwrap(p, discont=3.141592653589793, axis=-1, period=6.283185307179586):
+def unwrap(p, discont=3.141592653589793, axis=-1):
+    """``mindspore.numpy.unwrap(p, discont=pi, axis=-1)`` (period 2*pi)."""
+    period = 6.283185307179586
     p = _t(p)
     dd = torch.diff(p, dim=axis)
     ddmod = torch.remainder(dd + period / 2, period) - period / 2
@@ -1089,9 +1125,9 @@ def unwrap(p, discont=3.141592653589793, axis=-1, period=6.283185307179586):
     return torch.cat([first, torch.narrow(p, axis, 1, p.shape[axis] - 1) + torch.cumsum(corr, axis)], axis)
 
 
-def array_str(a, max_line_width=None, precision=None, suppress_small=None):
-    return _np.array_str(_t(a).asnumpy() if hasattr(_t(a), "asnumpy") else _t(a).numpy(), max_line_width, precision,
-                         suppress_small)
+def array_str(a):
+    """``mindspore.numpy.array_str(a)``."""
+    return _np.array_str(_t(a).asnumpy() if hasattr(_t(a), "asnumpy") else _t(a).numpy())
 
 
 def piecewise(x, condlist, funclist, *args, **kw):

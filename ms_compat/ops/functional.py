@@ -14,7 +14,13 @@ from ..common.tensor import Tensor
 tensor_add = _m.add
 tensor_sub = _m.sub
 tensor_mul = _m.mul
-tensor_div = _m.div
+
+
+def tensor_div(x, y):
+    """``F.tensor_div(x, y)``: MindSpore's ``RealDiv`` Primitive instance, ``ops.div(x, y)``."""
+    return _m.div(x, y)
+
+
 tensor_pow = _m.pow
 tensor_gt = _m.greater
 tensor_ge = _m.greater_equal

@@ -522,7 +522,7 @@ def _gather_outputs(out, mesh, full, nested):
 from .layout import Layout  # noqa: E402  (mindspore.parallel.shard.Layout)
 
 
-def shard(fn, in_strategy, out_strategy=None, parameter_plan=None, device="Ascend", level=0):
+def shard(fn, in_strategy, out_strategy=None, parameter_plan=None, *, device="Ascend", level=0):
     """``mindspore.parallel.shard.shard``: the function form, see ``ms_compat/parallel/function_shard.py``."""
     from .function_shard import shard as _shard
     return _shard(fn, in_strategy, out_strategy, parameter_plan, device=device, level=level)

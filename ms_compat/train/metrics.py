@@ -105,11 +105,8 @@ class Loss(Metric):
         return self._sum_loss / self._total_num
 
 
-_NAMES = {"accuracy": Accuracy, "acc": Accuracy, "loss": Loss}
-
-
-def get_metric_fn(name):
-    """``mindspore.train.get_metric_fn``: a metric object by name."""
-    if name not in _NAMES:
-        raise KeyError(f"Unknown Metric name: {name}")
-    return _NAMES[name]()
+def get_metric_fn(name, *args, **kwargs):
+    """``mindspore.train.get_metric_fn(name, *args, **kwargs)``: a metric object by name (every MindSpore metric
+    name: ms_compat/train/metrics_extra.py)."""
+    from .metrics_extra import get_metric_fn as by_name
+    return by_name(name, *args, **kwargs)

@@ -76,3 +76,15 @@ def test_to_and_dtype_helpers_return_self():
     n = _Net()
     assert n.to(torch.float64) is n and n.w.dtype == torch.float64
     assert isinstance(n.w, ms.Parameter) and n.w.name == "w"
+
+
+def test_to_empty_defaults_to_the_set_device():
+    """``Cell.to_empty(*, device=None)`` (MindSpore 2.10): ``None`` is the device ``set_device`` chose; torch's
+    ``Module.to_empty`` has no default (issue 27 signature review)."""
+    with torch.device("meta"):
+        net = ms.nn.Dense(2, 3)
+    assert net.weight.device.type == "meta"
+    assert net.to_empty() is net and net.weight.device.type == "cpu" and net.bias.shape == (3,)
+    with torch.device("meta"):
+        net = ms.nn.Dense(2, 3)
+    assert net.to_empty(device="CPU").weight.device.type == "cpu"

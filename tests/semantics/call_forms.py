@@ -1,5 +1,7 @@
-"""Call forms of MindSpore signatures (issue 27 item 3): each case names a Tensor method (or a ``mindspore.numpy``
-function) and its arguments as ``(parameter name, value)`` pairs in MindSpore 2.10's parameter order; the forms are
+"""Call forms of MindSpore signatures (issue 27 item 3): each case names a Tensor method, a ``mindspore.numpy`` or
+``mindspore.ops`` function, or an ``ops`` Primitive (``"ops.Roll()"``: the arguments are its constructor's, and it is
+called on ``PRIM_INPUTS``) and its arguments as ``(parameter name, value)`` pairs in MindSpore 2.10's parameter
+order; the forms are
 generated from that one spelling: all positional, all keyword, and the first argument positional with the rest
 keywords. tools/reference/gen_call_forms.py runs every form under real MindSpore 2.10 and stores the result (or
 MindSpore's error type); tests/semantics/test_call_forms.py runs them under ms_compat and compares.
@@ -12,6 +14,16 @@ import numpy as np
 X = np.arange(24, dtype=np.float32).reshape(2, 3, 4) - 7.0      # the input of every Tensor case
 Y = np.arange(12, dtype=np.float32).reshape(3, 4) / 5.0
 IDX = np.array([2, 0], np.int32)
+XN = np.where(X == 0.0, np.nan, X).astype(np.float32)             # X with a NaN
+U = np.array([1, 1, 2, 2, 3, 1, 1, 2], np.int32)
+LA = np.array([[1.0, 0.0], [0.0, 2.0], [1.0, 1.0]], np.float32)  # a least-squares system LA @ x = LB
+LB = np.array([[1.0], [2.0], [3.0]], np.float32)
+PRIM_INPUTS = {"ops.IsClose()": (XN, XN * 0.5 + 1), "ops.Cross()": (X, X * 0.5 + 1),
+               "ops.Padding()": (np.array([[8.0], [10.0]], np.float32),)}  # default: (X,)
+UNPOOL_X = np.arange(1, 9, dtype=np.float32).reshape(1, 2, 2, 2)
+UNPOOL_IDX = np.array([[[0, 1], [3, 6]], [[9, 8], [14, 15]]], np.int64).reshape(1, 2, 2, 2)  # per-channel H*W
+PRIM_INPUTS["ops.MaxUnpool2D()"] = (UNPOOL_X, UNPOOL_IDX)
+SELF = {"Tensor.lstsq": LA}  # default: X
 
 # (name, target, arguments): target "Tensor.m" calls X.m(...); "numpy.f" calls mindspore.numpy.f(X-like...)
 CASES = [
@@ -79,6 +91,36 @@ CASES = [
     ("numpy_tensordot_axes_pairs", "numpy.tensordot", [("a", Y), ("b", Y), ("axes", ([0, 1], [0, 1]))]),
     ("numpy_tensordot_axes_int", "numpy.tensordot", [("a", Y), ("b", Y.T), ("axes", 1)]),
     ("numpy_tensordot_axes_tuple", "numpy.tensordot", [("a", Y), ("b", Y), ("axes", (0, 0))]),
+    # parameter names, orders and defaults the signature review of issue 27 fixed (signature_differences.json)
+    ("lstsq_A", "Tensor.lstsq", [("A", LB)]),
+    ("ops_unique_consecutive_all", "ops.unique_consecutive", [("input", U), ("return_inverse", True),
+                                                              ("return_counts", True), ("dim", None)]),
+    ("ops_unique_consecutive_inverse", "ops.unique_consecutive", [("input", U), ("return_inverse", True)]),
+    ("ops_subtract_alpha", "ops.subtract", [("input", X), ("other", Y), ("alpha", 2.0)]),
+    ("ops_select_condition_input_other", "ops.select", [("condition", X > 0), ("input", X), ("other", X * 2)]),
+    ("ops_prelu_input_weight", "ops.prelu", [("input", X), ("weight", np.array([0.1, 0.2, 0.3], np.float32))]),
+    ("ops_sqrt_x", "ops.sqrt", [("x", np.abs(X))]),
+    ("ops_deg2rad_x", "ops.deg2rad", [("x", X)]),
+    ("ops_rad2deg_x", "ops.rad2deg", [("x", X)]),
+    ("ops_frac_x", "ops.frac", [("x", X / 3)]),
+    ("ops_tensor_div_x_y", "ops.tensor_div", [("x", X), ("y", Y + 1)]),
+    ("ops_IsClose_default", "ops.IsClose()", []),
+    ("ops_Cross_default", "ops.Cross()", []),
+    ("ops_cross_default_dim", "ops.cross", [("input", X), ("other", X * 0.5 + 1)]),
+    ("ops_Cross_dim", "ops.Cross()", [("dim", 1)]),
+    ("ops_Padding_pad_dim_size", "ops.Padding()", [("pad_dim_size", 4)]),
+    ("ops_MaxUnpool2D_default_format", "ops.MaxUnpool2D()", [("ksize", 2), ("strides", 2)]),
+    ("ops_MaxUnpool2D_nhwc", "ops.MaxUnpool2D()", [("ksize", 2), ("strides", 2), ("pads", 0), ("output_shape", ()),
+                                                   ("data_format", "NHWC")]),
+    ("numpy_clip_x_xmin_xmax", "numpy.clip", [("x", Y), ("xmin", 0.5), ("xmax", 1.5)]),
+    ("numpy_isin_invert", "numpy.isin", [("element", IDX), ("test_elements", np.array([0, 1], np.int32)),
+                                         ("invert", True)]),
+    ("numpy_negative_a", "numpy.negative", [("a", Y)]),
+    ("numpy_positive_a", "numpy.positive", [("a", Y)]),
+    ("numpy_logical_not_a", "numpy.logical_not", [("a", Y > 1)]),
+    ("numpy_arccos_input", "numpy.arccos", [("input", Y / 3)]),
+    ("numpy_fix_x", "numpy.fix", [("x", X / 3)]),
+    ("numpy_unwrap_p_discont_axis", "numpy.unwrap", [("p", np.cumsum(Y, axis=1)), ("discont", 2.0), ("axis", 1)]),
 ]
 
 
@@ -96,7 +138,7 @@ def call(ms, target, pos, kw):
     """Run one form: ``ms`` is the mindspore-like module (real MindSpore or ms_compat)."""
     kind, name = target.split(".")
     if kind == "Tensor":
-        x = ms.Tensor(X)
+        x = ms.Tensor(SELF.get(target, X))
         pos = [ms.Tensor(v) if isinstance(v, np.ndarray) else v for v in pos]
         kw = {k: ms.Tensor(v) if isinstance(v, np.ndarray) else v for k, v in kw.items()}
         return getattr(x, name)(*pos, **kw)
@@ -104,6 +146,9 @@ def call(ms, target, pos, kw):
     mod = importlib.import_module(ms.__name__ + "." + kind)
     pos = [ms.Tensor(v) if isinstance(v, np.ndarray) else v for v in pos]
     kw = {k: ms.Tensor(v) if isinstance(v, np.ndarray) else v for k, v in kw.items()}
+    if name.endswith("()"):
+        prim = getattr(mod, name[:-2])(*pos, **kw)
+        return prim(*(ms.Tensor(v) for v in PRIM_INPUTS.get(target, (X,))))
     return getattr(mod, name)(*pos, **kw)
 
 

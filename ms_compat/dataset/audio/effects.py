@@ -15,7 +15,7 @@ import numpy as np
 
 from ..transforms.transforms import TensorOperation
 from .transforms import _wave
-from .utils import Interpolation, Modulation
+from .utils import Interpolation, Modulation, WindowType
 
 __all__ = ["Flanger", "Phaser", "DetectPitchFrequency", "PitchShift"]
 
@@ -259,9 +259,7 @@ class PitchShift(TensorOperation):
     torch.stft/istft, so values agree with MindSpore's float32 kernel to ~1e-4."""
 
     def __init__(self, sample_rate, n_steps, bins_per_octave=12, n_fft=512, win_length=None, hop_length=None,
-                 window=None):
-        from .utils import WindowType
-        window = WindowType.HANN if window is None else window
+                 window=WindowType.HANN):
         _int32("sample_rate", sample_rate, nonnegative=True)
         _int32("n_steps", n_steps)
         _int32("bins_per_octave", bins_per_octave, nonzero=True)

@@ -9,7 +9,7 @@ import numpy as np
 
 from ..transforms.transforms import TensorOperation
 from .transforms import _window, _wave
-from .utils import BorderType, WindowType
+from .utils import BorderType, DensityFunction, WindowType
 
 __all__ = ["Overdrive", "SlidingWindowCmn", "InverseSpectrogram", "GriffinLim", "PhaseVocoder", "TimeStretch",
            "Dither"]
@@ -246,8 +246,7 @@ class Dither(TensorOperation):
     taken from random samples of the signal (positions drawn from the pipeline generator; MindSpore's differ);
     ``noise_shaping`` adds each sample's requantization error to the next sample."""
 
-    def __init__(self, density_function="TPDF", noise_shaping=False):
-        from .utils import DensityFunction
+    def __init__(self, density_function=DensityFunction.TPDF, noise_shaping=False):
         self.density_function, self.noise_shaping = DensityFunction(density_function), bool(noise_shaping)
 
     def __call__(self, waveform):

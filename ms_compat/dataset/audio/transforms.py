@@ -11,8 +11,8 @@ import numpy as np
 
 from ..core import config
 from ..transforms.transforms import TensorOperation
-from .utils import (BorderType, MelType, NormMode, NormType, ScaleType, WindowType, create_dct, linear_fbanks,
-                    melscale_fbanks)
+from .utils import (BorderType, FadeShape, GainType, MelType, NormMode, NormType, ScaleType, WindowType, create_dct,
+                    linear_fbanks, melscale_fbanks)
 
 __all__ = ["AudioTensorOperation", "Spectrogram", "MelScale", "MelSpectrogram", "AmplitudeToDB", "DBToAmplitude",
            "ComplexNorm", "Angle", "Magphase", "MFCC", "LFCC", "ComputeDeltas", "Contrast", "DCShift", "Gain",
@@ -351,7 +351,7 @@ class Vol(TensorOperation):
     """Mirrors ``mindspore.dataset.audio.Vol(gain, gain_type=GainType.AMPLITUDE)``: amplitude factor, power factor
     (``10*log10``) or decibels, then clamped to [-1, 1]."""
 
-    def __init__(self, gain, gain_type="amplitude"):
+    def __init__(self, gain, gain_type=GainType.AMPLITUDE):
         from .utils import GainType
         self.gain_type = GainType(gain_type)
         if self.gain_type != GainType.DB and gain < 0:
@@ -514,7 +514,7 @@ class Fade(TensorOperation):
     curves over the first ``fade_in_len`` and last ``fade_out_len`` samples (linear, logarithmic, quarter and
     half sine as MindSpore; ``EXPONENTIAL`` raises NotImplementedError)."""
 
-    def __init__(self, fade_in_len=0, fade_out_len=0, fade_shape="linear"):
+    def __init__(self, fade_in_len=0, fade_out_len=0, fade_shape=FadeShape.LINEAR):
         from .utils import FadeShape
         if fade_in_len < 0 or fade_out_len < 0:
             raise ValueError("fade_in_len and fade_out_len should be non-negative.")

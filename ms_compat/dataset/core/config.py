@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import threading
+from enum import IntEnum
 
 import numpy as np
 
@@ -192,7 +193,7 @@ def set_sending_batches(batch_num):
     _int_check("batch_num", batch_num, 0, 2147483647)
 
 
-class ErrorSamplesMode:
+class ErrorSamplesMode(IntEnum):
     """Mirrors ``mindspore.dataset.config.ErrorSamplesMode`` (only ``RETURN`` — errors raise — is honoured)."""
     RETURN = 0
     REPLACE = 1

@@ -110,8 +110,14 @@ class AmazonReviewDataset(_CSVCorpus):
 
 
 class YelpReviewDataset(_CSVCorpus):
-    """Mirrors ``mindspore.dataset.YelpReviewDataset(dataset_dir, usage=None, ...)``: ``label``, ``text``."""
+    """Mirrors ``mindspore.dataset.YelpReviewDataset(dataset_dir, usage=None, num_samples=None, shuffle=Shuffle.GLOBAL,
+    num_shards=None, shard_id=None, num_parallel_workers=None, cache=None)`` (``num_parallel_workers`` after
+    ``shard_id``, as MindSpore orders it here): ``label``, ``text``."""
     _cols = ["label", "text"]
+
+    def __init__(self, dataset_dir, usage=None, num_samples=None, shuffle=True, num_shards=None, shard_id=None,
+                 num_parallel_workers=None, cache=None):
+        super().__init__(dataset_dir, usage, num_samples, num_parallel_workers, shuffle, num_shards, shard_id, cache)
 
 
 class YahooAnswersDataset(_CSVCorpus):
@@ -121,9 +127,14 @@ class YahooAnswersDataset(_CSVCorpus):
 
 
 class SogouNewsDataset(_CSVCorpus):
-    """Mirrors ``mindspore.dataset.SogouNewsDataset(dataset_dir, usage=None, ...)``: ``index``, ``title``,
-    ``content``."""
+    """Mirrors ``mindspore.dataset.SogouNewsDataset(dataset_dir, usage=None, num_samples=None, shuffle=Shuffle.GLOBAL,
+    num_shards=None, shard_id=None, num_parallel_workers=None, cache=None)`` (``num_parallel_workers`` after
+    ``shard_id``, as MindSpore orders it here): ``index``, ``title``, ``content``."""
     _cols = ["index", "title", "content"]
+
+    def __init__(self, dataset_dir, usage=None, num_samples=None, shuffle=True, num_shards=None, shard_id=None,
+                 num_parallel_workers=None, cache=None):
+        super().__init__(dataset_dir, usage, num_samples, num_parallel_workers, shuffle, num_shards, shard_id, cache)
 
 
 class IMDBDataset(_FileListDataset):

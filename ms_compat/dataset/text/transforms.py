@@ -5,6 +5,7 @@ import re
 
 import numpy as np
 
+from ...common import dtype as mstype
 from ..transforms.transforms import TensorOperation, _np_dtype
 from .utils import Vocab
 
@@ -38,7 +39,7 @@ def _with_offsets(tokens, text, with_offsets):
 class Lookup(TensorOperation):
     """Mirrors ``mindspore.dataset.text.Lookup(vocab, unknown_token=None, data_type=mstype.int32)``."""
 
-    def __init__(self, vocab, unknown_token=None, data_type=np.int32):
+    def __init__(self, vocab, unknown_token=None, data_type=mstype.int32):
         if not isinstance(vocab, Vocab):
             raise TypeError("vocab should be a mindspore.dataset.text.Vocab.")
         self.vocab, self.unknown_token, self.data_type = vocab, unknown_token, _np_dtype(data_type)
@@ -201,7 +202,7 @@ class SentencePieceTokenizer(TensorOperation):
     """Mirrors ``mindspore.dataset.text.SentencePieceTokenizer(mode, out_type)``: ``mode`` a model file path or a
     ``SentencePieceVocab`` (needs the ``sentencepiece`` package)."""
 
-    def __init__(self, mode, out_type=0):
+    def __init__(self, mode, out_type):
         try:
             import sentencepiece as spm
         except ImportError as e:

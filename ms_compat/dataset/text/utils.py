@@ -127,20 +127,31 @@ def to_bytes(array, encoding="utf8"):
     return np.char.encode(np.asarray(array, dtype=str), encoding)
 
 
-class SentencePieceModel:
-    UNIGRAM, BPE, CHAR, WORD = 0, 1, 2, 3
+class SentencePieceModel(IntEnum):
+    """Mirrors ``mindspore.dataset.text.SentencePieceModel``."""
+    UNIGRAM = 0
+    BPE = 1
+    CHAR = 2
+    WORD = 3
 
 
-class SPieceTokenizerOutType:
-    STRING, INT = 0, 1
+class SPieceTokenizerOutType(IntEnum):
+    """Mirrors ``mindspore.dataset.text.SPieceTokenizerOutType``."""
+    STRING = 0
+    INT = 1
 
 
-class SPieceTokenizerLoadType:
-    FILE, MODEL = 0, 1
+class SPieceTokenizerLoadType(IntEnum):
+    """Mirrors ``mindspore.dataset.text.SPieceTokenizerLoadType``."""
+    FILE = 0
+    MODEL = 1
 
 
-class JiebaMode:
-    MIX, MP, HMM = 0, 1, 2
+class JiebaMode(IntEnum):
+    """Mirrors ``mindspore.dataset.text.JiebaMode``."""
+    MIX = 0
+    MP = 1
+    HMM = 2
 
 
 class NormalizeForm(IntEnum):

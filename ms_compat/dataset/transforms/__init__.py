@@ -5,7 +5,7 @@ from . import transforms  # noqa: F401
 from .transforms import *  # noqa: F401,F403
 from .transforms import __all__ as _t_all
 
-from ..vision.compound import not_random  # noqa: E402,F401 - MindSpore has it in both packages
+from .transforms import not_random  # noqa: E402,F401 - MindSpore has one in both packages (vision: ``func``)
 
 __all__ = list(_t_all) + ["not_random"]
 

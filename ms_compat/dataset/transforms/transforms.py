@@ -2,13 +2,23 @@
 ``TypeCast``, ``OneHot``, ``RandomApply``, ``RandomChoice``, ...) on numpy arrays."""
 from __future__ import annotations
 
+from enum import IntEnum
+
 import numpy as np
 
+from ...common import dtype as mstype
 from ..core import config
 from ..core.init_args import RecordsInit
 
 __all__ = ["TensorOperation", "PyTensorOperation", "Compose", "TypeCast", "OneHot", "RandomApply", "RandomChoice",
            "RandomOrder", "Fill", "Duplicate", "Concatenate", "Slice", "PadEnd", "Mask", "Unique", "Relational"]
+
+
+def not_random(function):
+    """Mirrors ``mindspore.dataset.transforms.not_random(function)``: marks a user function as deterministic
+    (``function.random = False``), as ``mindspore.dataset.vision.not_random(func)`` does."""
+    function.random = False
+    return function
 
 
 def _np_dtype(t):
@@ -196,15 +206,20 @@ class PadEnd(TensorOperation):
         return _pad_column([_arr(x)], (self.pad_shape, self.pad_value))[0]
 
 
-class Relational:
+class Relational(IntEnum):
     """Mirrors ``mindspore.dataset.transforms.Relational`` (comparisons of ``Mask``)."""
-    EQ, NE, GT, GE, LT, LE = range(6)
+    EQ = 0
+    NE = 1
+    GT = 2
+    GE = 3
+    LT = 4
+    LE = 5
 
 
 class Mask(TensorOperation):
     """Mirrors ``mindspore.dataset.transforms.Mask(operator, constant, dtype=mstype.bool_)``."""
 
-    def __init__(self, operator, constant, dtype=np.bool_):
+    def __init__(self, operator, constant, dtype=mstype.bool_):
         self.operator, self.constant, self.dtype = operator, constant, _np_dtype(dtype)
 
     def __call__(self, x):

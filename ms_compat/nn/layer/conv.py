@@ -59,10 +59,12 @@ class _Conv(Cell):
     _transposed = False
     _prim = "Conv2D"
 
-    def __init__(self, in_channels, out_channels, kernel_size, stride=1, pad_mode="same", padding=0, dilation=1,
-                 group=1, has_bias=False, weight_init=None, bias_init=None, data_format="NCHW",
-                 dtype=mstype.float32, output_padding=0):
+    def __init__(self, in_channels, out_channels, kernel_size, stride, pad_mode, padding, dilation, group, has_bias,
+                 weight_init, bias_init, data_format="NCHW", transposed=False, dtype=mstype.float32, *,
+                 output_padding=0):
         super().__init__()
+        if transposed:  # MindSpore's argument; ms_compat's own subclasses say it with the class attribute
+            self._transposed = True
         cls = type(self).__name__
         n = self._nd
         self.in_channels = positive_int(in_channels, "in_channels", cls)
@@ -217,7 +219,7 @@ class Conv2d(_Conv):
                  group=1, has_bias=False, weight_init=None, bias_init=None, data_format="NCHW",
                  dtype=mstype.float32):
         super().__init__(in_channels, out_channels, kernel_size, stride, pad_mode, padding, dilation, group,
-                         has_bias, weight_init, bias_init, data_format, dtype)
+                         has_bias, weight_init, bias_init, data_format, dtype=dtype)
 
 
 def _one_d_weight_init(weight_init, cls):
@@ -244,7 +246,7 @@ class Conv1d(_Conv):
                  group=1, has_bias=False, weight_init=None, bias_init=None, dtype=mstype.float32):
         weight_init = _one_d_weight_init(weight_init, type(self).__name__)
         super().__init__(in_channels, out_channels, kernel_size, stride, pad_mode, padding, dilation, group,
-                         has_bias, weight_init, bias_init, "NCHW", dtype)
+                         has_bias, weight_init, bias_init, "NCHW", dtype=dtype)
 
 
 class Conv3d(_Conv):
@@ -258,7 +260,7 @@ class Conv3d(_Conv):
                  group=1, has_bias=False, weight_init=None, bias_init=None, data_format="NCDHW",
                  dtype=mstype.float32):
         super().__init__(in_channels, out_channels, kernel_size, stride, pad_mode, padding, dilation, group,
-                         has_bias, weight_init, bias_init, data_format, dtype)
+                         has_bias, weight_init, bias_init, data_format, dtype=dtype)
 
 
 class Conv2dTranspose(_Conv):
@@ -273,7 +275,7 @@ class Conv2dTranspose(_Conv):
                  output_padding=0, dilation=1, group=1, has_bias=False, weight_init=None, bias_init=None,
                  dtype=mstype.float32):
         super().__init__(in_channels, out_channels, kernel_size, stride, pad_mode, padding, dilation, group,
-                         has_bias, weight_init, bias_init, "NCHW", dtype, output_padding)
+                         has_bias, weight_init, bias_init, "NCHW", dtype=dtype, output_padding=output_padding)
 
 
 class Conv1dTranspose(_Conv):
@@ -289,7 +291,7 @@ class Conv1dTranspose(_Conv):
                  group=1, has_bias=False, weight_init=None, bias_init=None, dtype=mstype.float32):
         weight_init = _one_d_weight_init(weight_init, type(self).__name__)
         super().__init__(in_channels, out_channels, kernel_size, stride, pad_mode, padding, dilation, group,
-                         has_bias, weight_init, bias_init, "NCHW", dtype)
+                         has_bias, weight_init, bias_init, "NCHW", dtype=dtype)
 
 
 class Conv3dTranspose(_Conv):
@@ -305,4 +307,4 @@ class Conv3dTranspose(_Conv):
                  group=1, output_padding=0, has_bias=False, weight_init=None, bias_init=None,
                  data_format="NCDHW", dtype=mstype.float32):
         super().__init__(in_channels, out_channels, kernel_size, stride, pad_mode, padding, dilation, group,
-                         has_bias, weight_init, bias_init, data_format, dtype, output_padding)
+                         has_bias, weight_init, bias_init, data_format, dtype=dtype, output_padding=output_padding)

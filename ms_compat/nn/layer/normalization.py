@@ -90,12 +90,13 @@ class _BatchNorm(Cell):
 class BatchNorm1d(_BatchNorm):
     """Mirrors ``nn.BatchNorm1d(num_features, eps=1e-5, momentum=0.9, affine=True, gamma_init='ones',
     beta_init='zeros', moving_mean_init='zeros', moving_var_init='ones', use_batch_statistics=None,
-    dtype)``; input (N, C) or (N, C, L)."""
+    data_format='NCHW', dtype)``; input (N, C) or (N, C, L)."""
 
     def __init__(self, num_features, eps=1e-5, momentum=0.9, affine=True, gamma_init="ones", beta_init="zeros",
-                 moving_mean_init="zeros", moving_var_init="ones", use_batch_statistics=None, dtype=mstype.float32):
+                 moving_mean_init="zeros", moving_var_init="ones", use_batch_statistics=None, data_format="NCHW",
+                 dtype=mstype.float32):
         super().__init__(num_features, eps, momentum, affine, gamma_init, beta_init, moving_mean_init,
-                         moving_var_init, use_batch_statistics, "NCHW", dtype)
+                         moving_var_init, use_batch_statistics, data_format, dtype)
 
     _ndims = (2, 3)
 
@@ -113,11 +114,8 @@ class BatchNorm3d(Cell):
     names are ``bn2d.moving_mean``, ``bn2d.gamma``, ...) and normalises (N, C, D, H, W) input."""
 
     def __init__(self, num_features, eps=1e-5, momentum=0.9, affine=True, gamma_init="ones", beta_init="zeros",
-                 moving_mean_init="zeros", moving_var_init="ones", use_batch_statistics=None, data_format="NCDHW",
-                 dtype=mstype.float32):
+                 moving_mean_init="zeros", moving_var_init="ones", use_batch_statistics=None, dtype=mstype.float32):
         super().__init__()
-        if data_format != "NCDHW":
-            raise ValueError(f"For 'BatchNorm3d', the 'data_format' must be 'NCDHW', but got {data_format}.")
         self.bn2d = BatchNorm2d(num_features, eps, momentum, affine, gamma_init, beta_init, moving_mean_init,
                                 moving_var_init, use_batch_statistics, "NCHW", dtype)
         self.bn2d._ndims = (5,)

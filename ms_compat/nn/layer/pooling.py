@@ -71,6 +71,10 @@ class _Pool(Cell):
 
 
 class _MaxPool(_Pool):
+    def __init__(self, kernel_size=1, stride=1, pad_mode="valid", padding=0, dilation=1, return_indices=False,
+                 ceil_mode=False):
+        super().__init__(kernel_size, stride, pad_mode, padding, dilation, return_indices, ceil_mode)
+
     def construct(self, x):
         try:
             if self._same:

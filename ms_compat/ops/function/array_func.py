@@ -326,9 +326,9 @@ def where(condition, input, other):
     return torch.where(condition, input, other)
 
 
-def select(cond, x, y):
-    """``ops.select(cond, x, y)`` (same as ``where``)."""
-    return where(cond, x, y)
+def select(condition, input, other):
+    """``ops.select(condition, input, other)`` (same as ``where``)."""
+    return where(condition, input, other)
 
 
 def one_hot(indices, depth, on_value=1, off_value=0, axis=-1):
@@ -507,9 +507,9 @@ def numel(input):
     return input.numel()
 
 
-def dtype(input):
-    """``ops.dtype(input)`` (F.dtype)."""
-    return input.dtype
+def dtype(x):
+    """``ops.dtype(x)`` (F.dtype)."""
+    return x.dtype
 
 
 def flatten(input, order="C", *, start_dim=1, end_dim=-1):
@@ -660,9 +660,9 @@ def unique(input):
     return srt[order], rank[inv].reshape(input.shape).to(torch.int32)
 
 
-def unique_consecutive(input, return_idx=False, return_counts=False, axis=None):
-    """``ops.unique_consecutive(input, return_idx=False, return_counts=False, axis=None)``."""
-    return torch.unique_consecutive(input, return_inverse=return_idx, return_counts=return_counts, dim=axis)
+def unique_consecutive(input, return_inverse=False, return_counts=False, dim=None):
+    """``ops.unique_consecutive(input, return_inverse=False, return_counts=False, dim=None)``."""
+    return torch.unique_consecutive(input, return_inverse=return_inverse, return_counts=return_counts, dim=dim)
 
 
 def sort(input_x, axis=-1, descending=False):

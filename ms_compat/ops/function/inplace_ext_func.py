@@ -133,16 +133,16 @@ def move_to(input, to="CPU", blocking=True):  # noqa: A002
     return _move(input, to, blocking)
 
 
-def mixed_precision_cast(dst_type, input_x):
-    """Mirrors ``F.mixed_precision_cast(dst_type, input_x)``: float Tensors (also inside tuples, lists and dicts)
-    cast to ``dst_type``; anything else unchanged. Lists come back as tuples, as in MindSpore 2.10."""
-    if isinstance(input_x, torch.Tensor):
-        return wrap(input_x.to(dst_type)) if input_x.is_floating_point() else input_x
-    if isinstance(input_x, (tuple, list)):
-        return tuple(mixed_precision_cast(dst_type, v) for v in input_x)
-    if isinstance(input_x, dict):
-        return {k: mixed_precision_cast(dst_type, v) for k, v in input_x.items()}
-    return input_x
+def mixed_precision_cast(dst_dtype, x):
+    """Mirrors ``F.mixed_precision_cast(dst_dtype, x)``: float Tensors (also inside tuples, lists and dicts)
+    cast to ``dst_dtype``; anything else unchanged. Lists come back as tuples, as in MindSpore 2.10."""
+    if isinstance(x, torch.Tensor):
+        return wrap(x.to(dst_dtype)) if x.is_floating_point() else x
+    if isinstance(x, (tuple, list)):
+        return tuple(mixed_precision_cast(dst_dtype, v) for v in x)
+    if isinstance(x, dict):
+        return {k: mixed_precision_cast(dst_dtype, v) for k, v in x.items()}
+    return x
 
 
 def tensor_exp(input):  # noqa: A002

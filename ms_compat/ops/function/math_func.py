@@ -68,7 +68,9 @@ def sub(input, other):
     return torch.sub(a, b)
 
 
-subtract = sub
+def subtract(input, other, *, alpha=1):
+    """``ops.subtract(input, other, *, alpha=1)``: ``input - alpha * other``."""
+    return sub(input, other if alpha == 1 else alpha * other)
 
 
 def mul(input, other):
@@ -145,7 +147,14 @@ log = _unary("log", torch.log, True)
 log2 = _unary("log2", torch.log2, True)
 log10 = _unary("log10", torch.log10, True)
 log1p = _unary("log1p", torch.log1p, True)
-sqrt = _unary("sqrt", torch.sqrt, True)
+_sqrt = _unary("sqrt", torch.sqrt, True)
+
+
+def sqrt(x):
+    """``ops.sqrt(x)`` (torch.sqrt); integer inputs give float32."""
+    return _sqrt(x)
+
+
 rsqrt = _unary("rsqrt", torch.rsqrt, True)
 sin = _unary("sin", torch.sin, True)
 cos = _unary("cos", torch.cos, True)
@@ -173,9 +182,26 @@ sign = _unary("sign", torch.sign)
 floor = _unary("floor", torch.floor)
 ceil = _unary("ceil", torch.ceil)
 trunc = _unary("trunc", torch.trunc)
-frac = _unary("frac", torch.frac)
-deg2rad = _unary("deg2rad", torch.deg2rad, True)
-rad2deg = _unary("rad2deg", torch.rad2deg, True)
+_frac = _unary("frac", torch.frac)
+_deg2rad = _unary("deg2rad", torch.deg2rad, True)
+_rad2deg = _unary("rad2deg", torch.rad2deg, True)
+
+
+def frac(x):
+    """``ops.frac(x)`` (torch.frac)."""
+    return _frac(x)
+
+
+def deg2rad(x):
+    """``ops.deg2rad(x)`` (torch.deg2rad); integer inputs give float32."""
+    return _deg2rad(x)
+
+
+def rad2deg(x):
+    """``ops.rad2deg(x)`` (torch.rad2deg); integer inputs give float32."""
+    return _rad2deg(x)
+
+
 isnan = _unary("isnan", torch.isnan)
 isinf = _unary("isinf", torch.isinf)
 isfinite = _unary("isfinite", torch.isfinite)
@@ -597,8 +623,10 @@ def batch_dot(x1, x2, axes=None):
 
 
 def cross(input, other, dim=None):
-    """``ops.cross(input, other, dim=None)``."""
-    return torch.linalg.cross(input, other, dim=-1 if dim is None else dim)
+    """``ops.cross(input, other, dim=None)``; ``dim=None`` is the first dimension of size 3, as in MindSpore."""
+    if dim is None:
+        dim = next((i for i, n in enumerate(torch.broadcast_shapes(input.shape, other.shape)) if n == 3), -1)
+    return torch.linalg.cross(input, other, dim=dim)
 
 
 def diff(x, n=1, axis=-1, prepend=None, append=None):

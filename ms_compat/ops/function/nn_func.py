@@ -144,9 +144,9 @@ def glu(x, axis=-1):
     return _F.glu(x, axis)
 
 
-def prelu(x, weight):
-    """``ops.prelu(x, weight)``."""
-    return _F.prelu(x, weight)
+def prelu(input, weight):
+    """``ops.prelu(input, weight)``."""
+    return _F.prelu(input, weight)
 
 
 def logsigmoid(x):
@@ -569,9 +569,10 @@ def one_hot_like(x, depth):
     return _F.one_hot(x.long(), depth)
 
 
-def grid_sample(input, grid, mode="bilinear", padding_mode="zeros", align_corners=False):
-    """``ops.grid_sample(input, grid, mode='bilinear', padding_mode='zeros', align_corners=False)``."""
-    return _F.grid_sample(input, grid, mode, padding_mode, align_corners)
+def grid_sample(input, grid, mode="bilinear", padding_mode="zeros", align_corners=None):
+    """``ops.grid_sample(input, grid, mode='bilinear', padding_mode='zeros', align_corners=None)``; ``None`` is
+    ``False``, as in MindSpore."""
+    return _F.grid_sample(input, grid, mode, padding_mode, False if align_corners is None else align_corners)
 
 
 def affine_grid(theta, size, align_corners=False):

@@ -242,10 +242,10 @@ def switch(cond, true_branch, false_branch):
     return true_branch if cond else false_branch
 
 
-def shape_mul(shape):
-    """Mirrors ``F.shape_mul(shape)``: the product of the dimensions."""
+def shape_mul(input_data):
+    """Mirrors ``F.shape_mul(input_data)``: the product of the dimensions."""
     out = 1
-    for d in shape:
+    for d in input_data:
         out *= d
     return out
 

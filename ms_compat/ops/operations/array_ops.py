@@ -240,7 +240,24 @@ class Pad(Primitive):
         return torch.nn.functional.pad(x, flat)
 
 
-Padding = Pad
+class Padding(Primitive):
+    """Mirrors ``ops.Padding(pad_dim_size=8)`` (deprecated in MindSpore for ``ops.pad``): ``(x)`` with a last
+    dimension of 1 → that dimension extended to ``pad_dim_size`` with zeros."""
+
+    def __init__(self, pad_dim_size=8):
+        Primitive.__init__(self, "Padding")
+        if not isinstance(pad_dim_size, int) or isinstance(pad_dim_size, bool):
+            raise TypeError(f"For 'Padding', the type of 'pad_dim_size' must be int, but got "
+                            f"{type(pad_dim_size).__name__}.")
+        if pad_dim_size <= 0:
+            raise ValueError(f"For 'Padding', the 'pad_dim_size' must be a positive int, but got {pad_dim_size}.")
+        self.add_prim_attr("pad_dim_size", pad_dim_size)
+
+    def __call__(self, x):
+        if x.dim() < 2 or x.shape[-1] != 1:
+            raise ValueError(f"For 'Padding', the rank of 'x' must be at least 2 and its last dimension 1, but got "
+                             f"shape {tuple(x.shape)}.")
+        return torch.nn.functional.pad(x, (0, self.pad_dim_size - 1))
 
 
 class ScatterUpdate(Primitive):
@@ -409,12 +426,12 @@ class ReverseV2(Primitive):
 
 
 class Roll(Primitive):
-    """Mirrors ``ops.Roll(shift, axis)``."""
+    """Mirrors ``ops.Roll(shifts, dims=None)`` (``dims=None`` rolls the flattened input)."""
 
-    def __init__(self, shift, axis):
+    def __init__(self, shifts, dims=None):
         Primitive.__init__(self, "Roll")
-        self.add_prim_attr("shift", shift)
-        self.add_prim_attr("axis", axis)
+        self.add_prim_attr("shifts", shifts)
+        self.add_prim_attr("dims", dims)
 
-    def __call__(self, input_x):
-        return torch.roll(input_x, self.shift, self.axis)
+    def __call__(self, input):
+        return torch.roll(input, self.shifts, self.dims)

@@ -72,28 +72,38 @@ class Col2Im(_P):
 class _MaxUnpool(_P):
     _nd = 2
 
-    def __init__(self, ksize, strides=0, pads=0, output_shape=(), data_format=None):
+    def __init__(self, ksize, strides, pads, output_shape, data_format):
         super().__init__(ksize=ksize, strides=strides, pads=pads, output_shape=tuple(output_shape),
-                         data_format=data_format or ("NCHW" if self._nd == 2 else "NCDHW"))
+                         data_format=data_format)
 
     def __call__(self, x, argmax):
         k = _pair(self.ksize, self._nd)
         s = _pair(self.strides, self._nd) if self.strides else k
         p = _pair(self.pads, self._nd)
-        out = self.output_shape[-self._nd:] if self.output_shape else None
         fn = tF.max_unpool2d if self._nd == 2 else tF.max_unpool3d
+        if self.data_format in ("NHWC", "NDHWC"):  # channels last: unpool channels first, then move them back
+            first, last = (0, self._nd + 1) + tuple(range(1, self._nd + 1)), (0,) + tuple(range(2, self._nd + 2)) + (1,)
+            out = self.output_shape[1:-1] if self.output_shape else None
+            return fn(x.permute(first), argmax.long().permute(first), k, s, p, out).permute(last)
+        out = self.output_shape[-self._nd:] if self.output_shape else None
         return fn(x, argmax.long(), k, s, p, out)
 
 
 class MaxUnpool2D(_MaxUnpool):
-    """Mirrors ``ops.MaxUnpool2D(ksize, strides=0, pads=0, output_shape=(), data_format='NCHW')`` (NCHW only;
+    """Mirrors ``ops.MaxUnpool2D(ksize, strides=0, pads=0, output_shape=(), data_format='NCHW')`` (NCHW or NHWC;
     ``strides=0`` means ``ksize``)."""
     _nd = 2
+
+    def __init__(self, ksize, strides=0, pads=0, output_shape=(), data_format="NCHW"):
+        super().__init__(ksize, strides, pads, output_shape, data_format)
 
 
 class MaxUnpool3D(_MaxUnpool):
     """Mirrors ``ops.MaxUnpool3D(ksize, strides=0, pads=0, output_shape=(), data_format='NCDHW')``."""
     _nd = 3
+
+    def __init__(self, ksize, strides=0, pads=0, output_shape=(), data_format="NCDHW"):
+        super().__init__(ksize, strides, pads, output_shape, data_format)
 
 
 class UpsampleNearest3D(_P):

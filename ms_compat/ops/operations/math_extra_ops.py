@@ -329,7 +329,7 @@ class EuclideanNorm(_AttrPrim):
 class ReduceStd(_AttrPrim):
     """Mirrors ``ops.ReduceStd(axis=[], unbiased=True, keep_dims=False)``: ``(x)`` → ``(std, mean)``."""
 
-    def __init__(self, axis=(), unbiased=True, keep_dims=False):
+    def __init__(self, axis=[], unbiased=True, keep_dims=False):  # noqa: B006 - MindSpore's default, never mutated
         super().__init__(axis=axis, unbiased=unbiased, keep_dims=keep_dims)
 
     def __call__(self, x):

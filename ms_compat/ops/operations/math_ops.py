@@ -75,7 +75,19 @@ LogicalXor = _binary("LogicalXor", _m.logical_xor)
 BitwiseAnd = _binary("BitwiseAnd", _m.bitwise_and)
 BitwiseOr = _binary("BitwiseOr", _m.bitwise_or)
 BitwiseXor = _binary("BitwiseXor", _m.bitwise_xor)
-Cross = _binary("Cross", _m.cross)
+
+
+class Cross(Primitive):
+    """Mirrors ``ops.Cross(dim=-65530)``: ``(input, other)`` → cross product along ``dim``; the default -65530
+    means the first dimension of size 3, as in MindSpore."""
+
+    def __init__(self, dim=-65530):
+        Primitive.__init__(self, "Cross")
+        self.add_prim_attr("dim", dim)
+
+    def __call__(self, input, other):
+        return _m.cross(input, other, None if self.dim == -65530 else self.dim)
+
 
 Sqrt = _unary("Sqrt", _m.sqrt)
 Rsqrt = _unary("Rsqrt", _m.rsqrt)
@@ -438,9 +450,9 @@ class ApproximateEqual(Primitive):
 
 
 class IsClose(Primitive):
-    """Mirrors ``ops.IsClose(rtol=1e-05, atol=1e-08, equal_nan=True)``."""
+    """Mirrors ``ops.IsClose(rtol=1e-05, atol=1e-08, equal_nan=False)``."""
 
-    def __init__(self, rtol=1e-05, atol=1e-08, equal_nan=True):
+    def __init__(self, rtol=1e-05, atol=1e-08, equal_nan=False):
         Primitive.__init__(self, "IsClose")
         self.add_prim_attr("rtol", rtol)
         self.add_prim_attr("atol", atol)

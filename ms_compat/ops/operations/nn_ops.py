@@ -280,10 +280,10 @@ class MaxPool(_Pool):
 
 
 class AvgPool(_Pool):
-    """Mirrors ``ops.AvgPool(kernel_size=1, strides=1, pad_mode='valid', data_format='NCHW')``; with
+    """Mirrors ``ops.AvgPool(kernel_size=1, strides=1, pad_mode='VALID', data_format='NCHW')``; with
     'same' the padded zeros are not counted in the average."""
 
-    def __init__(self, kernel_size=1, strides=1, pad_mode="valid", data_format="NCHW"):
+    def __init__(self, kernel_size=1, strides=1, pad_mode="VALID", data_format="NCHW"):
         _Pool.__init__(self, "AvgPool", kernel_size, strides, pad_mode, data_format)
 
     def __call__(self, x):
