@@ -1,14 +1,22 @@
-"""``mindspore.ops`` random functions on torch's RNG.
+"""``mindspore.ops`` random functions.
 
-``seed=None`` draws from torch's global generator (``ms.set_seed`` seeds it); an explicit ``seed``
-uses a fresh ``torch.Generator`` seeded with it, so the same call with the same seed repeats.
-Difference from MindSpore: the numbers differ from MindSpore's generator for the same seed (only
-shapes, dtypes and distributions match).
+``uniform``, ``standard_normal``, ``normal``, ``rand``, ``rand_like``, ``randn``, ``randn_like``,
+``randint`` and ``randint_like`` draw MindSpore 2.10's numbers: the kernel seeds come from the global
+seed, the op seed and a per-function call counter (``common/op_seed.py``) and feed MindSpore's CPU
+kernels' engines (``common/op_random.py``), so the same seed gives MindSpore's numbers on CPU and CUDA
+alike; torch's generator is left untouched. With neither ``set_seed`` nor ``seed`` (MindSpore:
+nondeterministic) they draw from torch's global generator.
+
+The other functions draw from torch's generator: ``seed=None`` uses the global one (``ms.set_seed``
+seeds it); an explicit ``seed`` a fresh ``torch.Generator`` seeded with it. Their numbers differ from
+MindSpore's for the same seed (only shapes, dtypes and distributions match).
 """
 from __future__ import annotations
 
 import torch
 
+import ms_compat.common.op_random as op_random
+import ms_compat.common.op_seed as op_seed
 from .._utils import default_device, ms_dtype, shape_tuple, to_tensor, wrap
 
 __all__ = ["standard_normal", "normal", "uniform", "randint", "randint_like", "rand", "rand_like", "randn",
@@ -24,6 +32,17 @@ def _gen(seed):
     return g
 
 
+def kernel_seeds(seed, name):
+    """MindSpore's ``_get_seed(seed, name)`` (advances the call counter); ``None``: use torch's generator."""
+    from ...context import get_seed
+    return op_seed.graph_seed(seed, name, get_seed())
+
+
+def from_kernel(array):
+    """A kernel's numpy result as an ms Tensor on the default device."""
+    return _place(torch.from_numpy(array))
+
+
 def _place(t):
     dev = default_device()
     return wrap(t.to(dev) if dev is not None and t.device != dev else t)
@@ -36,16 +55,23 @@ def _size(op, size):
 
 
 def standard_normal(shape, seed=None):
-    """``ops.standard_normal(shape, seed=None)`` → float32 N(0, 1)."""
-    return _place(torch.randn(shape_tuple("standard_normal", shape), generator=_gen(seed)))
+    """``ops.standard_normal(shape, seed=None)`` → float32 N(0, 1), MindSpore's numbers."""
+    seeds = kernel_seeds(seed, "standard_normal")
+    shp = shape_tuple("standard_normal", shape)
+    if seeds is not None:
+        return from_kernel(op_random.RandomKernel(*seeds).standard_normal(shp))
+    return _place(torch.randn(shp))
 
 
 def normal(shape, mean, stddev, seed=None):
     """``ops.normal(shape, mean, stddev, seed=None)``: ``mean``/``stddev`` broadcast with ``shape``."""
-    shp = shape_tuple("normal", shape)
     mean_t, std_t = to_tensor(mean, torch.float32), to_tensor(stddev, torch.float32)
+    seeds = kernel_seeds(seed, "normal")
+    shp = shape_tuple("normal", shape)
+    if seeds is not None:  # MindSpore: StandardNormal(shape) * stddev + mean
+        return from_kernel(op_random.RandomKernel(*seeds).standard_normal(shp)).to(mean_t.device) * std_t + mean_t
     out_shape = torch.broadcast_shapes(shp, mean_t.shape, std_t.shape)
-    z = torch.randn(out_shape, generator=_gen(seed))
+    z = torch.randn(out_shape)
     return _place(z).to(mean_t.device) * std_t + mean_t
 
 
@@ -55,9 +81,17 @@ def uniform(shape, minval, maxval, seed=None, dtype=torch.float32):
     d = ms_dtype("uniform", dtype)
     shp = shape_tuple("uniform", shape)
     lo, hi = to_tensor(minval), to_tensor(maxval)
+    seeds = kernel_seeds(seed, "uniform")
+    if seeds is not None and d in (torch.int32, torch.float32):
+        kernel = op_random.RandomKernel(*seeds)
+        if d == torch.int32:  # UniformInt(shape, minval, maxval)
+            return from_kernel(kernel.uniform_int(shp, int(lo), int(hi)))
+        u = from_kernel(kernel.uniform_real(shp))  # UniformReal(shape) * (maxval - minval) + minval
+        return u * (hi.to(d) - lo.to(d)).to(u.device) + lo.to(d).to(u.device)
+    g = _gen(seed)
     if not d.is_floating_point:
-        return _place(torch.randint(int(lo), int(hi), shp, generator=_gen(seed), dtype=d))
-    u = torch.rand(shp, generator=_gen(seed), dtype=d)
+        return _place(torch.randint(int(lo), int(hi), shp, generator=g, dtype=d))
+    u = torch.rand(shp, generator=g, dtype=d)
     return _place(u) * (hi.to(d) - lo.to(d)) + lo.to(d)
 
 
@@ -66,37 +100,54 @@ def randint(low, high, size, seed=None, *, dtype=None):
     d = ms_dtype("randint", dtype) or torch.int64
     if not isinstance(size, (tuple, list)):
         raise TypeError(f"For 'randint', the type of 'size' must be tuple, but got {type(size).__name__}.")
-    return _place(torch.randint(low, high, tuple(size), generator=_gen(seed), dtype=d))
+    return _uniform_int("randint", seed, tuple(size), low, high, d)
+
+
+def _uniform_int(name, seed, shape, low, high, dtype):
+    seeds = kernel_seeds(seed, name)
+    if seeds is not None:  # UniformInt(shape, int32 low, int32 high), cast
+        return from_kernel(op_random.RandomKernel(*seeds).uniform_int(shape, int(low), int(high))).to(dtype)
+    return _place(torch.randint(low, high, shape, dtype=dtype))
 
 
 def randint_like(input, low, high, seed=None, *, dtype=None):
     """``ops.randint_like(input, low, high, seed=None, *, dtype=None)``."""
     d = ms_dtype("randint_like", dtype) or input.dtype
-    return _place(torch.randint(low, high, tuple(input.shape), generator=_gen(seed), dtype=d))
+    return _uniform_int("randint_like", seed, tuple(input.shape), low, high, d)
 
 
 def rand(*size, dtype=None, seed=None):
     """``ops.rand(*size, dtype=None, seed=None)`` → float32 U[0, 1)."""
-    return _place(torch.rand(_size("rand", size), generator=_gen(seed), dtype=ms_dtype("rand", dtype) or
-                             torch.float32))
+    return _uniform_real("rand", seed, _size("rand", size), ms_dtype("rand", dtype) or torch.float32)
+
+
+def _uniform_real(name, seed, shape, dtype):
+    seeds = kernel_seeds(seed, name)
+    if seeds is not None:  # UniformReal(shape), cast
+        return from_kernel(op_random.RandomKernel(*seeds).uniform_real(shape)).to(dtype)
+    return _place(torch.rand(shape, dtype=dtype))
+
+
+def _standard_normal(name, seed, shape, dtype):
+    seeds = kernel_seeds(seed, name)
+    if seeds is not None:  # StandardNormal(shape), cast
+        return from_kernel(op_random.RandomKernel(*seeds).standard_normal(shape)).to(dtype)
+    return _place(torch.randn(shape, dtype=dtype))
 
 
 def rand_like(input, seed=None, *, dtype=None):
     """``ops.rand_like(input, seed=None, *, dtype=None)``."""
-    return _place(torch.rand(tuple(input.shape), generator=_gen(seed), dtype=ms_dtype("rand_like", dtype) or
-                             input.dtype))
+    return _uniform_real("rand_like", seed, tuple(input.shape), ms_dtype("rand_like", dtype) or input.dtype)
 
 
 def randn(*size, dtype=None, seed=None):
     """``ops.randn(*size, dtype=None, seed=None)`` → float32 N(0, 1)."""
-    return _place(torch.randn(_size("randn", size), generator=_gen(seed), dtype=ms_dtype("randn", dtype) or
-                              torch.float32))
+    return _standard_normal("randn", seed, _size("randn", size), ms_dtype("randn", dtype) or torch.float32)
 
 
 def randn_like(input, seed=None, *, dtype=None):
     """``ops.randn_like(input, seed=None, *, dtype=None)``."""
-    return _place(torch.randn(tuple(input.shape), generator=_gen(seed), dtype=ms_dtype("randn_like", dtype) or
-                              input.dtype))
+    return _standard_normal("randn_like", seed, tuple(input.shape), ms_dtype("randn_like", dtype) or input.dtype)
 
 
 def multinomial(input, num_samples, replacement=True, seed=None):

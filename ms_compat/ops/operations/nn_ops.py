@@ -6,6 +6,7 @@ import numbers
 import torch
 import torch.nn.functional as _F
 
+import ms_compat.common.op_random as op_random
 from ..primitive import Primitive
 from ..function import nn_func as _n
 from ..function import random_func as _r
@@ -448,8 +449,25 @@ class ResizeBilinearV2(Primitive):
         return top * (1 - wy) + bot * wy
 
 
+def _kernel(prim):
+    """The Primitive's MindSpore random kernel (engines kept across calls, as MindSpore's kernel keeps them);
+    ``None`` when ``seed`` and ``seed2`` are both 0 (MindSpore: nondeterministic; here torch's generator)."""
+    kernel = prim.__dict__.get("_random_kernel")
+    if kernel is None:
+        seed, seed2 = prim.attrs["seed"], prim.attrs["seed2"]
+        if seed == 0 and seed2 == 0:
+            return None
+        kernel = prim.__dict__["_random_kernel"] = op_random.RandomKernel(seed, seed2)
+    return kernel
+
+
+def _placed(array):
+    return _r.from_kernel(array)
+
+
 class UniformReal(Primitive):
-    """Mirrors ``ops.UniformReal(seed=0, seed2=0)``: ``UniformReal()(shape)`` → U[0, 1) float32."""
+    """Mirrors ``ops.UniformReal(seed=0, seed2=0)``: ``UniformReal()(shape)`` → U[0, 1) float32, MindSpore's
+    numbers for nonzero seeds; repeated calls continue the stream, as MindSpore's kernel does."""
 
     def __init__(self, seed=0, seed2=0):
         Primitive.__init__(self, "UniformReal")
@@ -457,11 +475,14 @@ class UniformReal(Primitive):
         self.add_prim_attr("seed2", seed2)
 
     def __call__(self, shape):
-        return _r.rand(shape_tuple("UniformReal", shape))
+        kernel = _kernel(self)
+        shp = shape_tuple("UniformReal", shape)
+        return _placed(kernel.uniform_real(shp)) if kernel is not None else _r._place(torch.rand(shp))
 
 
 class StandardNormal(Primitive):
-    """Mirrors ``ops.StandardNormal(seed=0, seed2=0)``: ``StandardNormal()(shape)``."""
+    """Mirrors ``ops.StandardNormal(seed=0, seed2=0)``: ``StandardNormal()(shape)``, MindSpore's numbers for
+    nonzero seeds; repeated calls continue the stream, as MindSpore's kernel does."""
 
     def __init__(self, seed=0, seed2=0):
         Primitive.__init__(self, "StandardNormal")
@@ -469,11 +490,14 @@ class StandardNormal(Primitive):
         self.add_prim_attr("seed2", seed2)
 
     def __call__(self, shape):
-        return _r.standard_normal(shape)
+        kernel = _kernel(self)
+        shp = shape_tuple("StandardNormal", shape)
+        return _placed(kernel.standard_normal(shp)) if kernel is not None else _r._place(torch.randn(shp))
 
 
 class UniformInt(Primitive):
-    """Mirrors ``ops.UniformInt(seed=0, seed2=0)``: ``UniformInt()(shape, minval, maxval)`` → int32."""
+    """Mirrors ``ops.UniformInt(seed=0, seed2=0)``: ``UniformInt()(shape, minval, maxval)`` → int32, MindSpore's
+    numbers for nonzero seeds; repeated calls continue the stream, as MindSpore's kernel does."""
 
     def __init__(self, seed=0, seed2=0):
         Primitive.__init__(self, "UniformInt")
@@ -481,7 +505,11 @@ class UniformInt(Primitive):
         self.add_prim_attr("seed2", seed2)
 
     def __call__(self, shape, minval, maxval):
-        return _r.randint(int(minval), int(maxval), shape_tuple("UniformInt", shape), dtype=torch.int32)
+        kernel = _kernel(self)
+        shp = shape_tuple("UniformInt", shape)
+        if kernel is not None:
+            return _placed(kernel.uniform_int(shp, int(minval), int(maxval)))
+        return _r._place(torch.randint(int(minval), int(maxval), shp, dtype=torch.int32))
 
 
 class ApplyMomentum(Primitive):

@@ -1,0 +1,221 @@
+"""MindSpore 2.10's CPU random-op kernels (``StandardNormal``, ``UniformReal``, ``UniformInt``), reproduced in numpy.
+
+Facts from MindSpore's ``random_cpu_kernel.cc`` and ``philox_random.cc``, checked bit for bit against 2.10:
+
+* seed: a kernel built with attributes ``seed``, ``seed2`` seeds its engines once with
+  ``GetSeed(seed, seed2)`` = the first two words of one Philox-4x32-10 block, counter
+  ``(seed_lo, seed_hi, seed2_lo, seed2_hi)``, key ``(0x3ec8f720, 0x02461e29)``, as ``hi << 32 | lo``;
+  ``(0, 0)`` means a nondeterministic seed;
+* the engines live as long as the Primitive: calling the same Primitive again continues them;
+* ``UniformReal``: ``std::mt19937`` (seeded with the low 32 bits), ``uniform_real_distribution<double>``
+  (libstdc++: two words ``w0 + w1 * 2**32`` over ``2**64``), stored as float32;
+* ``UniformInt``: the same ``std::mt19937``; libstdc++'s ``uniform_int_distribution<int>(lo, hi - 1)`` by
+  division with rejection (``scaling = 0xffffffff // range``; words ``>= range * scaling`` are dropped);
+* ``StandardNormal``: ``std::default_random_engine`` (``minstd_rand0``, ``x <- 16807 x mod 2**31 - 1``,
+  seeded with the 64-bit seed mod ``2**31 - 1``) and a new ``normal_distribution<float>`` per launch:
+  Marsaglia's polar method in float, each accepted pair giving ``y * m`` then ``x * m``; an odd count
+  drops the saved half. ``m`` uses the C library's ``logf``; where the process has glibc we call it,
+  elsewhere a correctly rounded float64 log (which may differ from glibc's in the last bit).
+
+MindSpore's kernels run these loops in one thread, so the numbers do not depend on the thread count.
+"""
+from __future__ import annotations
+
+import ctypes
+import ctypes.util
+import math
+
+import numpy as np
+
+__all__ = ["get_seed", "Mt19937", "MinStd", "uniform_real", "uniform_int", "standard_normal", "RandomKernel"]
+
+_M0, _M1 = np.uint64(0xD2511F53), np.uint64(0xCD9E8D57)
+_LOW = np.uint64(0xFFFFFFFF)
+_SHIFT = np.uint64(32)
+_MINSTD_M = 2147483647
+_MINSTD_A = 16807
+_CHUNK = 1 << 16
+
+
+def _philox_block(counter, key):
+    """One Philox-4x32-10 block (four uint32 words) for ``counter`` (4 words) and ``key`` (2 words)."""
+    c0, c1, c2, c3 = (np.uint64(c) for c in counter)
+    k0, k1 = key
+    for _ in range(10):
+        t0, t1 = _M0 * c0, _M1 * c2
+        c0, c1, c2, c3 = (t1 >> _SHIFT) ^ c1 ^ np.uint64(k0), t1 & _LOW, (t0 >> _SHIFT) ^ c3 ^ np.uint64(k1), t0 & _LOW
+        k0, k1 = (k0 + 0x9E3779B9) & 0xFFFFFFFF, (k1 + 0xBB67AE85) & 0xFFFFFFFF
+    return int(c0), int(c1), int(c2), int(c3)
+
+
+def get_seed(seed, seed2):
+    """MindSpore's ``random::GetSeed(seed, seed2)`` for a kernel's two seed attributes (not both 0)."""
+    seed, seed2 = int(seed) & ((1 << 64) - 1), int(seed2) & ((1 << 64) - 1)
+    w = _philox_block((seed & 0xFFFFFFFF, seed >> 32, seed2 & 0xFFFFFFFF, seed2 >> 32), (0x3EC8F720, 0x02461E29))
+    return (w[1] << 32) | w[0]
+
+
+class Mt19937:
+    """``std::mt19937`` seeded with ``seed`` (low 32 bits, as ``mt19937::seed(uint_fast32_t)``)."""
+
+    def __init__(self, seed):
+        key = np.random.RandomState(int(seed) & 0xFFFFFFFF).get_state()[1]  # the same init_genrand
+        self._bits = np.random.MT19937()
+        self._bits.state = {"bit_generator": "MT19937", "state": {"key": key, "pos": 624}}
+
+    def words(self, n):
+        """The next ``n`` 32-bit outputs (consumed), as uint64."""
+        return self._bits.random_raw(n).astype(np.uint64)
+
+    def peek(self, n):
+        """The next ``n`` outputs without consuming them."""
+        state = self._bits.state
+        out = self.words(n)
+        self._bits.state = state
+        return out
+
+    def skip(self, n):
+        if n:
+            self._bits.random_raw(n)
+
+
+class MinStd:
+    """``std::minstd_rand0`` (libstdc++'s ``default_random_engine``) seeded with ``seed``."""
+
+    _powers = None
+
+    def __init__(self, seed):
+        x = int(seed) % _MINSTD_M
+        self.state = x if x else 1
+
+    @classmethod
+    def _table(cls):
+        if cls._powers is None:
+            p = np.empty(_CHUNK, np.uint64)
+            p[0] = _MINSTD_A
+            filled = 1
+            while filled < _CHUNK:  # a**(k + filled) = a**k * a**filled, doubling the table
+                step = min(filled, _CHUNK - filled)
+                p[filled:filled + step] = p[:step] * p[filled - 1] % np.uint64(_MINSTD_M)
+                filled += step
+            cls._powers = p
+        return cls._powers
+
+    def peek(self, n):
+        """The next ``n`` outputs without consuming them (``state * a**k mod m``)."""
+        table = self._table()
+        out = np.empty(n, np.uint64)
+        x = self.state
+        for start in range(0, n, _CHUNK):
+            m = min(_CHUNK, n - start)
+            out[start:start + m] = np.uint64(x) * table[:m] % np.uint64(_MINSTD_M)
+            x = int(out[start + m - 1])
+        return out
+
+    def skip(self, n):
+        if n:
+            self.state = self.state * pow(_MINSTD_A, n, _MINSTD_M) % _MINSTD_M
+
+
+def uniform_real(engine, n):
+    """``n`` float32 draws of MindSpore's ``UniformReal`` kernel from ``engine`` (``Mt19937``)."""
+    w = engine.words(2 * n).astype(np.float64)
+    u = (w[0::2] + w[1::2] * 4294967296.0) / 18446744073709551616.0
+    u = np.minimum(u, np.nextafter(1.0, 0.0))
+    return u.astype(np.float32)
+
+
+def uniform_int(engine, n, low, high):
+    """``n`` int32 draws in ``[low, high)`` of MindSpore's ``UniformInt`` kernel from ``engine`` (``Mt19937``)."""
+    span = high - low  # libstdc++'s urange + 1
+    scaling = 0xFFFFFFFF // span
+    past = span * scaling
+    parts, have = [], 0
+    while have < n:
+        want = n - have
+        w = engine.peek(want + want // 4 + 8)
+        kept = np.flatnonzero(w < np.uint64(past))[:want]
+        engine.skip(int(kept[-1]) + 1 if kept.size == want else w.size)
+        parts.append(w[kept])
+        have += kept.size
+    words = np.concatenate(parts) if parts else np.empty(0, np.uint64)
+    return ((words // np.uint64(scaling)).astype(np.int64) + low).astype(np.int32)
+
+
+_LOGF = None
+
+
+def _logf():
+    """The C library's ``logf`` as a numpy function on float32 arrays (float64 fallback off glibc)."""
+    global _LOGF
+    if _LOGF is None:
+        name = ctypes.util.find_library("m")
+        fn = None
+        try:
+            lib = ctypes.CDLL(name) if name else None
+            if lib is not None and hasattr(ctypes.CDLL(None), "gnu_get_libc_version"):
+                fn = lib.logf
+                fn.restype, fn.argtypes = ctypes.c_float, [ctypes.c_float]
+        except OSError:
+            fn = None
+        if fn is None:
+            _LOGF = lambda x: np.log(x.astype(np.float64)).astype(np.float32)  # noqa: E731
+        else:
+            ufunc = np.frompyfunc(fn, 1, 1)
+            _LOGF = lambda x: ufunc(x.astype(np.float64)).astype(np.float32)  # noqa: E731
+    return _LOGF
+
+
+def standard_normal(engine, n):
+    """``n`` float32 draws of MindSpore's ``StandardNormal`` kernel (one launch) from ``engine`` (``MinStd``)."""
+    pairs = (n + 1) // 2
+    xs, ys, r2s, have = [], [], [], 0
+    while have < pairs:
+        want = pairs - have
+        w = engine.peek(2 * (want + want // 4 + 8))
+        u = (w - np.uint64(1)).astype(np.float32) / np.float32(2147483648.0)  # generate_canonical<float>
+        u = np.minimum(u, np.float32(np.nextafter(np.float32(1), np.float32(0))))
+        v = ((np.float32(2) * u).astype(np.float64) - 1.0).astype(np.float32)
+        x, y = v[0::2], v[1::2]
+        r2 = x * x + y * y
+        ok = np.flatnonzero(~((r2 > 1.0) | (r2 == 0.0)))[:want]
+        engine.skip(2 * (int(ok[-1]) + 1) if ok.size == want else w.size)
+        xs.append(x[ok])
+        ys.append(y[ok])
+        r2s.append(r2[ok])
+        have += ok.size
+    if not pairs:
+        return np.empty(0, np.float32)
+    x, y, r2 = np.concatenate(xs), np.concatenate(ys), np.concatenate(r2s)
+    mult = np.sqrt((np.float32(-2) * _logf()(r2)) / r2)
+    out = np.empty(2 * pairs, np.float32)
+    out[0::2] = y * mult
+    out[1::2] = x * mult
+    return out[:n]
+
+
+class RandomKernel:
+    """One MindSpore random kernel's engines for attributes ``(seed, seed2)``: what a Primitive keeps
+    between calls (``mtrng_`` for the uniform kernels, ``dfrng_`` for ``StandardNormal``)."""
+
+    def __init__(self, seed, seed2):
+        self._seed = get_seed(seed, seed2)
+        self._mt = self._minstd = None
+
+    def _mt19937(self):
+        if self._mt is None:
+            self._mt = Mt19937(self._seed)
+        return self._mt
+
+    def uniform_real(self, shape):
+        return uniform_real(self._mt19937(), math.prod(shape)).reshape(shape)
+
+    def uniform_int(self, shape, low, high):
+        if high <= low:
+            raise ValueError(f"For 'Random', invalid min/max values: ({low}/{high})")
+        return uniform_int(self._mt19937(), math.prod(shape), low, high).reshape(shape)
+
+    def standard_normal(self, shape):
+        if self._minstd is None:
+            self._minstd = MinStd(self._seed)
+        return standard_normal(self._minstd, math.prod(shape)).reshape(shape)

@@ -1,0 +1,70 @@
+"""Cases for MindSpore's seeded random ops (gen_random_ops.py, tests/ops/test_random_ops_numbers.py).
+
+``run(ms, ops, P, unset_global_seed)`` runs every case with a MindSpore-like package ``ms``, its ``ops``
+and ``ops.operations`` ``P``, and returns {case name: array}. Each case sets the global seed first (or
+unsets it), then calls the op (three times on the first shape: the per-op call counter) and records every
+result.
+"""
+import numpy as np
+
+GLOBAL_SEEDS = (0, 1, 1234)
+OP_SEEDS = (None, 5)
+SHAPES = ((3,), (2, 3), (4, 5, 7))
+LONG = (301,)  # standard_normal: enough pairs for the polar method to reject some
+
+
+def _ops(ms, ops):
+    t = ms.Tensor
+    return {
+        "uniform": lambda shp, s: ops.uniform(shp, t(-1.5, ms.float32), t(2.0, ms.float32), seed=s),
+        "uniform_int32": lambda shp, s: ops.uniform(shp, t(-7, ms.int32), t(100, ms.int32), seed=s,
+                                                    dtype=ms.int32),
+        "standard_normal": lambda shp, s: ops.standard_normal(shp, seed=s),
+        "normal": lambda shp, s: ops.normal(shp, t(0.5, ms.float32), t(2.0, ms.float32), seed=s),
+        "normal_broadcast": lambda shp, s: ops.normal(shp, t(np.arange(2, dtype=np.float32).reshape((2,) + (1,) * len(shp))),
+                                                      t(3.0, ms.float32), seed=s),
+        "rand": lambda shp, s: ops.rand(*shp, seed=s),
+        "rand_float64": lambda shp, s: ops.rand(shp, dtype=ms.float64, seed=s),
+        "randn": lambda shp, s: ops.randn(*shp, seed=s),
+        "randn_float16": lambda shp, s: ops.randn(shp, dtype=ms.float16, seed=s),
+        "randint": lambda shp, s: ops.randint(-3, 50, shp, seed=s),
+        "randint_int32": lambda shp, s: ops.randint(0, 2 ** 31 - 1, shp, seed=s, dtype=ms.int32),
+        "rand_like": lambda shp, s: ops.rand_like(ops.zeros(shp, ms.float32), seed=s),
+        "randn_like": lambda shp, s: ops.randn_like(ops.zeros(shp, ms.float32), seed=s),
+        "randint_like": lambda shp, s: ops.randint_like(ops.zeros(shp, ms.int32), 2, 9, seed=s),
+    }
+
+
+def run(ms, ops, P, unset_global_seed):
+    out = {}
+    table = _ops(ms, ops)
+    for name, fn in table.items():
+        for seed in OP_SEEDS[1:]:  # op seed without a global seed: global seed counts as 0
+            unset_global_seed()
+            for shp in SHAPES[:2]:
+                for call in range(2):
+                    out[f"{name}|noglobal|{seed}|{shp}|{call}"] = fn(shp, seed).asnumpy()
+        for g in GLOBAL_SEEDS:
+            for seed in OP_SEEDS:
+                for shp in SHAPES + ((LONG,) if name == "standard_normal" else ()):
+                    ms.set_seed(g)
+                    for call in range(3 if shp == SHAPES[0] else 1):
+                        out[f"{name}|{g}|{seed}|{shp}|{call}"] = fn(shp, seed).asnumpy()
+    ms.set_seed(1)  # counters are per function name: interleaved calls
+    for call in range(2):
+        for name in ("uniform", "normal", "standard_normal", "rand", "randint"):
+            out[f"interleaved|{name}|{call}"] = table[name]((2, 2), None).asnumpy()
+    ms.set_seed(3)
+    out["large|standard_normal"] = ops.standard_normal((64, 65)).asnumpy()
+    out["large|uniform"] = ops.uniform((64, 65), ms.Tensor(0.0, ms.float32), ms.Tensor(1.0, ms.float32)).asnumpy()
+    prims = {"UniformReal": P.UniformReal, "StandardNormal": P.StandardNormal, "UniformInt": P.UniformInt}
+    for name, make in prims.items():  # a Primitive keeps its engines: each call continues the stream
+        for s1, s2 in ((1, 0), (0, 1), (3, 7), (2 ** 31 - 2, 12345)):
+            op = make(s1, s2)
+            for call in range(3):
+                if name == "UniformInt":
+                    r = op((7,), ms.Tensor(-4, ms.int32), ms.Tensor(4, ms.int32))
+                else:
+                    r = op((5,) if name == "StandardNormal" else (3, 3))
+                out[f"prim|{name}|{s1}|{s2}|{call}"] = r.asnumpy()
+    return out
