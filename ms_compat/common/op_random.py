@@ -11,6 +11,10 @@ Facts from MindSpore's ``random_cpu_kernel.cc`` and ``philox_random.cc``, checke
   (libstdc++: two words ``w0 + w1 * 2**32`` over ``2**64``), stored as float32;
 * ``UniformInt``: the same ``std::mt19937``; libstdc++'s ``uniform_int_distribution<int>(lo, hi - 1)`` by
   division with rejection (``scaling = 0xffffffff // range``; words ``>= range * scaling`` are dropped);
+* ``RandomShuffle`` (``ops.shuffle``): ``std::default_random_engine`` and libstdc++'s ``std::shuffle`` of
+  ``0 .. n-1`` along dim 0 (swap positions drawn two at a time from one ``uniform_int_distribution`` while
+  ``n * n`` fits the engine's range); ``RandpermV2`` (``ops.randperm``): the same ``std::shuffle`` with a
+  ``std::mt19937`` seeded by ``offset`` if nonzero, else ``seed`` (no global seed involved);
 * ``StandardNormal``: ``std::default_random_engine`` (``minstd_rand0``, ``x <- 16807 x mod 2**31 - 1``,
   seeded with the 64-bit seed mod ``2**31 - 1``) and a new ``normal_distribution<float>`` per launch:
   Marsaglia's polar method in float, each accepted pair giving ``y * m`` then ``x * m``; an odd count
@@ -27,7 +31,8 @@ import math
 
 import numpy as np
 
-__all__ = ["get_seed", "Mt19937", "MinStd", "uniform_real", "uniform_int", "standard_normal", "RandomKernel"]
+__all__ = ["get_seed", "Mt19937", "MinStd", "uniform_real", "uniform_int", "standard_normal", "shuffle_permutation",
+           "RandomKernel"]
 
 _M0, _M1 = np.uint64(0xD2511F53), np.uint64(0xCD9E8D57)
 _LOW = np.uint64(0xFFFFFFFF)
@@ -58,6 +63,8 @@ def get_seed(seed, seed2):
 class Mt19937:
     """``std::mt19937`` seeded with ``seed`` (low 32 bits, as ``mt19937::seed(uint_fast32_t)``)."""
 
+    min, max = 0, 0xFFFFFFFF
+
     def __init__(self, seed):
         key = np.random.RandomState(int(seed) & 0xFFFFFFFF).get_state()[1]  # the same init_genrand
         self._bits = np.random.MT19937()
@@ -81,6 +88,8 @@ class Mt19937:
 
 class MinStd:
     """``std::minstd_rand0`` (libstdc++'s ``default_random_engine``) seeded with ``seed``."""
+
+    min, max = 1, _MINSTD_M - 1
 
     _powers = None
 
@@ -194,6 +203,65 @@ def standard_normal(engine, n):
     return out[:n]
 
 
+class _Words:
+    """Scalar draws from an engine, fetched in batches; ``close()`` consumes exactly what was used."""
+
+    def __init__(self, engine):
+        self._engine, self._buf, self._pos, self._base = engine, [], 0, 0
+
+    def __call__(self):
+        if self._pos == len(self._buf):
+            self._base += len(self._buf)
+            self._buf = self._engine.peek(self._base + 1024)[self._base:].tolist()
+            self._pos = 0
+        self._pos += 1
+        return self._buf[self._pos - 1]
+
+    def close(self):
+        self._engine.skip(self._base + self._pos)
+
+
+def _uniform_int_one(g, gmin, grange, low, high):
+    """libstdc++'s ``uniform_int_distribution(low, high)(g)`` (inclusive) for an engine range below 2**32."""
+    span = high - low
+    if grange == span:
+        return low + g() - gmin
+    uerange = span + 1
+    scaling = grange // uerange
+    past = uerange * scaling
+    r = g() - gmin
+    while r >= past:
+        r = g() - gmin
+    return low + r // scaling
+
+
+def shuffle_permutation(engine, n):
+    """libstdc++'s ``std::shuffle`` of ``[0, n)`` with ``engine``: the permutation, as int64."""
+    perm = list(range(n))
+    if n <= 1:
+        return np.asarray(perm, np.int64)
+    g, gmin, grange = _Words(engine), engine.min, engine.max - engine.min
+    if grange // n >= n:  # two swap positions per draw
+        i = 1
+        if n % 2 == 0:
+            j = _uniform_int_one(g, gmin, grange, 0, 1)
+            perm[1], perm[j] = perm[j], perm[1]
+            i = 2
+        while i != n:
+            b1 = i + 2
+            x = _uniform_int_one(g, gmin, grange, 0, (i + 1) * b1 - 1)
+            a, b = divmod(x, b1)
+            perm[i], perm[a] = perm[a], perm[i]
+            perm[i + 1], perm[b] = perm[b], perm[i + 1]
+            i += 2
+    else:
+        for i in range(1, n):
+            j = _uniform_int_one(g, gmin, grange, 0, i)
+            perm[i], perm[j] = perm[j], perm[i]
+    g.close()
+    return np.asarray(perm, np.int64)
+
+
 class RandomKernel:
     """One MindSpore random kernel's engines for attributes ``(seed, seed2)``: what a Primitive keeps
     between calls (``mtrng_`` for the uniform kernels, ``dfrng_`` for ``StandardNormal``)."""
@@ -215,7 +283,14 @@ class RandomKernel:
             raise ValueError(f"For 'Random', invalid min/max values: ({low}/{high})")
         return uniform_int(self._mt19937(), math.prod(shape), low, high).reshape(shape)
 
-    def standard_normal(self, shape):
+    def _default_engine(self):
         if self._minstd is None:
             self._minstd = MinStd(self._seed)
-        return standard_normal(self._minstd, math.prod(shape)).reshape(shape)
+        return self._minstd
+
+    def standard_normal(self, shape):
+        return standard_normal(self._default_engine(), math.prod(shape)).reshape(shape)
+
+    def shuffle(self, n):
+        """``RandomShuffle``'s permutation of dim 0 (length ``n``)."""
+        return shuffle_permutation(self._default_engine(), n)

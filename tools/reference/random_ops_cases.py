@@ -32,6 +32,7 @@ def _ops(ms, ops):
         "rand_like": lambda shp, s: ops.rand_like(ops.zeros(shp, ms.float32), seed=s),
         "randn_like": lambda shp, s: ops.randn_like(ops.zeros(shp, ms.float32), seed=s),
         "randint_like": lambda shp, s: ops.randint_like(ops.zeros(shp, ms.int32), 2, 9, seed=s),
+        "shuffle": lambda shp, s: ops.shuffle(ops.arange(int(np.prod(shp)), dtype=ms.float32).reshape(shp), seed=s),
     }
 
 
@@ -57,6 +58,14 @@ def run(ms, ops, P, unset_global_seed):
     ms.set_seed(3)
     out["large|standard_normal"] = ops.standard_normal((64, 65)).asnumpy()
     out["large|uniform"] = ops.uniform((64, 65), ms.Tensor(0.0, ms.float32), ms.Tensor(1.0, ms.float32)).asnumpy()
+    for n in (1, 2, 7, 10, 64):  # randperm: seed/offset only, no global seed or counter
+        for seed, offset in ((0, 0), (3, 0), (3, 2), (0, 9)):
+            out[f"randperm|{n}|{seed}|{offset}"] = ops.randperm(n, seed=seed, offset=offset).asnumpy()
+    out["randperm|int32"] = ops.randperm(9, seed=4, dtype=ms.int32).asnumpy()
+    out["randperm|float32"] = ops.randperm(9, seed=4, dtype=ms.float32).asnumpy()
+    out["randperm|70000"] = ops.randperm(70000, seed=5).asnumpy()[::101]  # past 65536: one swap per draw
+    ms.set_seed(2)
+    out["shuffle|50000"] = ops.shuffle(ops.arange(50000, dtype=ms.int32)).asnumpy()[::97]  # past 46340
     prims = {"UniformReal": P.UniformReal, "StandardNormal": P.StandardNormal, "UniformInt": P.UniformInt}
     for name, make in prims.items():  # a Primitive keeps its engines: each call continues the stream
         for s1, s2 in ((1, 0), (0, 1), (3, 7), (2 ** 31 - 2, 12345)):

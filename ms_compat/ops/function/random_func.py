@@ -159,17 +159,29 @@ def multinomial(input, num_samples, replacement=True, seed=None):
 
 
 def shuffle(x, seed=None):
-    """``ops.shuffle(x, seed=None)``: random permutation along dim 0."""
-    perm = torch.randperm(x.shape[0], generator=_gen(seed)).to(x.device)
+    """``ops.shuffle(x, seed=None)``: random permutation along dim 0, MindSpore's (``RandomShuffle``)."""
+    seeds = kernel_seeds(seed, "shuffle")
+    if x.dim() == 0 or x.shape[0] <= 1:
+        return x.clone()
+    if seeds is not None:
+        perm = torch.from_numpy(op_random.RandomKernel(*seeds).shuffle(x.shape[0])).to(x.device)
+    else:
+        perm = torch.randperm(x.shape[0]).to(x.device)
     return x[perm]
 
 
 def randperm(n, seed=0, offset=0, dtype=torch.int64):
-    """``ops.randperm(n, seed=0, offset=0, dtype=mstype.int64)``; ``seed=0`` (the default) uses the
-    global generator."""
+    """``ops.randperm(n, seed=0, offset=0, dtype=mstype.int64)``: MindSpore's ``RandpermV2`` numbers, from
+    ``offset`` if nonzero, else ``seed`` (so the default is the same permutation every call, as in
+    MindSpore; the global seed plays no part); ``seed=-1`` (MindSpore: nondeterministic) uses torch's
+    generator."""
     n = int(n.item()) if isinstance(n, torch.Tensor) else int(n)
-    g = _gen(seed) if seed else None
-    return _place(torch.randperm(n, generator=g).to(ms_dtype("randperm", dtype)))
+    final = offset if offset != 0 else seed
+    if final == -1:
+        perm = torch.randperm(n)
+    else:
+        perm = torch.from_numpy(op_random.shuffle_permutation(op_random.Mt19937(final), n))
+    return _place(perm.to(ms_dtype("randperm", dtype)))
 
 
 def bernoulli(input, p=0.5, seed=None):
