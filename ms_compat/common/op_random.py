@@ -15,13 +15,20 @@ Facts from MindSpore's ``random_cpu_kernel.cc`` and ``philox_random.cc``, checke
   ``0 .. n-1`` along dim 0 (swap positions drawn two at a time from one ``uniform_int_distribution`` while
   ``n * n`` fits the engine's range); ``RandpermV2`` (``ops.randperm``): the same ``std::shuffle`` with a
   ``std::mt19937`` seeded by ``offset`` if nonzero, else ``seed`` (no global seed involved);
+* ``Dropout`` (``ops.dropout``, ``nn.Dropout``): ``std::default_random_engine``; element ``i`` is kept when
+  ``uniform_real_distribution<float>`` (one engine output ``w``: ``float(w - 1) / 2**31``) is below the float
+  keep probability; kept values are ``mask * x * float(1 / keep_prob)`` in the input's dtype (float16:
+  ``mask * half(float(x) * scale)``);
 * ``StandardNormal``: ``std::default_random_engine`` (``minstd_rand0``, ``x <- 16807 x mod 2**31 - 1``,
   seeded with the 64-bit seed mod ``2**31 - 1``) and a new ``normal_distribution<float>`` per launch:
   Marsaglia's polar method in float, each accepted pair giving ``y * m`` then ``x * m``; an odd count
   drops the saved half. ``m`` uses the C library's ``logf``; where the process has glibc we call it,
   elsewhere a correctly rounded float64 log (which may differ from glibc's in the last bit).
 
-MindSpore's kernels run these loops in one thread, so the numbers do not depend on the thread count.
+MindSpore's kernels run these loops in one thread, so the numbers do not depend on the thread count — except
+``Dropout``, whose kernel may split a large tensor across threads that share one engine; on the 2-core
+machine the references were made on its masks follow the one-thread order (checked up to 100000 elements),
+which is what ms_compat draws.
 """
 from __future__ import annotations
 
@@ -32,7 +39,7 @@ import math
 import numpy as np
 
 __all__ = ["get_seed", "Mt19937", "MinStd", "uniform_real", "uniform_int", "standard_normal", "shuffle_permutation",
-           "RandomKernel"]
+           "dropout_keep", "RandomKernel"]
 
 _M0, _M1 = np.uint64(0xD2511F53), np.uint64(0xCD9E8D57)
 _LOW = np.uint64(0xFFFFFFFF)
@@ -221,6 +228,14 @@ class _Words:
         self._engine.skip(self._base + self._pos)
 
 
+def dropout_keep(engine, n, keep_prob):
+    """The ``Dropout`` kernel's keep mask (bool, ``n`` elements) from ``engine`` (``MinStd``)."""
+    w = engine.peek(n)
+    engine.skip(n)
+    u = (w - np.uint64(1)).astype(np.float32) / np.float32(2147483648.0)
+    return u < np.float32(keep_prob)
+
+
 def _uniform_int_one(g, gmin, grange, low, high):
     """libstdc++'s ``uniform_int_distribution(low, high)(g)`` (inclusive) for an engine range below 2**32."""
     span = high - low
@@ -290,6 +305,10 @@ class RandomKernel:
 
     def standard_normal(self, shape):
         return standard_normal(self._default_engine(), math.prod(shape)).reshape(shape)
+
+    def dropout_keep(self, shape, keep_prob):
+        """``Dropout``'s keep mask for an input of ``shape`` (continues this kernel's engine)."""
+        return dropout_keep(self._default_engine(), math.prod(shape), keep_prob).reshape(shape)
 
     def shuffle(self, n):
         """``RandomShuffle``'s permutation of dim 0 (length ``n``)."""

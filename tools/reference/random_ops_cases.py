@@ -32,6 +32,9 @@ def _ops(ms, ops):
         "rand_like": lambda shp, s: ops.rand_like(ops.zeros(shp, ms.float32), seed=s),
         "randn_like": lambda shp, s: ops.randn_like(ops.zeros(shp, ms.float32), seed=s),
         "randint_like": lambda shp, s: ops.randint_like(ops.zeros(shp, ms.int32), 2, 9, seed=s),
+        "dropout": lambda shp, s: ops.dropout(ops.arange(1, 1 + int(np.prod(shp)), dtype=ms.float32).reshape(shp),
+                                              p=0.3, seed=s),
+        "dropout_float16": lambda shp, s: ops.dropout(ops.ones(shp, ms.float16) * 3, p=0.75, seed=s),
         "shuffle": lambda shp, s: ops.shuffle(ops.arange(int(np.prod(shp)), dtype=ms.float32).reshape(shp), seed=s),
     }
 
@@ -66,6 +69,16 @@ def run(ms, ops, P, unset_global_seed):
     out["randperm|70000"] = ops.randperm(70000, seed=5).asnumpy()[::101]  # past 65536: one swap per draw
     ms.set_seed(2)
     out["shuffle|50000"] = ops.shuffle(ops.arange(50000, dtype=ms.int32)).asnumpy()[::97]  # past 46340
+    for g in GLOBAL_SEEDS:  # nn.Dropout takes its seeds when built; its masks continue one stream
+        ms.set_seed(g)
+        first, second = ms.nn.Dropout(p=0.4), ms.nn.Dropout(p=0.1)
+        first.set_train(True)
+        second.set_train(True)
+        x = ms.Tensor(np.arange(1, 13, dtype=np.float32).reshape(3, 4))
+        for call in range(2):
+            out[f"nn.Dropout|{g}|first|{call}"] = first(x).asnumpy()
+            out[f"nn.Dropout|{g}|second|{call}"] = second(x).asnumpy()
+        out[f"nn.Dropout|{g}|ops.dropout after"] = ops.dropout(x, p=0.5).asnumpy()
     prims = {"UniformReal": P.UniformReal, "StandardNormal": P.StandardNormal, "UniformInt": P.UniformInt}
     for name, make in prims.items():  # a Primitive keeps its engines: each call continues the stream
         for s1, s2 in ((1, 0), (0, 1), (3, 7), (2 ** 31 - 2, 12345)):
