@@ -39,7 +39,7 @@ import math
 import numpy as np
 
 __all__ = ["get_seed", "Mt19937", "MinStd", "uniform_real", "uniform_int", "standard_normal", "shuffle_permutation",
-           "dropout_keep", "RandomKernel"]
+           "dropout_keep", "RandomKernel", "KernelCache"]
 
 _M0, _M1 = np.uint64(0xD2511F53), np.uint64(0xCD9E8D57)
 _LOW = np.uint64(0xFFFFFFFF)
@@ -313,3 +313,17 @@ class RandomKernel:
     def shuffle(self, n):
         """``RandomShuffle``'s permutation of dim 0 (length ``n``)."""
         return shuffle_permutation(self._default_engine(), n)
+
+
+class KernelCache:
+    """A random Primitive's kernels: MindSpore builds one per input signature (shape, dtype), each seeded
+    alike from ``(seed, seed2)`` and continuing its own engines call after call."""
+
+    def __init__(self, seed, seed2):
+        self._seeds, self._kernels = (seed, seed2), {}
+
+    def get(self, signature):
+        kernel = self._kernels.get(signature)
+        if kernel is None:
+            kernel = self._kernels[signature] = RandomKernel(*self._seeds)
+        return kernel

@@ -79,6 +79,15 @@ def run(ms, ops, P, unset_global_seed):
             out[f"nn.Dropout|{g}|first|{call}"] = first(x).asnumpy()
             out[f"nn.Dropout|{g}|second|{call}"] = second(x).asnumpy()
         out[f"nn.Dropout|{g}|ops.dropout after"] = ops.dropout(x, p=0.5).asnumpy()
+        out[f"nn.Dropout|{g}|first|other shape"] = first(x[:2]).asnumpy()  # a kernel per input shape
+        out[f"nn.Dropout|{g}|first|2"] = first(x).asnumpy()
+    for s1, s2 in ((1, 0), (3, 7)):  # the Dropout Primitive: (output, mask), one stream over calls
+        op = P.Dropout(0.6, s1, s2)
+        for call in range(2):
+            for dtype in ("float32", "float16"):
+                res, mask = op(ms.Tensor(np.arange(1, 11, dtype=dtype)))
+                out[f"prim|Dropout|{s1}|{s2}|{call}|{dtype}"] = res.asnumpy()
+                out[f"prim|Dropout|{s1}|{s2}|{call}|{dtype}|mask"] = mask.asnumpy()
     prims = {"UniformReal": P.UniformReal, "StandardNormal": P.StandardNormal, "UniformInt": P.UniformInt}
     for name, make in prims.items():  # a Primitive keeps its engines: each call continues the stream
         for s1, s2 in ((1, 0), (0, 1), (3, 7), (2 ** 31 - 2, 12345)):

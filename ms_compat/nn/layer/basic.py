@@ -184,8 +184,8 @@ class Dropout(Cell):
     """Mirrors ``nn.Dropout(keep_prob=0.5, p=None, dtype)``: the first positional argument is the
     probability to KEEP (deprecated form, warns); ``p=`` is the drop probability as in torch.
     Identity unless the cell is in training mode (``set_train()``). As in MindSpore, the cell takes its
-    kernel seeds when built (``_get_graph_seed(0, "dropout")``) and its masks continue one stream call
-    after call: MindSpore's masks when a global seed is set; torch's generator otherwise, and inside
+    kernel seeds when built (``_get_graph_seed(0, "dropout")``) and its masks continue one stream per
+    input shape and dtype: MindSpore's masks when a global seed is set; torch's generator otherwise, and inside
     ``torch.compile``."""
 
     def __init__(self, keep_prob=0.5, p=None, dtype=mstype.float32):
@@ -207,14 +207,14 @@ class Dropout(Cell):
             self.keep_prob = 1.0 - self.p
             self._repr = f"p={p}"
         seeds = kernel_seeds(0, "dropout")
-        self._kernel = op_random.RandomKernel(*seeds) if seeds is not None else None
+        self._kernels = op_random.KernelCache(*seeds) if seeds is not None else None
 
     def construct(self, x):
         if not self.training or self.p == 0.0:
             return x
-        if self._kernel is None or torch.compiler.is_compiling():
+        if self._kernels is None or torch.compiler.is_compiling():
             return run_plain(F.dropout, x, self.p, True)
-        return run_plain(mindspore_dropout, self._kernel, x, self.keep_prob)
+        return run_plain(mindspore_dropout, self._kernels.get((tuple(x.shape), x.dtype)), x, self.keep_prob)
 
     def extend_repr(self):
         return self._repr
