@@ -35,15 +35,13 @@ from __future__ import annotations
 import ctypes
 import ctypes.util
 import math
+import threading
 
 import numpy as np
 
 __all__ = ["get_seed", "Mt19937", "MinStd", "uniform_real", "uniform_int", "standard_normal", "shuffle_permutation",
            "dropout_keep", "RandomKernel", "KernelCache"]
 
-_M0, _M1 = np.uint64(0xD2511F53), np.uint64(0xCD9E8D57)
-_LOW = np.uint64(0xFFFFFFFF)
-_SHIFT = np.uint64(32)
 _MINSTD_M = 2147483647
 _MINSTD_A = 16807
 _CHUNK = 1 << 16
@@ -51,13 +49,13 @@ _CHUNK = 1 << 16
 
 def _philox_block(counter, key):
     """One Philox-4x32-10 block (four uint32 words) for ``counter`` (4 words) and ``key`` (2 words)."""
-    c0, c1, c2, c3 = (np.uint64(c) for c in counter)
+    c0, c1, c2, c3 = counter
     k0, k1 = key
     for _ in range(10):
-        t0, t1 = _M0 * c0, _M1 * c2
-        c0, c1, c2, c3 = (t1 >> _SHIFT) ^ c1 ^ np.uint64(k0), t1 & _LOW, (t0 >> _SHIFT) ^ c3 ^ np.uint64(k1), t0 & _LOW
+        t0, t1 = 0xD2511F53 * c0, 0xCD9E8D57 * c2
+        c0, c1, c2, c3 = (t1 >> 32) ^ c1 ^ k0, t1 & 0xFFFFFFFF, (t0 >> 32) ^ c3 ^ k1, t0 & 0xFFFFFFFF
         k0, k1 = (k0 + 0x9E3779B9) & 0xFFFFFFFF, (k1 + 0xBB67AE85) & 0xFFFFFFFF
-    return int(c0), int(c1), int(c2), int(c3)
+    return c0, c1, c2, c3
 
 
 def get_seed(seed, seed2):
@@ -68,29 +66,48 @@ def get_seed(seed, seed2):
 
 
 class Mt19937:
-    """``std::mt19937`` seeded with ``seed`` (low 32 bits, as ``mt19937::seed(uint_fast32_t)``)."""
+    """``std::mt19937`` seeded with ``seed`` (low 32 bits, as ``mt19937::seed(uint_fast32_t)``).
+
+    numpy's legacy ``RandomState`` is the same engine (``init_genrand``; full-range uint32 draws are its raw
+    words). Building one costs far more than seeding one, so every engine shares one scratch
+    ``RandomState``: an engine is its seed and position, and the scratch is re-seeded (and skipped to
+    the position) whenever another engine used it in between."""
 
     min, max = 0, 0xFFFFFFFF
 
     def __init__(self, seed):
-        key = np.random.RandomState(int(seed) & 0xFFFFFFFF).get_state()[1]  # the same init_genrand
-        self._bits = np.random.MT19937()
-        self._bits.state = {"bit_generator": "MT19937", "state": {"key": key, "pos": 624}}
+        self._seed, self._pos, self._token = int(seed) & 0xFFFFFFFF, 0, object()
+
+    def _draw(self, n):
+        global _SCRATCH, _SCRATCH_AT
+        with _SCRATCH_LOCK:
+            if _SCRATCH is None:
+                _SCRATCH = np.random.RandomState(0)
+            if _SCRATCH_AT[0] is not self._token or _SCRATCH_AT[1] != self._pos:
+                _SCRATCH.seed(self._seed)
+                for done in range(0, self._pos, _CHUNK * 16):
+                    _SCRATCH.randint(0, 1 << 32, size=min(_CHUNK * 16, self._pos - done), dtype=np.uint32)
+            out = _SCRATCH.randint(0, 1 << 32, size=n, dtype=np.uint32).astype(np.uint64)
+            _SCRATCH_AT = (self._token, self._pos + n)
+        return out
 
     def words(self, n):
         """The next ``n`` 32-bit outputs (consumed), as uint64."""
-        return self._bits.random_raw(n).astype(np.uint64)
+        out = self._draw(n)
+        self._pos += n
+        return out
 
     def peek(self, n):
         """The next ``n`` outputs without consuming them."""
-        state = self._bits.state
-        out = self.words(n)
-        self._bits.state = state
-        return out
+        return self._draw(n)
 
     def skip(self, n):
-        if n:
-            self._bits.random_raw(n)
+        self._pos += n
+
+
+_SCRATCH = None
+_SCRATCH_AT = (None, 0)
+_SCRATCH_LOCK = threading.Lock()
 
 
 class MinStd:
@@ -145,15 +162,13 @@ def uniform_int(engine, n, low, high):
     """``n`` int32 draws in ``[low, high)`` of MindSpore's ``UniformInt`` kernel from ``engine`` (``Mt19937``)."""
     span = high - low  # libstdc++'s urange + 1
     scaling = 0xFFFFFFFF // span
-    past = span * scaling
+    past = np.uint64(span * scaling)
     parts, have = [], 0
-    while have < n:
-        want = n - have
-        w = engine.peek(want + want // 4 + 8)
-        kept = np.flatnonzero(w < np.uint64(past))[:want]
-        engine.skip(int(kept[-1]) + 1 if kept.size == want else w.size)
-        parts.append(w[kept])
-        have += kept.size
+    while have < n:  # each round draws exactly the values still missing: rejected words are consumed too
+        w = engine.words(n - have)
+        w = w[w < past]
+        parts.append(w)
+        have += w.size
     words = np.concatenate(parts) if parts else np.empty(0, np.uint64)
     return ((words // np.uint64(scaling)).astype(np.int64) + low).astype(np.int32)
 
@@ -189,8 +204,7 @@ def standard_normal(engine, n):
     while have < pairs:
         want = pairs - have
         w = engine.peek(2 * (want + want // 4 + 8))
-        u = (w - np.uint64(1)).astype(np.float32) / np.float32(2147483648.0)  # generate_canonical<float>
-        u = np.minimum(u, np.float32(np.nextafter(np.float32(1), np.float32(0))))
+        u = _canonical_float(w)
         v = ((np.float32(2) * u).astype(np.float64) - 1.0).astype(np.float32)
         x, y = v[0::2], v[1::2]
         r2 = x * x + y * y
@@ -232,8 +246,14 @@ def dropout_keep(engine, n, keep_prob):
     """The ``Dropout`` kernel's keep mask (bool, ``n`` elements) from ``engine`` (``MinStd``)."""
     w = engine.peek(n)
     engine.skip(n)
+    return _canonical_float(w) < np.float32(keep_prob)
+
+
+def _canonical_float(w):
+    """libstdc++'s ``generate_canonical<float, 24>`` of ``minstd_rand0`` outputs: ``float(w - 1) / 2**31``,
+    kept below 1."""
     u = (w - np.uint64(1)).astype(np.float32) / np.float32(2147483648.0)
-    return u < np.float32(keep_prob)
+    return np.minimum(u, np.float32(np.nextafter(np.float32(1), np.float32(0))))
 
 
 def _uniform_int_one(g, gmin, grange, low, high):
