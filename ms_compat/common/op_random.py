@@ -19,6 +19,10 @@ Facts from MindSpore's ``random_cpu_kernel.cc`` and ``philox_random.cc``, checke
   ``uniform_real_distribution<float>`` (one engine output ``w``: ``float(w - 1) / 2**31``) is below the float
   keep probability; kept values are ``mask * x * float(1 / keep_prob)`` in the input's dtype (float16:
   ``mask * half(float(x) * scale)``);
+* ``Multinomial`` (``ops.multinomial``, with replacement): ``std::default_random_engine``; per row the
+  cumulative sums (in the input's dtype) over their total, and for each sample the first index whose
+  cumulative value exceeds one float draw (as ``Dropout``'s); without replacement ``ops.multinomial`` is
+  ``top_k(log(UniformReal) / (p + 1e-6))``;
 * ``StandardNormal``: ``std::default_random_engine`` (``minstd_rand0``, ``x <- 16807 x mod 2**31 - 1``,
   seeded with the 64-bit seed mod ``2**31 - 1``) and a new ``normal_distribution<float>`` per launch:
   Marsaglia's polar method in float, each accepted pair giving ``y * m`` then ``x * m``; an odd count
@@ -40,7 +44,7 @@ import threading
 import numpy as np
 
 __all__ = ["get_seed", "Mt19937", "MinStd", "uniform_real", "uniform_int", "standard_normal", "shuffle_permutation",
-           "dropout_keep", "RandomKernel", "KernelCache"]
+           "dropout_keep", "multinomial", "RandomKernel", "KernelCache"]
 
 _MINSTD_M = 2147483647
 _MINSTD_A = 16807
@@ -249,6 +253,21 @@ def dropout_keep(engine, n, keep_prob):
     return _canonical_float(w) < np.float32(keep_prob)
 
 
+def multinomial(engine, probs, num_samples):
+    """The ``Multinomial`` kernel (with replacement) on a 2-D numpy array of weights, row by row: cumulative
+    sums in the input's dtype, normalised by the row total, one float draw per sample located by binary
+    search; int64 indices of shape ``(rows, num_samples)``."""
+    out = np.empty((probs.shape[0], num_samples), np.int64)
+    for i, row in enumerate(probs):
+        cum = np.cumsum(row, dtype=row.dtype)  # sequential, as the kernel's loop
+        if cum[-1] != 0:
+            cum = cum / cum[-1]
+        u = _canonical_float(engine.peek(num_samples)).astype(row.dtype)
+        engine.skip(num_samples)
+        out[i] = np.searchsorted(cum[:-1], u, side="right")
+    return out
+
+
 def _canonical_float(w):
     """libstdc++'s ``generate_canonical<float, 24>`` of ``minstd_rand0`` outputs: ``float(w - 1) / 2**31``,
     kept below 1."""
@@ -329,6 +348,10 @@ class RandomKernel:
     def dropout_keep(self, shape, keep_prob):
         """``Dropout``'s keep mask for an input of ``shape`` (continues this kernel's engine)."""
         return dropout_keep(self._default_engine(), math.prod(shape), keep_prob).reshape(shape)
+
+    def multinomial(self, probs, num_samples):
+        """``Multinomial``'s samples for 2-D weights ``probs`` (continues this kernel's engine)."""
+        return multinomial(self._default_engine(), probs, num_samples)
 
     def shuffle(self, n):
         """``RandomShuffle``'s permutation of dim 0 (length ``n``)."""

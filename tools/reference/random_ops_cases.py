@@ -88,6 +88,16 @@ def run(ms, ops, P, unset_global_seed):
                 res, mask = op(ms.Tensor(np.arange(1, 11, dtype=dtype)))
                 out[f"prim|Dropout|{s1}|{s2}|{call}|{dtype}"] = res.asnumpy()
                 out[f"prim|Dropout|{s1}|{s2}|{call}|{dtype}|mask"] = mask.asnumpy()
+    weights = np.array([[0.1, 0.2, 0.3, 0.4], [0.5, 0.0, 0.25, 0.25], [2.0, 1.0, 0.0, 5.0]], np.float32)
+    for g in GLOBAL_SEEDS:
+        ms.set_seed(g)
+        for call in range(2):
+            for dtype in ("float32", "float64"):
+                w = ms.Tensor(weights.astype(dtype))
+                out[f"multinomial|{g}|{call}|{dtype}"] = ops.multinomial(w, 40).asnumpy()
+                out[f"multinomial|{g}|{call}|{dtype}|1d"] = ops.multinomial(w[0], 9, seed=3).asnumpy()
+            out[f"multinomial|{g}|{call}|no replacement"] = ops.multinomial(ms.Tensor(weights), 3,
+                                                                            replacement=False).asnumpy()
     prims = {"UniformReal": P.UniformReal, "StandardNormal": P.StandardNormal, "UniformInt": P.UniformInt}
     for name, make in prims.items():  # a Primitive keeps its engines: each call continues the stream
         for s1, s2 in ((1, 0), (0, 1), (3, 7), (2 ** 31 - 2, 12345)):

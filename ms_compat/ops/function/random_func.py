@@ -1,7 +1,7 @@
 """``mindspore.ops`` random functions.
 
 ``uniform``, ``standard_normal``, ``normal``, ``rand``, ``rand_like``, ``randn``, ``randn_like``,
-``randint`` and ``randint_like`` draw MindSpore 2.10's numbers: the kernel seeds come from the global
+``randint``, ``randint_like``, ``shuffle``, ``randperm`` and ``multinomial`` draw MindSpore 2.10's numbers: the kernel seeds come from the global
 seed, the op seed and a per-function call counter (``common/op_seed.py``) and feed MindSpore's CPU
 kernels' engines (``common/op_random.py``), so the same seed gives MindSpore's numbers on CPU and CUDA
 alike; torch's generator is left untouched. With neither ``set_seed`` nor ``seed`` (MindSpore:
@@ -13,6 +13,7 @@ MindSpore's for the same seed (only shapes, dtypes and distributions match).
 """
 from __future__ import annotations
 
+import numpy as np
 import torch
 
 import ms_compat.common.op_random as op_random
@@ -152,10 +153,26 @@ def randn_like(input, seed=None, *, dtype=None):
 
 def multinomial(input, num_samples, replacement=True, seed=None):
     """``ops.multinomial(input, num_samples, replacement=True, seed=None)`` → int32 indices; note
-    the default ``replacement=True`` (torch: False)."""
-    g = _gen(seed)
-    p = input.detach().float().cpu() if g is not None else input.detach().float()
-    return _place(torch.multinomial(p, num_samples, replacement, generator=g).to(torch.int32))
+    the default ``replacement=True`` (torch: False). MindSpore's numbers with a global or op seed: with
+    replacement its ``Multinomial`` kernel, without ``top_k(log(UniformReal) / (input + 1e-6))``."""
+    if input.dim() not in (1, 2):
+        raise ValueError(f"For 'multinomial', the dimension of inputs must be 1d or 2d, but got {input.dim()}.")
+    seeds = kernel_seeds(seed, "multinomial")
+    if seeds is None:
+        p = input.detach().float()
+        return _place(torch.multinomial(p, num_samples, replacement).to(torch.int32))
+    kernel = op_random.RandomKernel(*seeds)
+    if not replacement:
+        if input.shape[-1] < num_samples:
+            raise ValueError(f"For 'multinomial', the 'num_samples' must be less than the last dimension of input "
+                             f"without 'replacement', but got 'num_samples': {num_samples} and 'replacement': "
+                             f"{replacement}")
+        u = from_kernel(kernel.uniform_real((input.numel(),))).reshape(input.shape).to(input.device)
+        vals = torch.log(u) / (input + 1e-6)
+        return wrap(torch.topk(vals, num_samples)[1].to(torch.int32))
+    probs = input.detach().cpu().numpy()
+    out = kernel.multinomial(probs.reshape(-1, probs.shape[-1]), int(num_samples))
+    return from_kernel(out.reshape(input.shape[:-1] + (int(num_samples),)).astype(np.int32)).to(input.device)
 
 
 def shuffle(x, seed=None):
