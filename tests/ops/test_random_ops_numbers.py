@@ -97,12 +97,13 @@ def test_no_seed_at_all_draws_from_torch():
 def test_cuda_gives_the_same_numbers():
     ms.set_seed(1)
     cpu = [ops.uniform((7,), ms.Tensor(0.0), ms.Tensor(1.0)).asnumpy(), ops.standard_normal((7,)).asnumpy()]
+    before = ms.get_context("device_target")
     ms.set_context(device_target="GPU")
     try:
         ms.set_seed(1)
         gpu = [ops.uniform((7,), ms.Tensor(0.0), ms.Tensor(1.0)), ops.standard_normal((7,))]
     finally:
-        ms.set_context(device_target="CPU")
+        ms.set_context(device_target=before)
     assert gpu[0].device.type == "cuda"
     np.testing.assert_array_equal(gpu[0].cpu().numpy(), cpu[0])
     np.testing.assert_array_equal(gpu[1].cpu().numpy(), cpu[1])
