@@ -23,6 +23,8 @@ Facts from MindSpore's ``random_cpu_kernel.cc`` and ``philox_random.cc``, checke
   cumulative sums (in the input's dtype) over their total, and for each sample the first index whose
   cumulative value exceeds one float draw (as ``Dropout``'s); without replacement ``ops.multinomial`` is
   ``top_k(log(UniformReal) / (p + 1e-6))``;
+* ``Bernoulli`` (``ops.bernoulli``, op seed only): ``random::PhiloxRandom(seed, 0)`` restarted every launch
+  after the previous launch's leftover words; element ``i`` is 1 unless ``Uint32ToFloat(w) > p``;
 * ``StandardNormal``: ``std::default_random_engine`` (``minstd_rand0``, ``x <- 16807 x mod 2**31 - 1``,
   seeded with the 64-bit seed mod ``2**31 - 1``) and a new ``normal_distribution<float>`` per launch:
   Marsaglia's polar method in float, each accepted pair giving ``y * m`` then ``x * m``; an odd count
@@ -44,7 +46,8 @@ import threading
 import numpy as np
 
 __all__ = ["get_seed", "Mt19937", "MinStd", "uniform_real", "uniform_int", "standard_normal", "shuffle_permutation",
-           "dropout_keep", "multinomial", "RandomKernel", "KernelCache"]
+           "dropout_keep", "multinomial", "philox_words", "mantissa_float", "Bernoulli", "RandomKernel",
+           "KernelCache"]
 
 _MINSTD_M = 2147483647
 _MINSTD_A = 16807
@@ -60,6 +63,48 @@ def _philox_block(counter, key):
         c0, c1, c2, c3 = (t1 >> 32) ^ c1 ^ k0, t1 & 0xFFFFFFFF, (t0 >> 32) ^ c3 ^ k1, t0 & 0xFFFFFFFF
         k0, k1 = (k0 + 0x9E3779B9) & 0xFFFFFFFF, (k1 + 0xBB67AE85) & 0xFFFFFFFF
     return c0, c1, c2, c3
+
+
+def philox_words(seed, offset, start, n):
+    """Words ``start .. start + n - 1`` of MindSpore's ``random::PhiloxRandom(seed, offset)`` (key ``seed``,
+    counter ``(block, 0, offset_lo, offset_hi)``), as uint32."""
+    seed, offset = int(seed) & ((1 << 64) - 1), int(offset) & ((1 << 64) - 1)
+    first, last = start // 4, (start + n + 3) // 4
+    block = np.arange(first, last, dtype=np.uint64)
+    low, shift = np.uint64(0xFFFFFFFF), np.uint64(32)
+    c0, c1 = block & low, block >> shift
+    c2 = np.full(block.size, offset & 0xFFFFFFFF, np.uint64)
+    c3 = np.full(block.size, offset >> 32, np.uint64)
+    k0, k1 = seed & 0xFFFFFFFF, seed >> 32
+    m0, m1 = np.uint64(0xD2511F53), np.uint64(0xCD9E8D57)
+    for _ in range(10):
+        t0, t1 = m0 * c0, m1 * c2
+        c0, c1, c2, c3 = (t1 >> shift) ^ c1 ^ np.uint64(k0), t1 & low, (t0 >> shift) ^ c3 ^ np.uint64(k1), t0 & low
+        k0, k1 = (k0 + 0x9E3779B9) & 0xFFFFFFFF, (k1 + 0xBB67AE85) & 0xFFFFFFFF
+    words = np.stack([c0, c1, c2, c3], axis=1).reshape(-1).astype(np.uint32)
+    return words[start - 4 * first:start - 4 * first + n]
+
+
+def mantissa_float(words):
+    """MindSpore's ``Uint32ToFloat``: ``bits(0x3f800000 | w & 0x7fffff) - 1`` (float32 in [0, 1))."""
+    return ((words & np.uint32(0x7FFFFF)) | np.uint32(0x3F800000)).view(np.float32) - np.float32(1)
+
+
+class Bernoulli:
+    """The ``Bernoulli`` CPU kernel for op seed ``seed``: every launch restarts ``PhiloxRandom(seed, 0)``,
+    but first uses the words left over from the last block of the previous launch (the kernel keeps them)."""
+
+    def __init__(self, seed):
+        self._seed, self._left = seed, np.empty(0, np.uint32)
+
+    def draws(self, n):
+        """``n`` floats of one launch."""
+        take = self._left[:n]
+        fresh = n - take.size
+        blocks = (fresh + 3) // 4
+        words = philox_words(self._seed, 0, 0, 4 * blocks)
+        self._left = np.concatenate([self._left[take.size:], words[fresh:]])
+        return mantissa_float(np.concatenate([take, words[:fresh]]))
 
 
 def get_seed(seed, seed2):

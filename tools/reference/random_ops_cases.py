@@ -88,6 +88,14 @@ def run(ms, ops, P, unset_global_seed):
                 res, mask = op(ms.Tensor(np.arange(1, 11, dtype=dtype)))
                 out[f"prim|Dropout|{s1}|{s2}|{call}|{dtype}"] = res.asnumpy()
                 out[f"prim|Dropout|{s1}|{s2}|{call}|{dtype}|mask"] = mask.asnumpy()
+    x = ms.Tensor(np.zeros((2, 3), np.float32))
+    probs = ms.Tensor(np.linspace(0, 1, 6).reshape(2, 3).astype(np.float32))
+    for seed in (1, 7):  # the Bernoulli kernel keeps leftover Philox words from one launch to the next
+        for call in range(3):
+            out[f"bernoulli|{seed}|{call}"] = ops.bernoulli(x, 0.5, seed=seed).asnumpy()
+            out[f"bernoulli|{seed}|{call}|p tensor"] = ops.bernoulli(x, probs, seed=seed).asnumpy()
+            out[f"bernoulli|{seed}|{call}|int32"] = ops.bernoulli(ms.Tensor(np.zeros(5, np.int32)), 0.3,
+                                                                  seed=seed).asnumpy()
     weights = np.array([[0.1, 0.2, 0.3, 0.4], [0.5, 0.0, 0.25, 0.25], [2.0, 1.0, 0.0, 5.0]], np.float32)
     for g in GLOBAL_SEEDS:
         ms.set_seed(g)

@@ -201,10 +201,25 @@ def randperm(n, seed=0, offset=0, dtype=torch.int64):
     return _place(perm.to(ms_dtype("randperm", dtype)))
 
 
+_BERNOULLI = {}
+
+
 def bernoulli(input, p=0.5, seed=None):
     """``ops.bernoulli(input, p=0.5, seed=None)``: 0/1 samples with probability ``p`` (float or
-    Tensor), shaped and typed like ``input``."""
+    Tensor), shaped and typed like ``input``. With a ``seed`` (MindSpore uses the op seed alone, not the
+    global seed) and ``p`` a scalar or shaped like ``input``: MindSpore's numbers; otherwise torch's
+    generator (MindSpore: nondeterministic without a seed; a ValueError for other ``p`` shapes)."""
     pt = to_tensor(p, torch.float32).to(input.device)
+    if seed is not None and seed != -1 and (pt.numel() == 1 and pt.dim() <= 1 or pt.shape == input.shape):
+        # MindSpore's Bernoulli kernel: the op seed alone (no global seed); kernels cached per seed and signature
+        key = (int(seed), tuple(input.shape), input.dtype, tuple(pt.shape), pt.dtype)
+        kernel = _BERNOULLI.get(key)
+        if kernel is None:
+            kernel = _BERNOULLI[key] = op_random.Bernoulli(int(seed))
+        probs = pt.detach().cpu().numpy().reshape(-1 if pt.numel() != 1 else 1)
+        draws = kernel.draws(input.numel()).astype(probs.dtype)
+        ones = torch.from_numpy(~(draws > probs)).reshape(input.shape)
+        return wrap(ones.to(input.device, input.dtype))
     probs = torch.broadcast_to(pt, input.shape) if pt.dim() <= input.dim() else pt
     g = _gen(seed)
     if g is not None:
