@@ -80,17 +80,20 @@ def test_torch_generator_untouched_by_seeded_ops():
     assert torch.equal(torch.get_rng_state(), state)
 
 
-def test_no_seed_at_all_draws_from_torch():
+def test_without_a_global_seed():
     saved = context._seed
     try:
+        ms.set_seed(0)  # restarts the op-seed counters
         _unset_global_seed()
         torch.manual_seed(8)
         a = ops.standard_normal((6,)).asnumpy()
         torch.manual_seed(8)
         b = ops.standard_normal((6,)).asnumpy()
+        seeded = ops.standard_normal((3,), seed=5).asnumpy()  # an op seed alone: global seed counts as 0
     finally:
         context._seed = saved
-    np.testing.assert_array_equal(a, b)  # MindSpore: nondeterministic; here torch's generator
+    np.testing.assert_array_equal(a, b)  # no seed at all (MindSpore: nondeterministic): torch's generator
+    np.testing.assert_array_equal(seeded, REF["standard_normal|noglobal|5|(3,)|0"])
 
 
 @pytest.mark.cuda
