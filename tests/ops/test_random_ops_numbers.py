@@ -110,3 +110,24 @@ def test_cuda_gives_the_same_numbers():
     assert gpu[0].device.type == "cuda"
     np.testing.assert_array_equal(gpu[0].cpu().numpy(), cpu[0])
     np.testing.assert_array_equal(gpu[1].cpu().numpy(), cpu[1])
+
+
+def test_logf_is_glibcs():
+    """The normal ops' polar method needs the C library's logf bit for bit; op_random reproduces glibc's."""
+    import ctypes
+    import ctypes.util
+
+    from ms_compat.common import op_random
+    try:
+        fn = ctypes.CDLL(ctypes.util.find_library("m")).logf
+        ctypes.CDLL(None).gnu_get_libc_version  # noqa: B018 - glibc only
+    except (OSError, AttributeError, TypeError):
+        pytest.skip("needs glibc's libm")
+    fn.restype, fn.argtypes = ctypes.c_float, [ctypes.c_float]
+    rng = np.random.default_rng(0)
+    x = np.concatenate([rng.random(20000).astype(np.float32), (rng.random(5000) ** 8).astype(np.float32),
+                        np.arange(0x3F000000, 0x3F800000, 4099, dtype=np.uint32).view(np.float32),
+                        np.array([1e-40, 7e-45, 1.0, 3.0e38], np.float32)])
+    x = x[x > 0]
+    glibc = np.frompyfunc(fn, 1, 1)(x.astype(np.float64)).astype(np.float32)
+    np.testing.assert_array_equal(op_random.logf(x), glibc)
