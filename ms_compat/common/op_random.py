@@ -38,14 +38,18 @@ which is what ms_compat draws.
 """
 from __future__ import annotations
 
+import contextlib
 import math
 import threading
+import weakref
 
 import numpy as np
 
+import ms_compat.common.op_seed as op_seed
+
 __all__ = ["get_seed", "Mt19937", "MinStd", "uniform_real", "uniform_int", "standard_normal", "shuffle_permutation",
            "dropout_keep", "multinomial", "logf", "philox_words", "mantissa_float", "Bernoulli", "RandomKernel",
-           "KernelCache"]
+           "KernelCache", "snapshot", "restore", "checkpoint_context_fn"]
 
 _MINSTD_M = 2147483647
 _MINSTD_A = 16807
@@ -94,6 +98,17 @@ class Bernoulli:
 
     def __init__(self, seed):
         self._seed, self._left = seed, np.empty(0, np.uint32)
+        _LIVE.add(self)
+
+    def _state(self):
+        return self._left
+
+    @staticmethod
+    def _initial_state():
+        return np.empty(0, np.uint32)
+
+    def _set_state(self, state):
+        self._left = state
 
     def draws(self, n):
         """``n`` floats of one launch."""
@@ -384,6 +399,27 @@ class RandomKernel:
     def __init__(self, seed, seed2):
         self._seed = get_seed(seed, seed2)
         self._mt = self._minstd = None
+        _LIVE.add(self)
+
+    def _state(self):
+        return (None if self._mt is None else self._mt._pos, None if self._minstd is None else self._minstd.state)
+
+    @staticmethod
+    def _initial_state():
+        return None, None
+
+    def _set_state(self, state):
+        mt_pos, minstd = state
+        if mt_pos is None:
+            self._mt = None
+        else:
+            self._mt = self._mt if self._mt is not None else Mt19937(self._seed)
+            self._mt._pos = mt_pos
+        if minstd is None:
+            self._minstd = None
+        else:
+            self._minstd = self._minstd if self._minstd is not None else MinStd(self._seed)
+            self._minstd.state = minstd
 
     def _mt19937(self):
         if self._mt is None:
@@ -431,3 +467,58 @@ class KernelCache:
         if kernel is None:
             kernel = self._kernels[signature] = RandomKernel(*self._seeds)
         return kernel
+
+
+_LIVE = weakref.WeakSet()  # the kernels a Primitive or layer keeps (their engines are random state)
+
+
+def snapshot():
+    """All MindSpore random state outside torch: the op-seed counters and every kept kernel's engines."""
+    return dict(op_seed.counters()), [(k, k._state()) for k in list(_LIVE)]
+
+
+def restore(state):
+    """Back to a ``snapshot()``; kernels built since then go back to their first draw."""
+    counters, kernels = state
+    op_seed.set_counters(counters)
+    known = set()
+    for kernel, kernel_state in kernels:
+        kernel._set_state(kernel_state)
+        known.add(id(kernel))
+    for kernel in list(_LIVE):
+        if id(kernel) not in known:
+            kernel._set_state(kernel._initial_state())
+
+
+def checkpoint_context_fn(user_context_fn=None):
+    """A ``context_fn`` for ``torch.utils.checkpoint`` (non-reentrant): the recomputation draws the same
+    MindSpore random numbers as the forward did (dropout masks, seeded ops) and leaves the streams where the
+    forward left them — what ``preserve_rng_state`` does for torch's generator. Wraps ``user_context_fn``."""
+    def context_fn():
+        shared = {}
+
+        @contextlib.contextmanager
+        def forward():
+            shared["before"] = snapshot()
+            yield
+
+        @contextlib.contextmanager
+        def recompute():
+            after = snapshot()
+            restore(shared["before"])
+            try:
+                yield
+            finally:
+                restore(after)
+
+        if user_context_fn is None:
+            return forward(), recompute()
+        user_forward, user_recompute = user_context_fn()
+        return _both(forward(), user_forward), _both(recompute(), user_recompute)
+    return context_fn
+
+
+@contextlib.contextmanager
+def _both(first, second):
+    with first, second:
+        yield

@@ -9,7 +9,7 @@ nondeterministic seed, and ms_compat uses torch's generator instead (``None`` he
 """
 from __future__ import annotations
 
-__all__ = ["graph_seed", "reset"]
+__all__ = ["graph_seed", "reset", "counters", "set_counters"]
 
 _DEFAULT_GRAPH_SEED = 87654321
 _MAXINT32 = 2 ** 31 - 1
@@ -21,6 +21,16 @@ def reset():
     """What ``set_seed`` does to the op-seed counters (``_reset_op_seed``)."""
     for key in _kernel_seed:
         _kernel_seed[key] = key[1]
+
+
+def counters():
+    """The call counters (a copy), for saving random state around a recomputation."""
+    return dict(_kernel_seed)
+
+
+def set_counters(saved):
+    _kernel_seed.clear()
+    _kernel_seed.update(saved)
 
 
 def graph_seed(op_seed, kernel_name, global_seed):
