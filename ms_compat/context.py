@@ -13,6 +13,8 @@ import warnings
 import numpy as np
 import torch
 
+import ms_compat.common.op_seed as op_seed  # not `from .common import`: that asks the package's __getattr__
+
 __all__ = ["GRAPH_MODE", "PYNATIVE_MODE", "set_context", "get_context", "set_seed", "get_seed",
            "ParallelMode", "set_auto_parallel_context", "get_auto_parallel_context",
            "reset_auto_parallel_context"]
@@ -159,6 +161,7 @@ def set_seed(seed):
     if seed < 0:
         raise ValueError(f"The argument 'seed' must be greater than or equal to 0, but got {seed}.")
     _seed = seed
+    op_seed.reset()
     torch.manual_seed(seed)
     np.random.seed(seed)
     random.seed(seed)

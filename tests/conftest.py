@@ -17,6 +17,18 @@ def pytest_collection_modifyitems(config, items):
             item.add_marker(skip)
 
 
+@pytest.fixture(autouse=True)
+def _global_seed_isolated():
+    """``ms.set_seed`` in one test must not switch another test's random ops and dropout masks from torch's
+    generator to MindSpore's streams (they follow MindSpore's only once a global seed is set)."""
+    import ms_compat.common.op_seed as op_seed
+    import ms_compat.context as context
+    seed, counters = context._seed, op_seed.counters()
+    yield
+    context._seed = seed
+    op_seed.set_counters(counters)
+
+
 def load_ref_json(area, name):
     """A reference file written by tools/reference/gen_*.py under real MindSpore 2.10."""
     p = REF / area / f"{name}.json"

@@ -18,7 +18,8 @@ output_recompute=False, early_stop=True, context_fn=None, **kwargs)``):
   they are stored on the cell (``cell._recompute_options``) and otherwise have no effect;
   any other keyword → MindSpore's ``ValueError``;
 * ``context_fn`` with ``use_reentrant=True`` → MindSpore's ``ValueError``;
-* RNG state is saved and restored around the recomputation (``preserve_rng_state``), so dropout
+* RNG state — torch's and MindSpore's streams that ms_compat reproduces (``common/op_random.py``) — is
+  saved and restored around the recomputation (``preserve_rng_state``), so dropout
   draws the same mask and gradients equal the plain run;
 * the cell output is not recomputed (it is the checkpoint's output, kept by whoever consumes it),
   matching MindSpore's "outputs of cell are excluded from recomputation by default".
@@ -46,6 +47,8 @@ import warnings
 import torch
 from torch.utils.checkpoint import checkpoint
 
+import ms_compat.common.op_random as op_random
+
 __all__ = ["cell_recompute", "cell_offload", "recompute"]
 
 _ALLOWED = ("mp_comm_recompute", "parallel_optimizer_comm_recompute", "recompute_slice_activation")
@@ -63,11 +66,11 @@ class _RecomputeFactory:
 
     def __init__(self, early_stop, context_fn):
         self.ckpt_kwargs = {"use_reentrant": False, "early_stop": bool(early_stop)}
-        if context_fn is not None:
-            self.ckpt_kwargs["context_fn"] = context_fn
+        self.context_fn = context_fn
 
     def __call__(self, cell, inner):
-        ckpt_kwargs = self.ckpt_kwargs
+        # MindSpore's random streams (dropout masks, seeded ops) replay in the recomputation, as torch's do
+        ckpt_kwargs = dict(self.ckpt_kwargs, context_fn=op_random.checkpoint_context_fn(self.context_fn))
 
         @functools.wraps(inner)
         def forward(*args, **kwargs):
@@ -180,6 +183,7 @@ def recompute(block, *args, use_reentrant=True, output_recompute=False, early_st
     preserve = kwargs.pop("save_rng_state", True)
     if not torch.is_grad_enabled():
         return block(*args, **kwargs)
-    extra = {"context_fn": context_fn} if context_fn is not None else {}
+    extra = {"context_fn": op_random.checkpoint_context_fn(context_fn)} if preserve else (
+        {"context_fn": context_fn} if context_fn is not None else {})
     return checkpoint(block, *args, use_reentrant=False, early_stop=bool(early_stop), preserve_rng_state=preserve,
                       **extra, **kwargs)

@@ -115,6 +115,35 @@ def test_dropout_inside_recompute_gives_same_gradients():
         torch.testing.assert_close(a, b)
 
 
+def test_mindspore_dropout_masks_replay_in_the_recomputation():
+    """After ms.set_seed, nn.Dropout and ops.dropout draw MindSpore's masks from streams outside torch; the
+    recomputation replays them (and leaves them where the forward did), so gradients equal the plain run."""
+    import ms_compat as ms
+    from ms_compat import ops
+
+    class Drops(nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.fc = nn.Dense(D, D)
+            self.drop = nn.Dropout(p=0.4)
+
+        def construct(self, x):
+            return ops.dropout(self.drop(torch.tanh(self.fc(x))), p=0.3) * 2
+
+    x = torch.randn(6, D)
+    grads, after = [], []
+    for use in (False, True):
+        ms.set_seed(5)  # same layer seeds and op-seed counters for both nets
+        net = Drops().set_train()
+        if use:
+            net.recompute()
+        grads.append(grads_of(net, x))
+        after.append(ops.dropout(Tensor(np.ones(8, np.float32)), p=0.5).asnumpy())  # the streams moved alike
+    for a, b in zip(*grads):
+        torch.testing.assert_close(a, b)
+    np.testing.assert_array_equal(after[0], after[1])
+
+
 def test_return_value_and_keyword_rules_match_mindspore():
     net = Stack(n=2)
     assert repr(net.recompute()) == REF["ret"]
@@ -187,14 +216,18 @@ def test_no_grad_skips_checkpoint_and_keyword_mapping(monkeypatch):
         net(torch.randn(2, D))
     assert seen == []
     grads_of(net, torch.randn(2, D))
-    assert seen == [{"use_reentrant": False, "early_stop": False, "context_fn": ctx_fn}]
+    # the user's context_fn runs inside ms_compat's (which replays MindSpore's random streams)
+    assert [{k: v for k, v in s.items() if k != "context_fn"} for s in seen] == [
+        {"use_reentrant": False, "early_stop": False}]
+    assert callable(seen[0]["context_fn"])
     assert entered == ["fwd", "recompute"]
     # use_reentrant=True (MindSpore's default) also maps to the non-reentrant engine
     seen.clear()
     net = Block(0)
     net.recompute()
     grads_of(net, torch.randn(2, D))
-    assert seen == [{"use_reentrant": False, "early_stop": True}]
+    assert [{k: v for k, v in s.items() if k != "context_fn"} for s in seen] == [
+        {"use_reentrant": False, "early_stop": True}]
     with warnings.catch_warnings(record=True) as w:
         warnings.simplefilter("always")
         rc_mod._warned.discard("output_recompute")

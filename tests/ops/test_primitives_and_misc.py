@@ -105,7 +105,9 @@ def test_functional_aliases():
 
 
 def test_random_ops_seeded_repeat_and_set_seed():
+    ms.set_seed(2)
     a = ops.standard_normal((3,), seed=7)
+    ms.set_seed(2)  # as MindSpore: without it the op-seed counter gives the next call other numbers
     b = ops.standard_normal((3,), seed=7)
     assert a.asnumpy().tolist() == b.asnumpy().tolist()
     ms.set_seed(5)

@@ -9,10 +9,14 @@ import warnings
 import torch
 import torch.nn.functional as F
 
+import ms_compat.common.op_random as op_random
+
 from ...common import dtype as mstype
 from ...common.initializer import HeUniform, Uniform, initializer
 from ...common.parameter import Parameter
 from ...common.tensor import run_plain
+from ...ops.function.nn_func import mindspore_dropout
+from ...ops.function.random_func import kernel_seeds
 from ..cell import Cell
 from ._checks import check_bool, check_init, positive_int, same_pads
 
@@ -179,7 +183,10 @@ def _check_p(p, cls_name, closed=False):
 class Dropout(Cell):
     """Mirrors ``nn.Dropout(keep_prob=0.5, p=None, dtype)``: the first positional argument is the
     probability to KEEP (deprecated form, warns); ``p=`` is the drop probability as in torch.
-    Identity unless the cell is in training mode (``set_train()``)."""
+    Identity unless the cell is in training mode (``set_train()``). As in MindSpore, the cell takes its
+    kernel seeds when built (``_get_graph_seed(0, "dropout")``) and its masks continue one stream per
+    input shape and dtype: MindSpore's masks when a global seed is set; torch's generator otherwise, and inside
+    ``torch.compile``."""
 
     def __init__(self, keep_prob=0.5, p=None, dtype=mstype.float32):
         super().__init__()
@@ -199,11 +206,15 @@ class Dropout(Cell):
             self.p = _check_p(p, "Dropout")
             self.keep_prob = 1.0 - self.p
             self._repr = f"p={p}"
+        seeds = kernel_seeds(0, "dropout")
+        self._kernels = op_random.KernelCache(*seeds) if seeds is not None else None
 
     def construct(self, x):
         if not self.training or self.p == 0.0:
             return x
-        return run_plain(F.dropout, x, self.p, True)
+        if self._kernels is None or torch.compiler.is_compiling():
+            return run_plain(F.dropout, x, self.p, True)
+        return run_plain(mindspore_dropout, self._kernels.get((tuple(x.shape), x.dtype)), x, self.keep_prob)
 
     def extend_repr(self):
         return self._repr

@@ -5,8 +5,11 @@ from __future__ import annotations
 import math
 import numbers
 
+import numpy as np
 import torch
 import torch.nn.functional as _F
+
+import ms_compat.common.op_random as op_random
 
 from ...common.op_errors import conv_error, float_only_error
 from .._utils import check_tensor, to_tensor
@@ -170,17 +173,32 @@ def _seeded(seed):
 
 def dropout(input, p=0.5, training=True, seed=None):
     """``ops.dropout(input, p=0.5, training=True, seed=None)``: zeroes with probability ``p`` and
-    scales by ``1/(1-p)``. Randomness comes from torch's RNG (seeded by ``ms.set_seed``), so the
-    mask differs from MindSpore's for the same seed."""
+    scales by ``1/(1-p)``. With a global or op seed the mask is MindSpore's (``Dropout`` kernel, seeds
+    as ``_get_seed(seed, "dropout")``); with neither (MindSpore: nondeterministic) torch's generator."""
     check_tensor("dropout", input)
     if not 0 <= p <= 1:
         raise RuntimeError(f"For 'Dropout, the 'keep_prob' must be in (0.0, 1.0], but got {1 - p}")
-    if not training or p == 0:
+    if not training:
         return input
-    if seed is None:
+    from .random_func import kernel_seeds
+    seeds = kernel_seeds(seed, "dropout")
+    if p == 0:
+        return input
+    if seeds is None or p == 1 or torch.compiler.is_compiling():
         return _F.dropout(input, p, True)
-    keep = torch.rand(input.shape, generator=_seeded(seed)).to(input.device) >= p
-    return input * keep.to(input.dtype) / (1 - p)
+    return mindspore_dropout(op_random.RandomKernel(*seeds), input, 1.0 - p)
+
+
+def mindspore_dropout(kernel, input, keep_prob, with_mask=False):
+    """MindSpore's ``Dropout`` kernel on ``input`` with ``kernel``'s engine: ``mask * input * (1/keep_prob)``
+    (and the mask in the input's dtype with ``with_mask``)."""
+    mask = torch.from_numpy(kernel.dropout_keep(tuple(input.shape), keep_prob)).to(input.device, input.dtype)
+    scale = float(np.float32(1) / np.float32(keep_prob))
+    if input.dtype == torch.float16:
+        out = mask * (input.float() * scale).to(input.dtype)
+    else:
+        out = mask * input * torch.tensor(scale, dtype=input.dtype, device=input.device)
+    return (out, mask) if with_mask else out
 
 
 def dropout1d(input, p=0.5, training=True):

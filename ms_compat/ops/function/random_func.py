@@ -1,14 +1,23 @@
-"""``mindspore.ops`` random functions on torch's RNG.
+"""``mindspore.ops`` random functions.
 
-``seed=None`` draws from torch's global generator (``ms.set_seed`` seeds it); an explicit ``seed``
-uses a fresh ``torch.Generator`` seeded with it, so the same call with the same seed repeats.
-Difference from MindSpore: the numbers differ from MindSpore's generator for the same seed (only
-shapes, dtypes and distributions match).
+``uniform``, ``standard_normal``, ``normal``, ``rand``, ``rand_like``, ``randn``, ``randn_like``,
+``randint``, ``randint_like``, ``shuffle``, ``randperm`` and ``multinomial`` draw MindSpore 2.10's numbers: the kernel seeds come from the global
+seed, the op seed and a per-function call counter (``common/op_seed.py``) and feed MindSpore's CPU
+kernels' engines (``common/op_random.py``), so the same seed gives MindSpore's numbers on CPU and CUDA
+alike; torch's generator is left untouched. With neither ``set_seed`` nor ``seed`` (MindSpore:
+nondeterministic) they draw from torch's global generator.
+
+The other functions draw from torch's generator: ``seed=None`` uses the global one (``ms.set_seed``
+seeds it); an explicit ``seed`` a fresh ``torch.Generator`` seeded with it. Their numbers differ from
+MindSpore's for the same seed (only shapes, dtypes and distributions match).
 """
 from __future__ import annotations
 
+import numpy as np
 import torch
 
+import ms_compat.common.op_random as op_random
+import ms_compat.common.op_seed as op_seed
 from .._utils import default_device, ms_dtype, shape_tuple, to_tensor, wrap
 
 __all__ = ["standard_normal", "normal", "uniform", "randint", "randint_like", "rand", "rand_like", "randn",
@@ -24,6 +33,17 @@ def _gen(seed):
     return g
 
 
+def kernel_seeds(seed, name):
+    """MindSpore's ``_get_seed(seed, name)`` (advances the call counter); ``None``: use torch's generator."""
+    from ...context import get_seed
+    return op_seed.graph_seed(seed, name, get_seed())
+
+
+def from_kernel(array):
+    """A kernel's numpy result as an ms Tensor on the default device."""
+    return _place(torch.from_numpy(array))
+
+
 def _place(t):
     dev = default_device()
     return wrap(t.to(dev) if dev is not None and t.device != dev else t)
@@ -36,16 +56,23 @@ def _size(op, size):
 
 
 def standard_normal(shape, seed=None):
-    """``ops.standard_normal(shape, seed=None)`` → float32 N(0, 1)."""
-    return _place(torch.randn(shape_tuple("standard_normal", shape), generator=_gen(seed)))
+    """``ops.standard_normal(shape, seed=None)`` → float32 N(0, 1), MindSpore's numbers."""
+    seeds = kernel_seeds(seed, "standard_normal")
+    shp = shape_tuple("standard_normal", shape)
+    if seeds is not None:
+        return from_kernel(op_random.RandomKernel(*seeds).standard_normal(shp))
+    return _place(torch.randn(shp))
 
 
 def normal(shape, mean, stddev, seed=None):
     """``ops.normal(shape, mean, stddev, seed=None)``: ``mean``/``stddev`` broadcast with ``shape``."""
-    shp = shape_tuple("normal", shape)
     mean_t, std_t = to_tensor(mean, torch.float32), to_tensor(stddev, torch.float32)
+    seeds = kernel_seeds(seed, "normal")
+    shp = shape_tuple("normal", shape)
+    if seeds is not None:  # MindSpore: StandardNormal(shape) * stddev + mean
+        return from_kernel(op_random.RandomKernel(*seeds).standard_normal(shp)).to(mean_t.device) * std_t + mean_t
     out_shape = torch.broadcast_shapes(shp, mean_t.shape, std_t.shape)
-    z = torch.randn(out_shape, generator=_gen(seed))
+    z = torch.randn(out_shape)
     return _place(z).to(mean_t.device) * std_t + mean_t
 
 
@@ -55,9 +82,17 @@ def uniform(shape, minval, maxval, seed=None, dtype=torch.float32):
     d = ms_dtype("uniform", dtype)
     shp = shape_tuple("uniform", shape)
     lo, hi = to_tensor(minval), to_tensor(maxval)
+    seeds = kernel_seeds(seed, "uniform")
+    if seeds is not None and d in (torch.int32, torch.float32):
+        kernel = op_random.RandomKernel(*seeds)
+        if d == torch.int32:  # UniformInt(shape, minval, maxval)
+            return from_kernel(kernel.uniform_int(shp, int(lo), int(hi)))
+        u = from_kernel(kernel.uniform_real(shp))  # UniformReal(shape) * (maxval - minval) + minval
+        return u * (hi.to(d) - lo.to(d)).to(u.device) + lo.to(d).to(u.device)
+    g = _gen(seed)
     if not d.is_floating_point:
-        return _place(torch.randint(int(lo), int(hi), shp, generator=_gen(seed), dtype=d))
-    u = torch.rand(shp, generator=_gen(seed), dtype=d)
+        return _place(torch.randint(int(lo), int(hi), shp, generator=g, dtype=d))
+    u = torch.rand(shp, generator=g, dtype=d)
     return _place(u) * (hi.to(d) - lo.to(d)) + lo.to(d)
 
 
@@ -66,65 +101,125 @@ def randint(low, high, size, seed=None, *, dtype=None):
     d = ms_dtype("randint", dtype) or torch.int64
     if not isinstance(size, (tuple, list)):
         raise TypeError(f"For 'randint', the type of 'size' must be tuple, but got {type(size).__name__}.")
-    return _place(torch.randint(low, high, tuple(size), generator=_gen(seed), dtype=d))
+    return _uniform_int("randint", seed, tuple(size), low, high, d)
+
+
+def _uniform_int(name, seed, shape, low, high, dtype):
+    seeds = kernel_seeds(seed, name)
+    if seeds is not None:  # UniformInt(shape, int32 low, int32 high), cast
+        return from_kernel(op_random.RandomKernel(*seeds).uniform_int(shape, int(low), int(high))).to(dtype)
+    return _place(torch.randint(low, high, shape, dtype=dtype))
 
 
 def randint_like(input, low, high, seed=None, *, dtype=None):
     """``ops.randint_like(input, low, high, seed=None, *, dtype=None)``."""
     d = ms_dtype("randint_like", dtype) or input.dtype
-    return _place(torch.randint(low, high, tuple(input.shape), generator=_gen(seed), dtype=d))
+    return _uniform_int("randint_like", seed, tuple(input.shape), low, high, d)
 
 
 def rand(*size, dtype=None, seed=None):
     """``ops.rand(*size, dtype=None, seed=None)`` → float32 U[0, 1)."""
-    return _place(torch.rand(_size("rand", size), generator=_gen(seed), dtype=ms_dtype("rand", dtype) or
-                             torch.float32))
+    return _uniform_real("rand", seed, _size("rand", size), ms_dtype("rand", dtype) or torch.float32)
+
+
+def _uniform_real(name, seed, shape, dtype):
+    seeds = kernel_seeds(seed, name)
+    if seeds is not None:  # UniformReal(shape), cast
+        return from_kernel(op_random.RandomKernel(*seeds).uniform_real(shape)).to(dtype)
+    return _place(torch.rand(shape, dtype=dtype))
+
+
+def _standard_normal(name, seed, shape, dtype):
+    seeds = kernel_seeds(seed, name)
+    if seeds is not None:  # StandardNormal(shape), cast
+        return from_kernel(op_random.RandomKernel(*seeds).standard_normal(shape)).to(dtype)
+    return _place(torch.randn(shape, dtype=dtype))
 
 
 def rand_like(input, seed=None, *, dtype=None):
     """``ops.rand_like(input, seed=None, *, dtype=None)``."""
-    return _place(torch.rand(tuple(input.shape), generator=_gen(seed), dtype=ms_dtype("rand_like", dtype) or
-                             input.dtype))
+    return _uniform_real("rand_like", seed, tuple(input.shape), ms_dtype("rand_like", dtype) or input.dtype)
 
 
 def randn(*size, dtype=None, seed=None):
     """``ops.randn(*size, dtype=None, seed=None)`` → float32 N(0, 1)."""
-    return _place(torch.randn(_size("randn", size), generator=_gen(seed), dtype=ms_dtype("randn", dtype) or
-                              torch.float32))
+    return _standard_normal("randn", seed, _size("randn", size), ms_dtype("randn", dtype) or torch.float32)
 
 
 def randn_like(input, seed=None, *, dtype=None):
     """``ops.randn_like(input, seed=None, *, dtype=None)``."""
-    return _place(torch.randn(tuple(input.shape), generator=_gen(seed), dtype=ms_dtype("randn_like", dtype) or
-                              input.dtype))
+    return _standard_normal("randn_like", seed, tuple(input.shape), ms_dtype("randn_like", dtype) or input.dtype)
 
 
 def multinomial(input, num_samples, replacement=True, seed=None):
     """``ops.multinomial(input, num_samples, replacement=True, seed=None)`` → int32 indices; note
-    the default ``replacement=True`` (torch: False)."""
-    g = _gen(seed)
-    p = input.detach().float().cpu() if g is not None else input.detach().float()
-    return _place(torch.multinomial(p, num_samples, replacement, generator=g).to(torch.int32))
+    the default ``replacement=True`` (torch: False). MindSpore's numbers with a global or op seed: with
+    replacement its ``Multinomial`` kernel, without ``top_k(log(UniformReal) / (input + 1e-6))``."""
+    if input.dim() not in (1, 2):
+        raise ValueError(f"For 'multinomial', the dimension of inputs must be 1d or 2d, but got {input.dim()}.")
+    seeds = kernel_seeds(seed, "multinomial")
+    if seeds is None:
+        p = input.detach().float()
+        return _place(torch.multinomial(p, num_samples, replacement).to(torch.int32))
+    kernel = op_random.RandomKernel(*seeds)
+    if not replacement:
+        if input.shape[-1] < num_samples:
+            raise ValueError(f"For 'multinomial', the 'num_samples' must be less than the last dimension of input "
+                             f"without 'replacement', but got 'num_samples': {num_samples} and 'replacement': "
+                             f"{replacement}")
+        u = from_kernel(kernel.uniform_real((input.numel(),))).reshape(input.shape).to(input.device)
+        vals = torch.log(u) / (input + 1e-6)
+        return wrap(torch.topk(vals, num_samples)[1].to(torch.int32))
+    probs = input.detach().cpu().numpy()
+    out = kernel.multinomial(probs.reshape(-1, probs.shape[-1]), int(num_samples))
+    return from_kernel(out.reshape(input.shape[:-1] + (int(num_samples),)).astype(np.int32)).to(input.device)
 
 
 def shuffle(x, seed=None):
-    """``ops.shuffle(x, seed=None)``: random permutation along dim 0."""
-    perm = torch.randperm(x.shape[0], generator=_gen(seed)).to(x.device)
+    """``ops.shuffle(x, seed=None)``: random permutation along dim 0, MindSpore's (``RandomShuffle``)."""
+    seeds = kernel_seeds(seed, "shuffle")
+    if x.dim() == 0 or x.shape[0] <= 1:
+        return x.clone()
+    if seeds is not None:
+        perm = torch.from_numpy(op_random.RandomKernel(*seeds).shuffle(x.shape[0])).to(x.device)
+    else:
+        perm = torch.randperm(x.shape[0]).to(x.device)
     return x[perm]
 
 
 def randperm(n, seed=0, offset=0, dtype=torch.int64):
-    """``ops.randperm(n, seed=0, offset=0, dtype=mstype.int64)``; ``seed=0`` (the default) uses the
-    global generator."""
+    """``ops.randperm(n, seed=0, offset=0, dtype=mstype.int64)``: MindSpore's ``RandpermV2`` numbers, from
+    ``offset`` if nonzero, else ``seed`` (so the default is the same permutation every call, as in
+    MindSpore; the global seed plays no part); ``seed=-1`` (MindSpore: nondeterministic) uses torch's
+    generator."""
     n = int(n.item()) if isinstance(n, torch.Tensor) else int(n)
-    g = _gen(seed) if seed else None
-    return _place(torch.randperm(n, generator=g).to(ms_dtype("randperm", dtype)))
+    final = offset if offset != 0 else seed
+    if final == -1:
+        perm = torch.randperm(n)
+    else:
+        perm = torch.from_numpy(op_random.shuffle_permutation(op_random.Mt19937(final), n))
+    return _place(perm.to(ms_dtype("randperm", dtype)))
+
+
+_BERNOULLI = {}
 
 
 def bernoulli(input, p=0.5, seed=None):
     """``ops.bernoulli(input, p=0.5, seed=None)``: 0/1 samples with probability ``p`` (float or
-    Tensor), shaped and typed like ``input``."""
+    Tensor), shaped and typed like ``input``. With a ``seed`` (MindSpore uses the op seed alone, not the
+    global seed) and ``p`` a scalar or shaped like ``input``: MindSpore's numbers; otherwise torch's
+    generator (MindSpore: nondeterministic without a seed; a ValueError for other ``p`` shapes)."""
     pt = to_tensor(p, torch.float32).to(input.device)
+    if seed is not None and seed != -1 and (pt.numel() == 1 and pt.dim() <= 1 or pt.shape == input.shape):
+        # MindSpore's Bernoulli kernel: the op seed alone (no global seed); kernels cached per seed and signature
+        key = (int(seed), tuple(input.shape), input.dtype, tuple(pt.shape), pt.dtype)
+        kernel = _BERNOULLI.get(key)
+        if kernel is None:
+            kernel = _BERNOULLI[key] = op_random.Bernoulli(int(seed))
+        probs = pt.detach().cpu().numpy().reshape(-1 if pt.numel() != 1 else 1)
+        draws = kernel.draws(input.numel()).astype(probs.dtype)
+        ones = torch.from_numpy(~(draws > probs)).reshape(input.shape)
+        return wrap(ones.to(input.device, input.dtype))
     probs = torch.broadcast_to(pt, input.shape) if pt.dim() <= input.dim() else pt
     g = _gen(seed)
     if g is not None:

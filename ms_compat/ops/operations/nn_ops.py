@@ -6,6 +6,7 @@ import numbers
 import torch
 import torch.nn.functional as _F
 
+import ms_compat.common.op_random as op_random
 from ..primitive import Primitive
 from ..function import nn_func as _n
 from ..function import random_func as _r
@@ -104,7 +105,8 @@ class LogSoftmax(Primitive):
 
 class Dropout(Primitive):
     """Mirrors ``ops.Dropout(keep_prob=0.5, Seed0=0, Seed1=0)``: ``Dropout()(x)`` → ``(output, mask)``;
-    the mask is float32 (1 = kept). Always active (MindSpore's primitive has no training flag)."""
+    the mask has the input's dtype (1 = kept). Always active (MindSpore's primitive has no training flag).
+    With nonzero seeds the masks are MindSpore's, continuing one stream per input shape and dtype."""
 
     def __init__(self, keep_prob=0.5, Seed0=0, Seed1=0):
         Primitive.__init__(self, "Dropout")
@@ -113,9 +115,12 @@ class Dropout(Primitive):
         self.add_prim_attr("Seed1", Seed1)
 
     def __call__(self, x):
-        keep = _as_ms((torch.rand(x.shape, device=x.device) < self.keep_prob).to(torch.float32))
-        out = x * keep.to(x.dtype) / self.keep_prob
-        return out, keep
+        kernel = _kernel(self, (tuple(x.shape), x.dtype), "Seed0", "Seed1")
+        if kernel is None or torch.compiler.is_compiling():
+            keep = _as_ms((torch.rand(x.shape, device=x.device) < self.keep_prob).to(x.dtype))
+            return x * keep / self.keep_prob, keep
+        out, keep = _n.mindspore_dropout(kernel, x, self.keep_prob, with_mask=True)
+        return _as_ms(out), _as_ms(keep)
 
 
 def _pair(v):
@@ -448,8 +453,26 @@ class ResizeBilinearV2(Primitive):
         return top * (1 - wy) + bot * wy
 
 
+def _kernel(prim, signature, seed_attr="seed", seed2_attr="seed2"):
+    """The Primitive's MindSpore random kernel for one input ``signature`` (shape, dtype): MindSpore builds a
+    kernel per signature and keeps its engines across calls; ``None`` when both seed attributes are 0
+    (MindSpore: nondeterministic; here torch's generator)."""
+    seed, seed2 = prim.attrs[seed_attr], prim.attrs[seed2_attr]
+    if seed == 0 and seed2 == 0:
+        return None
+    cache = prim.__dict__.get("_random_kernels")
+    if cache is None:
+        cache = prim.__dict__["_random_kernels"] = op_random.KernelCache(seed, seed2)
+    return cache.get(signature)
+
+
+def _placed(array):
+    return _r.from_kernel(array)
+
+
 class UniformReal(Primitive):
-    """Mirrors ``ops.UniformReal(seed=0, seed2=0)``: ``UniformReal()(shape)`` → U[0, 1) float32."""
+    """Mirrors ``ops.UniformReal(seed=0, seed2=0)``: ``UniformReal()(shape)`` → U[0, 1) float32, MindSpore's
+    numbers for nonzero seeds; calls with the same shape continue one stream, as MindSpore's kernel does."""
 
     def __init__(self, seed=0, seed2=0):
         Primitive.__init__(self, "UniformReal")
@@ -457,11 +480,14 @@ class UniformReal(Primitive):
         self.add_prim_attr("seed2", seed2)
 
     def __call__(self, shape):
-        return _r.rand(shape_tuple("UniformReal", shape))
+        shp = shape_tuple("UniformReal", shape)
+        kernel = _kernel(self, shp)
+        return _placed(kernel.uniform_real(shp)) if kernel is not None else _r._place(torch.rand(shp))
 
 
 class StandardNormal(Primitive):
-    """Mirrors ``ops.StandardNormal(seed=0, seed2=0)``: ``StandardNormal()(shape)``."""
+    """Mirrors ``ops.StandardNormal(seed=0, seed2=0)``: ``StandardNormal()(shape)``, MindSpore's numbers for
+    nonzero seeds; calls with the same shape continue one stream, as MindSpore's kernel does."""
 
     def __init__(self, seed=0, seed2=0):
         Primitive.__init__(self, "StandardNormal")
@@ -469,11 +495,14 @@ class StandardNormal(Primitive):
         self.add_prim_attr("seed2", seed2)
 
     def __call__(self, shape):
-        return _r.standard_normal(shape)
+        shp = shape_tuple("StandardNormal", shape)
+        kernel = _kernel(self, shp)
+        return _placed(kernel.standard_normal(shp)) if kernel is not None else _r._place(torch.randn(shp))
 
 
 class UniformInt(Primitive):
-    """Mirrors ``ops.UniformInt(seed=0, seed2=0)``: ``UniformInt()(shape, minval, maxval)`` → int32."""
+    """Mirrors ``ops.UniformInt(seed=0, seed2=0)``: ``UniformInt()(shape, minval, maxval)`` → int32, MindSpore's
+    numbers for nonzero seeds; calls with the same shape continue one stream, as MindSpore's kernel does."""
 
     def __init__(self, seed=0, seed2=0):
         Primitive.__init__(self, "UniformInt")
@@ -481,7 +510,11 @@ class UniformInt(Primitive):
         self.add_prim_attr("seed2", seed2)
 
     def __call__(self, shape, minval, maxval):
-        return _r.randint(int(minval), int(maxval), shape_tuple("UniformInt", shape), dtype=torch.int32)
+        shp = shape_tuple("UniformInt", shape)
+        kernel = _kernel(self, shp)
+        if kernel is not None:
+            return _placed(kernel.uniform_int(shp, int(minval), int(maxval)))
+        return _r._place(torch.randint(int(minval), int(maxval), shp, dtype=torch.int32))
 
 
 class ApplyMomentum(Primitive):

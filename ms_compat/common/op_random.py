@@ -1,0 +1,524 @@
+"""MindSpore 2.10's CPU random-op kernels (``StandardNormal``, ``UniformReal``, ``UniformInt``), reproduced in numpy.
+
+Facts from MindSpore's ``random_cpu_kernel.cc`` and ``philox_random.cc``, checked bit for bit against 2.10:
+
+* seed: a kernel built with attributes ``seed``, ``seed2`` seeds its engines once with
+  ``GetSeed(seed, seed2)`` = the first two words of one Philox-4x32-10 block, counter
+  ``(seed_lo, seed_hi, seed2_lo, seed2_hi)``, key ``(0x3ec8f720, 0x02461e29)``, as ``hi << 32 | lo``;
+  ``(0, 0)`` means a nondeterministic seed;
+* the engines live as long as the Primitive: calling the same Primitive again continues them;
+* ``UniformReal``: ``std::mt19937`` (seeded with the low 32 bits), ``uniform_real_distribution<double>``
+  (libstdc++: two words ``w0 + w1 * 2**32`` over ``2**64``), stored as float32;
+* ``UniformInt``: the same ``std::mt19937``; libstdc++'s ``uniform_int_distribution<int>(lo, hi - 1)`` by
+  division with rejection (``scaling = 0xffffffff // range``; words ``>= range * scaling`` are dropped);
+* ``RandomShuffle`` (``ops.shuffle``): ``std::default_random_engine`` and libstdc++'s ``std::shuffle`` of
+  ``0 .. n-1`` along dim 0 (swap positions drawn two at a time from one ``uniform_int_distribution`` while
+  ``n * n`` fits the engine's range); ``RandpermV2`` (``ops.randperm``): the same ``std::shuffle`` with a
+  ``std::mt19937`` seeded by ``offset`` if nonzero, else ``seed`` (no global seed involved);
+* ``Dropout`` (``ops.dropout``, ``nn.Dropout``): ``std::default_random_engine``; element ``i`` is kept when
+  ``uniform_real_distribution<float>`` (one engine output ``w``: ``float(w - 1) / 2**31``) is below the float
+  keep probability; kept values are ``mask * x * float(1 / keep_prob)`` in the input's dtype (float16:
+  ``mask * half(float(x) * scale)``);
+* ``Multinomial`` (``ops.multinomial``, with replacement): ``std::default_random_engine``; per row the
+  cumulative sums (in the input's dtype) over their total, and for each sample the first index whose
+  cumulative value exceeds one float draw (as ``Dropout``'s); without replacement ``ops.multinomial`` is
+  ``top_k(log(UniformReal) / (p + 1e-6))``;
+* ``Bernoulli`` (``ops.bernoulli``, op seed only): ``random::PhiloxRandom(seed, 0)`` restarted every launch
+  after the previous launch's leftover words; element ``i`` is 1 unless ``Uint32ToFloat(w) > p``;
+* ``StandardNormal``: ``std::default_random_engine`` (``minstd_rand0``, ``x <- 16807 x mod 2**31 - 1``,
+  seeded with the 64-bit seed mod ``2**31 - 1``) and a new ``normal_distribution<float>`` per launch:
+  Marsaglia's polar method in float, each accepted pair giving ``y * m`` then ``x * m``; an odd count
+  drops the saved half. ``m`` uses the C library's ``logf``: glibc's algorithm is reproduced here (``logf``;
+  checked equal to glibc's on 2.6 million inputs), as a correctly rounded log differs in the last bit.
+
+MindSpore's kernels run these loops in one thread, so the numbers do not depend on the thread count — except
+``Dropout``, whose kernel may split a large tensor across threads that share one engine; on the 2-core
+machine the references were made on its masks follow the one-thread order (checked up to 100000 elements),
+which is what ms_compat draws.
+"""
+from __future__ import annotations
+
+import contextlib
+import math
+import threading
+import weakref
+
+import numpy as np
+
+import ms_compat.common.op_seed as op_seed
+
+__all__ = ["get_seed", "Mt19937", "MinStd", "uniform_real", "uniform_int", "standard_normal", "shuffle_permutation",
+           "dropout_keep", "multinomial", "logf", "philox_words", "mantissa_float", "Bernoulli", "RandomKernel",
+           "KernelCache", "snapshot", "restore", "checkpoint_context_fn"]
+
+_MINSTD_M = 2147483647
+_MINSTD_A = 16807
+_CHUNK = 1 << 16
+
+
+def _philox_block(counter, key):
+    """One Philox-4x32-10 block (four uint32 words) for ``counter`` (4 words) and ``key`` (2 words)."""
+    c0, c1, c2, c3 = counter
+    k0, k1 = key
+    for _ in range(10):
+        t0, t1 = 0xD2511F53 * c0, 0xCD9E8D57 * c2
+        c0, c1, c2, c3 = (t1 >> 32) ^ c1 ^ k0, t1 & 0xFFFFFFFF, (t0 >> 32) ^ c3 ^ k1, t0 & 0xFFFFFFFF
+        k0, k1 = (k0 + 0x9E3779B9) & 0xFFFFFFFF, (k1 + 0xBB67AE85) & 0xFFFFFFFF
+    return c0, c1, c2, c3
+
+
+def philox_words(seed, offset, start, n):
+    """Words ``start .. start + n - 1`` of MindSpore's ``random::PhiloxRandom(seed, offset)`` (key ``seed``,
+    counter ``(block, 0, offset_lo, offset_hi)``), as uint32."""
+    seed, offset = int(seed) & ((1 << 64) - 1), int(offset) & ((1 << 64) - 1)
+    first, last = start // 4, (start + n + 3) // 4
+    block = np.arange(first, last, dtype=np.uint64)
+    low, shift = np.uint64(0xFFFFFFFF), np.uint64(32)
+    c0, c1 = block & low, block >> shift
+    c2 = np.full(block.size, offset & 0xFFFFFFFF, np.uint64)
+    c3 = np.full(block.size, offset >> 32, np.uint64)
+    k0, k1 = seed & 0xFFFFFFFF, seed >> 32
+    m0, m1 = np.uint64(0xD2511F53), np.uint64(0xCD9E8D57)
+    for _ in range(10):
+        t0, t1 = m0 * c0, m1 * c2
+        c0, c1, c2, c3 = (t1 >> shift) ^ c1 ^ np.uint64(k0), t1 & low, (t0 >> shift) ^ c3 ^ np.uint64(k1), t0 & low
+        k0, k1 = (k0 + 0x9E3779B9) & 0xFFFFFFFF, (k1 + 0xBB67AE85) & 0xFFFFFFFF
+    words = np.stack([c0, c1, c2, c3], axis=1).reshape(-1).astype(np.uint32)
+    return words[start - 4 * first:start - 4 * first + n]
+
+
+def mantissa_float(words):
+    """MindSpore's ``Uint32ToFloat``: ``bits(0x3f800000 | w & 0x7fffff) - 1`` (float32 in [0, 1))."""
+    return ((words & np.uint32(0x7FFFFF)) | np.uint32(0x3F800000)).view(np.float32) - np.float32(1)
+
+
+class Bernoulli:
+    """The ``Bernoulli`` CPU kernel for op seed ``seed``: every launch restarts ``PhiloxRandom(seed, 0)``,
+    but first uses the words left over from the last block of the previous launch (the kernel keeps them)."""
+
+    def __init__(self, seed):
+        self._seed, self._left = seed, np.empty(0, np.uint32)
+        _LIVE.add(self)
+
+    def _state(self):
+        return self._left
+
+    @staticmethod
+    def _initial_state():
+        return np.empty(0, np.uint32)
+
+    def _set_state(self, state):
+        self._left = state
+
+    def draws(self, n):
+        """``n`` floats of one launch."""
+        take = self._left[:n]
+        fresh = n - take.size
+        blocks = (fresh + 3) // 4
+        words = philox_words(self._seed, 0, 0, 4 * blocks)
+        self._left = np.concatenate([self._left[take.size:], words[fresh:]])
+        return mantissa_float(np.concatenate([take, words[:fresh]]))
+
+
+def get_seed(seed, seed2):
+    """MindSpore's ``random::GetSeed(seed, seed2)`` for a kernel's two seed attributes (not both 0)."""
+    seed, seed2 = int(seed) & ((1 << 64) - 1), int(seed2) & ((1 << 64) - 1)
+    w = _philox_block((seed & 0xFFFFFFFF, seed >> 32, seed2 & 0xFFFFFFFF, seed2 >> 32), (0x3EC8F720, 0x02461E29))
+    return (w[1] << 32) | w[0]
+
+
+class Mt19937:
+    """``std::mt19937`` seeded with ``seed`` (low 32 bits, as ``mt19937::seed(uint_fast32_t)``).
+
+    numpy's legacy ``RandomState`` is the same engine (``init_genrand``; full-range uint32 draws are its raw
+    words). Building one costs far more than seeding one, so every engine shares one scratch
+    ``RandomState``: an engine is its seed and position, and the scratch is re-seeded (and skipped to
+    the position) whenever another engine used it in between."""
+
+    min, max = 0, 0xFFFFFFFF
+
+    def __init__(self, seed):
+        self._seed, self._pos, self._token = int(seed) & 0xFFFFFFFF, 0, object()
+
+    def _draw(self, n):
+        global _SCRATCH, _SCRATCH_AT
+        with _SCRATCH_LOCK:
+            if _SCRATCH is None:
+                _SCRATCH = np.random.RandomState(0)
+            if _SCRATCH_AT[0] is not self._token or _SCRATCH_AT[1] != self._pos:
+                _SCRATCH.seed(self._seed)
+                for done in range(0, self._pos, _CHUNK * 16):
+                    _SCRATCH.randint(0, 1 << 32, size=min(_CHUNK * 16, self._pos - done), dtype=np.uint32)
+            out = _SCRATCH.randint(0, 1 << 32, size=n, dtype=np.uint32).astype(np.uint64)
+            _SCRATCH_AT = (self._token, self._pos + n)
+        return out
+
+    def words(self, n):
+        """The next ``n`` 32-bit outputs (consumed), as uint64."""
+        out = self._draw(n)
+        self._pos += n
+        return out
+
+    def peek(self, n):
+        """The next ``n`` outputs without consuming them."""
+        return self._draw(n)
+
+    def skip(self, n):
+        self._pos += n
+
+
+_SCRATCH = None
+_SCRATCH_AT = (None, 0)
+_SCRATCH_LOCK = threading.Lock()
+
+
+class MinStd:
+    """``std::minstd_rand0`` (libstdc++'s ``default_random_engine``) seeded with ``seed``."""
+
+    min, max = 1, _MINSTD_M - 1
+
+    _powers = None
+
+    def __init__(self, seed):
+        x = int(seed) % _MINSTD_M
+        self.state = x if x else 1
+
+    @classmethod
+    def _table(cls):
+        if cls._powers is None:
+            p = np.empty(_CHUNK, np.uint64)
+            p[0] = _MINSTD_A
+            filled = 1
+            while filled < _CHUNK:  # a**(k + filled) = a**k * a**filled, doubling the table
+                step = min(filled, _CHUNK - filled)
+                p[filled:filled + step] = p[:step] * p[filled - 1] % np.uint64(_MINSTD_M)
+                filled += step
+            cls._powers = p
+        return cls._powers
+
+    def peek(self, n):
+        """The next ``n`` outputs without consuming them (``state * a**k mod m``)."""
+        table = self._table()
+        out = np.empty(n, np.uint64)
+        x = self.state
+        for start in range(0, n, _CHUNK):
+            m = min(_CHUNK, n - start)
+            out[start:start + m] = np.uint64(x) * table[:m] % np.uint64(_MINSTD_M)
+            x = int(out[start + m - 1])
+        return out
+
+    def skip(self, n):
+        if n:
+            self.state = self.state * pow(_MINSTD_A, n, _MINSTD_M) % _MINSTD_M
+
+
+def uniform_real(engine, n):
+    """``n`` float32 draws of MindSpore's ``UniformReal`` kernel from ``engine`` (``Mt19937``)."""
+    w = engine.words(2 * n).astype(np.float64)
+    u = (w[0::2] + w[1::2] * 4294967296.0) / 18446744073709551616.0
+    u = np.minimum(u, np.nextafter(1.0, 0.0))
+    return u.astype(np.float32)
+
+
+def uniform_int(engine, n, low, high):
+    """``n`` int32 draws in ``[low, high)`` of MindSpore's ``UniformInt`` kernel from ``engine`` (``Mt19937``)."""
+    span = high - low  # libstdc++'s urange + 1
+    scaling = 0xFFFFFFFF // span
+    past = np.uint64(span * scaling)
+    parts, have = [], 0
+    while have < n:  # each round draws exactly the values still missing: rejected words are consumed too
+        w = engine.words(n - have)
+        w = w[w < past]
+        parts.append(w)
+        have += w.size
+    words = np.concatenate(parts) if parts else np.empty(0, np.uint64)
+    return ((words // np.uint64(scaling)).astype(np.int64) + low).astype(np.int32)
+
+
+_LOGF_TAB = np.array([  # glibc"s __logf_data: (invc, logc) per 16ths of the octave
+    (float.fromhex("0x1.661ec79f8f3bep+0"), float.fromhex("-0x1.57bf7808caadep-2")),
+    (float.fromhex("0x1.571ed4aaf883dp+0"), float.fromhex("-0x1.2bef0a7c06ddbp-2")),
+    (float.fromhex("0x1.49539f0f010bp+0"), float.fromhex("-0x1.01eae7f513a67p-2")),
+    (float.fromhex("0x1.3c995b0b80385p+0"), float.fromhex("-0x1.b31d8a68224e9p-3")),
+    (float.fromhex("0x1.30d190c8864a5p+0"), float.fromhex("-0x1.6574f0ac07758p-3")),
+    (float.fromhex("0x1.25e227b0b8eap+0"), float.fromhex("-0x1.1aa2bc79c81p-3")),
+    (float.fromhex("0x1.1bb4a4a1a343fp+0"), float.fromhex("-0x1.a4e76ce8c0e5ep-4")),
+    (float.fromhex("0x1.12358f08ae5bap+0"), float.fromhex("-0x1.1973c5a611cccp-4")),
+    (float.fromhex("0x1.0953f419900a7p+0"), float.fromhex("-0x1.252f438e10c1ep-5")),
+    (1.0, 0.0),
+    (float.fromhex("0x1.e608cfd9a47acp-1"), float.fromhex("0x1.aa5aa5df25984p-5")),
+    (float.fromhex("0x1.ca4b31f026aap-1"), float.fromhex("0x1.c5e53aa362eb4p-4")),
+    (float.fromhex("0x1.b2036576afce6p-1"), float.fromhex("0x1.526e57720db08p-3")),
+    (float.fromhex("0x1.9c2d163a1aa2dp-1"), float.fromhex("0x1.bc2860d22477p-3")),
+    (float.fromhex("0x1.886e6037841edp-1"), float.fromhex("0x1.1058bc8a07ee1p-2")),
+    (float.fromhex("0x1.767dcf5534862p-1"), float.fromhex("0x1.4043057b6ee09p-2"))])
+_LOGF_LN2 = float.fromhex("0x1.62e42fefa39efp-1")
+_LOGF_POLY = [float.fromhex("-0x1.00ea348b88334p-2"), float.fromhex("0x1.5575b0be00b6ap-2"),
+              float.fromhex("-0x1.ffffef20a4123p-2")]
+
+
+def logf(x):
+    """glibc's ``logf`` (the table-driven algorithm of glibc 2.28+, which MindSpore's kernels call), bit for bit,
+    on a float32 array of positive finite values."""
+    x = np.asarray(x, np.float32)
+    ix = x.view(np.uint32).copy()
+    sub = ix < np.uint32(0x00800000)
+    if sub.any():  # subnormals: normalise as glibc does
+        ix[sub] = (x[sub] * np.float32(2.0 ** 23)).view(np.uint32) - np.uint32(23 << 23)
+    tmp = ix - np.uint32(0x3F330000)
+    i = (tmp >> np.uint32(19)) % np.uint32(16)
+    k = tmp.view(np.int32) >> np.int32(23)
+    z = (ix - (tmp & np.uint32(0xFF800000))).view(np.float32).astype(np.float64)
+    r = z * _LOGF_TAB[i, 0] - 1.0
+    y0 = _LOGF_TAB[i, 1] + k.astype(np.float64) * _LOGF_LN2
+    r2 = r * r
+    y = _LOGF_POLY[1] * r + _LOGF_POLY[2]
+    y = _LOGF_POLY[0] * r2 + y
+    return (y * r2 + (y0 + r)).astype(np.float32)
+
+
+def standard_normal(engine, n):
+    """``n`` float32 draws of MindSpore's ``StandardNormal`` kernel (one launch) from ``engine`` (``MinStd``)."""
+    pairs = (n + 1) // 2
+    xs, ys, r2s, have = [], [], [], 0
+    while have < pairs:
+        want = pairs - have
+        w = engine.peek(2 * (want + want // 4 + 8))
+        u = _canonical_float(w)
+        v = ((np.float32(2) * u).astype(np.float64) - 1.0).astype(np.float32)
+        x, y = v[0::2], v[1::2]
+        r2 = x * x + y * y
+        ok = np.flatnonzero(~((r2 > 1.0) | (r2 == 0.0)))[:want]
+        engine.skip(2 * (int(ok[-1]) + 1) if ok.size == want else w.size)
+        xs.append(x[ok])
+        ys.append(y[ok])
+        r2s.append(r2[ok])
+        have += ok.size
+    if not pairs:
+        return np.empty(0, np.float32)
+    x, y, r2 = np.concatenate(xs), np.concatenate(ys), np.concatenate(r2s)
+    mult = np.sqrt((np.float32(-2) * logf(r2)) / r2)
+    out = np.empty(2 * pairs, np.float32)
+    out[0::2] = y * mult
+    out[1::2] = x * mult
+    return out[:n]
+
+
+class _Words:
+    """Scalar draws from an engine, fetched in batches; ``close()`` consumes exactly what was used."""
+
+    def __init__(self, engine):
+        self._engine, self._buf, self._pos, self._base = engine, [], 0, 0
+
+    def __call__(self):
+        if self._pos == len(self._buf):
+            self._base += len(self._buf)
+            self._buf = self._engine.peek(self._base + 1024)[self._base:].tolist()
+            self._pos = 0
+        self._pos += 1
+        return self._buf[self._pos - 1]
+
+    def close(self):
+        self._engine.skip(self._base + self._pos)
+
+
+def dropout_keep(engine, n, keep_prob):
+    """The ``Dropout`` kernel's keep mask (bool, ``n`` elements) from ``engine`` (``MinStd``)."""
+    w = engine.peek(n)
+    engine.skip(n)
+    return _canonical_float(w) < np.float32(keep_prob)
+
+
+def multinomial(engine, probs, num_samples):
+    """The ``Multinomial`` kernel (with replacement) on a 2-D numpy array of weights, row by row: cumulative
+    sums in the input's dtype, normalised by the row total, one float draw per sample located by binary
+    search; int64 indices of shape ``(rows, num_samples)``."""
+    out = np.empty((probs.shape[0], num_samples), np.int64)
+    for i, row in enumerate(probs):
+        cum = np.cumsum(row, dtype=row.dtype)  # sequential, as the kernel's loop
+        if cum[-1] != 0:
+            cum = cum / cum[-1]
+        u = _canonical_float(engine.peek(num_samples)).astype(row.dtype)
+        engine.skip(num_samples)
+        out[i] = np.searchsorted(cum[:-1], u, side="right")
+    return out
+
+
+def _canonical_float(w):
+    """libstdc++'s ``generate_canonical<float, 24>`` of ``minstd_rand0`` outputs: ``float(w - 1) / 2**31``,
+    kept below 1."""
+    u = (w - np.uint64(1)).astype(np.float32) / np.float32(2147483648.0)
+    return np.minimum(u, np.float32(np.nextafter(np.float32(1), np.float32(0))))
+
+
+def _uniform_int_one(g, gmin, grange, low, high):
+    """libstdc++'s ``uniform_int_distribution(low, high)(g)`` (inclusive) for an engine range below 2**32."""
+    span = high - low
+    if grange == span:
+        return low + g() - gmin
+    uerange = span + 1
+    scaling = grange // uerange
+    past = uerange * scaling
+    r = g() - gmin
+    while r >= past:
+        r = g() - gmin
+    return low + r // scaling
+
+
+def shuffle_permutation(engine, n):
+    """libstdc++'s ``std::shuffle`` of ``[0, n)`` with ``engine``: the permutation, as int64."""
+    perm = list(range(n))
+    if n <= 1:
+        return np.asarray(perm, np.int64)
+    g, gmin, grange = _Words(engine), engine.min, engine.max - engine.min
+    if grange // n >= n:  # two swap positions per draw
+        i = 1
+        if n % 2 == 0:
+            j = _uniform_int_one(g, gmin, grange, 0, 1)
+            perm[1], perm[j] = perm[j], perm[1]
+            i = 2
+        while i != n:
+            b1 = i + 2
+            x = _uniform_int_one(g, gmin, grange, 0, (i + 1) * b1 - 1)
+            a, b = divmod(x, b1)
+            perm[i], perm[a] = perm[a], perm[i]
+            perm[i + 1], perm[b] = perm[b], perm[i + 1]
+            i += 2
+    else:
+        for i in range(1, n):
+            j = _uniform_int_one(g, gmin, grange, 0, i)
+            perm[i], perm[j] = perm[j], perm[i]
+    g.close()
+    return np.asarray(perm, np.int64)
+
+
+class RandomKernel:
+    """One MindSpore random kernel's engines for attributes ``(seed, seed2)``: what a Primitive keeps
+    between calls (``mtrng_`` for the uniform kernels, ``dfrng_`` for ``StandardNormal``)."""
+
+    def __init__(self, seed, seed2):
+        self._seed = get_seed(seed, seed2)
+        self._mt = self._minstd = None
+        _LIVE.add(self)
+
+    def _state(self):
+        return (None if self._mt is None else self._mt._pos, None if self._minstd is None else self._minstd.state)
+
+    @staticmethod
+    def _initial_state():
+        return None, None
+
+    def _set_state(self, state):
+        mt_pos, minstd = state
+        if mt_pos is None:
+            self._mt = None
+        else:
+            self._mt = self._mt if self._mt is not None else Mt19937(self._seed)
+            self._mt._pos = mt_pos
+        if minstd is None:
+            self._minstd = None
+        else:
+            self._minstd = self._minstd if self._minstd is not None else MinStd(self._seed)
+            self._minstd.state = minstd
+
+    def _mt19937(self):
+        if self._mt is None:
+            self._mt = Mt19937(self._seed)
+        return self._mt
+
+    def uniform_real(self, shape):
+        return uniform_real(self._mt19937(), math.prod(shape)).reshape(shape)
+
+    def uniform_int(self, shape, low, high):
+        if high <= low:
+            raise ValueError(f"For 'Random', invalid min/max values: ({low}/{high})")
+        return uniform_int(self._mt19937(), math.prod(shape), low, high).reshape(shape)
+
+    def _default_engine(self):
+        if self._minstd is None:
+            self._minstd = MinStd(self._seed)
+        return self._minstd
+
+    def standard_normal(self, shape):
+        return standard_normal(self._default_engine(), math.prod(shape)).reshape(shape)
+
+    def dropout_keep(self, shape, keep_prob):
+        """``Dropout``'s keep mask for an input of ``shape`` (continues this kernel's engine)."""
+        return dropout_keep(self._default_engine(), math.prod(shape), keep_prob).reshape(shape)
+
+    def multinomial(self, probs, num_samples):
+        """``Multinomial``'s samples for 2-D weights ``probs`` (continues this kernel's engine)."""
+        return multinomial(self._default_engine(), probs, num_samples)
+
+    def shuffle(self, n):
+        """``RandomShuffle``'s permutation of dim 0 (length ``n``)."""
+        return shuffle_permutation(self._default_engine(), n)
+
+
+class KernelCache:
+    """A random Primitive's kernels: MindSpore builds one per input signature (shape, dtype), each seeded
+    alike from ``(seed, seed2)`` and continuing its own engines call after call."""
+
+    def __init__(self, seed, seed2):
+        self._seeds, self._kernels = (seed, seed2), {}
+
+    def get(self, signature):
+        kernel = self._kernels.get(signature)
+        if kernel is None:
+            kernel = self._kernels[signature] = RandomKernel(*self._seeds)
+        return kernel
+
+
+_LIVE = weakref.WeakSet()  # the kernels a Primitive or layer keeps (their engines are random state)
+
+
+def snapshot():
+    """All MindSpore random state outside torch: the op-seed counters and every kept kernel's engines."""
+    return dict(op_seed.counters()), [(k, k._state()) for k in list(_LIVE)]
+
+
+def restore(state):
+    """Back to a ``snapshot()``; kernels built since then go back to their first draw."""
+    counters, kernels = state
+    op_seed.set_counters(counters)
+    known = set()
+    for kernel, kernel_state in kernels:
+        kernel._set_state(kernel_state)
+        known.add(id(kernel))
+    for kernel in list(_LIVE):
+        if id(kernel) not in known:
+            kernel._set_state(kernel._initial_state())
+
+
+def checkpoint_context_fn(user_context_fn=None):
+    """A ``context_fn`` for ``torch.utils.checkpoint`` (non-reentrant): the recomputation draws the same
+    MindSpore random numbers as the forward did (dropout masks, seeded ops) and leaves the streams where the
+    forward left them — what ``preserve_rng_state`` does for torch's generator. Wraps ``user_context_fn``."""
+    def context_fn():
+        shared = {}
+
+        @contextlib.contextmanager
+        def forward():
+            shared["before"] = snapshot()
+            yield
+
+        @contextlib.contextmanager
+        def recompute():
+            after = snapshot()
+            restore(shared["before"])
+            try:
+                yield
+            finally:
+                restore(after)
+
+        if user_context_fn is None:
+            return forward(), recompute()
+        user_forward, user_recompute = user_context_fn()
+        return _both(forward(), user_forward), _both(recompute(), user_recompute)
+    return context_fn
+
+
+@contextlib.contextmanager
+def _both(first, second):
+    with first, second:
+        yield

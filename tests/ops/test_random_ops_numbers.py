@@ -1,0 +1,133 @@
+"""Seeded random ops draw MindSpore 2.10's numbers (references: tools/reference/gen_random_ops.py)."""
+import pathlib
+import sys
+
+import numpy as np
+import pytest
+import torch
+
+import ms_compat as ms
+import ms_compat.context as context
+from ms_compat import ops
+from ms_compat.ops import operations as P
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "tools" / "reference"))
+from random_ops_cases import run  # noqa: E402
+
+REF = np.load(ROOT / "tests" / "reference_data" / "random" / "ops.npz")
+
+
+def _unset_global_seed():
+    context._seed = None  # as the generator does to MindSpore: back to "no global seed"
+
+
+def _ulps(a, b):
+    """Distance in units of the float's last place (0 for equal arrays)."""
+    a, b = np.asarray(a), np.asarray(b)
+    return np.abs(a.astype(np.float64) - b.astype(np.float64)) / np.spacing(np.abs(b).astype(a.dtype)).astype(np.float64)
+
+
+@pytest.fixture(scope="module")
+def ours():
+    saved = context._seed
+    try:
+        return run(ms, ops, P, _unset_global_seed)
+    finally:
+        context._seed = saved
+
+
+def test_same_cases(ours):
+    assert sorted(ours) == sorted(REF.files)
+
+
+@pytest.mark.parametrize("op", sorted({k.split("|")[0] if not k.startswith(("prim", "interleaved", "large"))
+                                       else "|".join(k.split("|")[:2]) for k in REF.files}))
+def test_random_op_matches_mindspore(ours, op):
+    keys = [k for k in REF.files if k == op or k.startswith(op + "|")]
+    assert keys
+    for key in keys:
+        got, ref = ours[key], REF[key]
+        assert got.dtype == ref.dtype and got.shape == ref.shape, key
+        if ref.dtype.kind in "iub":
+            np.testing.assert_array_equal(got, ref, err_msg=key)
+        else:  # float32 rounding: glibc's logf (normal ops) is called where present, so exact here
+            assert _ulps(got, ref).max(initial=0) <= 2, key
+
+
+def test_set_seed_restarts_the_counters():
+    ms.set_seed(11)
+    a = [ops.uniform((4,), ms.Tensor(0.0), ms.Tensor(1.0)).asnumpy() for _ in range(2)]
+    ms.set_seed(11)
+    b = [ops.uniform((4,), ms.Tensor(0.0), ms.Tensor(1.0)).asnumpy() for _ in range(2)]
+    np.testing.assert_array_equal(a[0], b[0])
+    np.testing.assert_array_equal(a[1], b[1])
+    assert not np.array_equal(a[0], a[1])  # the call counter moves the seed
+
+
+def test_torch_generator_untouched_by_seeded_ops():
+    ms.set_seed(4)
+    torch.manual_seed(3)
+    state = torch.get_rng_state()
+    ops.uniform((5,), ms.Tensor(0.0), ms.Tensor(1.0))
+    ops.standard_normal((5,))
+    ops.normal((5,), ms.Tensor(0.0), ms.Tensor(1.0))
+    ops.randint(0, 9, (5,))
+    ops.rand(5)
+    ops.randn(5)
+    P.UniformReal(1, 2)((3,))
+    P.StandardNormal(1, 2)((3,))
+    assert torch.equal(torch.get_rng_state(), state)
+
+
+def test_without_a_global_seed():
+    saved = context._seed
+    try:
+        ms.set_seed(0)  # restarts the op-seed counters
+        _unset_global_seed()
+        torch.manual_seed(8)
+        a = ops.standard_normal((6,)).asnumpy()
+        torch.manual_seed(8)
+        b = ops.standard_normal((6,)).asnumpy()
+        seeded = ops.standard_normal((3,), seed=5).asnumpy()  # an op seed alone: global seed counts as 0
+    finally:
+        context._seed = saved
+    np.testing.assert_array_equal(a, b)  # no seed at all (MindSpore: nondeterministic): torch's generator
+    np.testing.assert_array_equal(seeded, REF["standard_normal|noglobal|5|(3,)|0"])
+
+
+@pytest.mark.cuda
+def test_cuda_gives_the_same_numbers():
+    ms.set_seed(1)
+    cpu = [ops.uniform((7,), ms.Tensor(0.0), ms.Tensor(1.0)).asnumpy(), ops.standard_normal((7,)).asnumpy()]
+    before = ms.get_context("device_target")
+    ms.set_context(device_target="GPU")
+    try:
+        ms.set_seed(1)
+        gpu = [ops.uniform((7,), ms.Tensor(0.0), ms.Tensor(1.0)), ops.standard_normal((7,))]
+    finally:
+        ms.set_context(device_target=before)
+    assert gpu[0].device.type == "cuda"
+    np.testing.assert_array_equal(gpu[0].cpu().numpy(), cpu[0])
+    np.testing.assert_array_equal(gpu[1].cpu().numpy(), cpu[1])
+
+
+def test_logf_is_glibcs():
+    """The normal ops' polar method needs the C library's logf bit for bit; op_random reproduces glibc's."""
+    import ctypes
+    import ctypes.util
+
+    from ms_compat.common import op_random
+    try:
+        fn = ctypes.CDLL(ctypes.util.find_library("m")).logf
+        ctypes.CDLL(None).gnu_get_libc_version  # noqa: B018 - glibc only
+    except (OSError, AttributeError, TypeError):
+        pytest.skip("needs glibc's libm")
+    fn.restype, fn.argtypes = ctypes.c_float, [ctypes.c_float]
+    rng = np.random.default_rng(0)
+    x = np.concatenate([rng.random(20000).astype(np.float32), (rng.random(5000) ** 8).astype(np.float32),
+                        np.arange(0x3F000000, 0x3F800000, 4099, dtype=np.uint32).view(np.float32),
+                        np.array([1e-40, 7e-45, 1.0, 3.0e38], np.float32)])
+    x = x[x > 0]
+    glibc = np.frompyfunc(fn, 1, 1)(x.astype(np.float64)).astype(np.float32)
+    np.testing.assert_array_equal(op_random.logf(x), glibc)

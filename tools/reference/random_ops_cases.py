@@ -1,0 +1,119 @@
+"""Cases for MindSpore's seeded random ops (gen_random_ops.py, tests/ops/test_random_ops_numbers.py).
+
+``run(ms, ops, P, unset_global_seed)`` runs every case with a MindSpore-like package ``ms``, its ``ops``
+and ``ops.operations`` ``P``, and returns {case name: array}. Each case sets the global seed first (or
+unsets it), then calls the op (three times on the first shape: the per-op call counter) and records every
+result.
+"""
+import numpy as np
+
+GLOBAL_SEEDS = (0, 1, 1234)
+OP_SEEDS = (None, 5)
+SHAPES = ((3,), (2, 3), (4, 5, 7))
+LONG = (301,)  # standard_normal: enough pairs for the polar method to reject some
+
+
+def _ops(ms, ops):
+    t = ms.Tensor
+    return {
+        "uniform": lambda shp, s: ops.uniform(shp, t(-1.5, ms.float32), t(2.0, ms.float32), seed=s),
+        "uniform_int32": lambda shp, s: ops.uniform(shp, t(-7, ms.int32), t(100, ms.int32), seed=s,
+                                                    dtype=ms.int32),
+        "standard_normal": lambda shp, s: ops.standard_normal(shp, seed=s),
+        "normal": lambda shp, s: ops.normal(shp, t(0.5, ms.float32), t(2.0, ms.float32), seed=s),
+        "normal_broadcast": lambda shp, s: ops.normal(shp, t(np.arange(2, dtype=np.float32).reshape((2,) + (1,) * len(shp))),
+                                                      t(3.0, ms.float32), seed=s),
+        "rand": lambda shp, s: ops.rand(*shp, seed=s),
+        "rand_float64": lambda shp, s: ops.rand(shp, dtype=ms.float64, seed=s),
+        "randn": lambda shp, s: ops.randn(*shp, seed=s),
+        "randn_float16": lambda shp, s: ops.randn(shp, dtype=ms.float16, seed=s),
+        "randint": lambda shp, s: ops.randint(-3, 50, shp, seed=s),
+        "randint_int32": lambda shp, s: ops.randint(0, 2 ** 31 - 1, shp, seed=s, dtype=ms.int32),
+        "rand_like": lambda shp, s: ops.rand_like(ops.zeros(shp, ms.float32), seed=s),
+        "randn_like": lambda shp, s: ops.randn_like(ops.zeros(shp, ms.float32), seed=s),
+        "randint_like": lambda shp, s: ops.randint_like(ops.zeros(shp, ms.int32), 2, 9, seed=s),
+        "dropout": lambda shp, s: ops.dropout(ops.arange(1, 1 + int(np.prod(shp)), dtype=ms.float32).reshape(shp),
+                                              p=0.3, seed=s),
+        "dropout_float16": lambda shp, s: ops.dropout(ops.ones(shp, ms.float16) * 3, p=0.75, seed=s),
+        "shuffle": lambda shp, s: ops.shuffle(ops.arange(int(np.prod(shp)), dtype=ms.float32).reshape(shp), seed=s),
+    }
+
+
+def run(ms, ops, P, unset_global_seed):
+    out = {}
+    table = _ops(ms, ops)
+    for name, fn in table.items():
+        for seed in OP_SEEDS[1:]:  # op seed without a global seed: global seed counts as 0
+            unset_global_seed()
+            for shp in SHAPES[:2]:
+                for call in range(2):
+                    out[f"{name}|noglobal|{seed}|{shp}|{call}"] = fn(shp, seed).asnumpy()
+        for g in GLOBAL_SEEDS:
+            for seed in OP_SEEDS:
+                for shp in SHAPES + ((LONG,) if name == "standard_normal" else ()):
+                    ms.set_seed(g)
+                    for call in range(3 if shp == SHAPES[0] else 1):
+                        out[f"{name}|{g}|{seed}|{shp}|{call}"] = fn(shp, seed).asnumpy()
+    ms.set_seed(1)  # counters are per function name: interleaved calls
+    for call in range(2):
+        for name in ("uniform", "normal", "standard_normal", "rand", "randint"):
+            out[f"interleaved|{name}|{call}"] = table[name]((2, 2), None).asnumpy()
+    ms.set_seed(3)
+    out["large|standard_normal"] = ops.standard_normal((64, 65)).asnumpy()
+    out["large|uniform"] = ops.uniform((64, 65), ms.Tensor(0.0, ms.float32), ms.Tensor(1.0, ms.float32)).asnumpy()
+    for n in (1, 2, 7, 10, 64):  # randperm: seed/offset only, no global seed or counter
+        for seed, offset in ((0, 0), (3, 0), (3, 2), (0, 9)):
+            out[f"randperm|{n}|{seed}|{offset}"] = ops.randperm(n, seed=seed, offset=offset).asnumpy()
+    out["randperm|int32"] = ops.randperm(9, seed=4, dtype=ms.int32).asnumpy()
+    out["randperm|float32"] = ops.randperm(9, seed=4, dtype=ms.float32).asnumpy()
+    out["randperm|70000"] = ops.randperm(70000, seed=5).asnumpy()[::101]  # past 65536: one swap per draw
+    ms.set_seed(2)
+    out["shuffle|50000"] = ops.shuffle(ops.arange(50000, dtype=ms.int32)).asnumpy()[::97]  # past 46340
+    for g in GLOBAL_SEEDS:  # nn.Dropout takes its seeds when built; its masks continue one stream
+        ms.set_seed(g)
+        first, second = ms.nn.Dropout(p=0.4), ms.nn.Dropout(p=0.1)
+        first.set_train(True)
+        second.set_train(True)
+        x = ms.Tensor(np.arange(1, 13, dtype=np.float32).reshape(3, 4))
+        for call in range(2):
+            out[f"nn.Dropout|{g}|first|{call}"] = first(x).asnumpy()
+            out[f"nn.Dropout|{g}|second|{call}"] = second(x).asnumpy()
+        out[f"nn.Dropout|{g}|ops.dropout after"] = ops.dropout(x, p=0.5).asnumpy()
+        out[f"nn.Dropout|{g}|first|other shape"] = first(x[:2]).asnumpy()  # a kernel per input shape
+        out[f"nn.Dropout|{g}|first|2"] = first(x).asnumpy()
+    for s1, s2 in ((1, 0), (3, 7)):  # the Dropout Primitive: (output, mask), one stream over calls
+        op = P.Dropout(0.6, s1, s2)
+        for call in range(2):
+            for dtype in ("float32", "float16"):
+                res, mask = op(ms.Tensor(np.arange(1, 11, dtype=dtype)))
+                out[f"prim|Dropout|{s1}|{s2}|{call}|{dtype}"] = res.asnumpy()
+                out[f"prim|Dropout|{s1}|{s2}|{call}|{dtype}|mask"] = mask.asnumpy()
+    x = ms.Tensor(np.zeros((2, 3), np.float32))
+    probs = ms.Tensor(np.linspace(0, 1, 6).reshape(2, 3).astype(np.float32))
+    for seed in (1, 7):  # the Bernoulli kernel keeps leftover Philox words from one launch to the next
+        for call in range(3):
+            out[f"bernoulli|{seed}|{call}"] = ops.bernoulli(x, 0.5, seed=seed).asnumpy()
+            out[f"bernoulli|{seed}|{call}|p tensor"] = ops.bernoulli(x, probs, seed=seed).asnumpy()
+            out[f"bernoulli|{seed}|{call}|int32"] = ops.bernoulli(ms.Tensor(np.zeros(5, np.int32)), 0.3,
+                                                                  seed=seed).asnumpy()
+    weights = np.array([[0.1, 0.2, 0.3, 0.4], [0.5, 0.0, 0.25, 0.25], [2.0, 1.0, 0.0, 5.0]], np.float32)
+    for g in GLOBAL_SEEDS:
+        ms.set_seed(g)
+        for call in range(2):
+            for dtype in ("float32", "float64"):
+                w = ms.Tensor(weights.astype(dtype))
+                out[f"multinomial|{g}|{call}|{dtype}"] = ops.multinomial(w, 40).asnumpy()
+                out[f"multinomial|{g}|{call}|{dtype}|1d"] = ops.multinomial(w[0], 9, seed=3).asnumpy()
+            out[f"multinomial|{g}|{call}|no replacement"] = ops.multinomial(ms.Tensor(weights), 3,
+                                                                            replacement=False).asnumpy()
+    prims = {"UniformReal": P.UniformReal, "StandardNormal": P.StandardNormal, "UniformInt": P.UniformInt}
+    for name, make in prims.items():  # a Primitive keeps its engines: each call continues the stream
+        for s1, s2 in ((1, 0), (0, 1), (3, 7), (2 ** 31 - 2, 12345)):
+            op = make(s1, s2)
+            for call in range(3):
+                if name == "UniformInt":
+                    r = op((7,), ms.Tensor(-4, ms.int32), ms.Tensor(4, ms.int32))
+                else:
+                    r = op((5,) if name == "StandardNormal" else (3, 3))
+                out[f"prim|{name}|{s1}|{s2}|{call}"] = r.asnumpy()
+    return out
