@@ -17,16 +17,22 @@ def pytest_collection_modifyitems(config, items):
             item.add_marker(skip)
 
 
+import ms_compat.common.op_seed as _op_seed  # noqa: E402
+
+_FRESH_COUNTERS = _op_seed.counters()
+
+
 @pytest.fixture(autouse=True)
 def _global_seed_isolated():
     """``ms.set_seed`` in one test must not switch another test's random ops and dropout masks from torch's
     generator to MindSpore's streams (they follow MindSpore's only once a global seed is set)."""
     import ms_compat.common.op_seed as op_seed
     import ms_compat.context as context
-    seed, counters = context._seed, op_seed.counters()
     yield
-    context._seed = seed
-    op_seed.set_counters(counters)
+    # back to the state of a fresh process (not of this test's start: a module-scoped fixture that set a
+    # seed ran before this fixture looked)
+    context._seed = None
+    op_seed.set_counters(_FRESH_COUNTERS)
 
 
 def load_ref_json(area, name):
