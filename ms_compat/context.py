@@ -162,6 +162,8 @@ def set_seed(seed):
     torch.manual_seed(seed)
     np.random.seed(seed)
     random.seed(seed)
+    from .dataset.core import config as dataset_config  # as MindSpore: the last set_seed of either wins
+    dataset_config.set_seed(seed)
 
 
 def get_seed():

@@ -1,9 +1,10 @@
 """Mirrors ``mindspore.dataset.config``: pipeline-wide settings (seed, workers, prefetch, ...).
 
-``set_seed`` makes shuffles, samplers and random transforms reproducible: every random draw of the
-pipeline comes from a ``numpy.random.Generator`` derived from this seed (or from ``mindspore.set_seed``'s,
-as in MindSpore, where ``mindspore.set_seed`` also seeds the dataset). The streams differ from
-MindSpore's C++ ``std::mt19937`` ones: same distributions, not the same numbers.
+``set_seed`` makes shuffles, samplers and random transforms reproducible (``mindspore.set_seed`` sets it
+too, as in MindSpore). The samplers and ``Dataset.shuffle`` draw MindSpore's numbers: each takes its C++
+seed as MindSpore's ``GetSeed()`` does (``cpp_seed``) and runs libstdc++'s algorithms (``cpp_random``).
+Other random draws (random transforms, the samplers not yet reproduced) come from a
+``numpy.random.Generator`` derived from this seed: same distributions, other numbers than MindSpore's.
 """
 from __future__ import annotations
 
@@ -41,6 +42,9 @@ def set_seed(seed):
     _int_check("seed", seed, 0, _UINT32_MAX)
     _state["seed"] = seed
     _rng_state["gen"] = None
+    import random  # as MindSpore: Python's and numpy's global generators are seeded too
+    random.seed(seed)
+    np.random.seed(seed)
 
 
 DEFAULT_SEED = 5489  # std::mt19937::default_seed, what MindSpore reports before any set_seed
@@ -58,6 +62,16 @@ def _seed_or_none():
         return _state["seed"]
     from ...context import get_seed as ms_seed
     return ms_seed()
+
+
+def cpp_seed():
+    """The seed a MindSpore pipeline operation takes when it is built (minddata's ``GetSeed()``): the dataset
+    seed, or a fresh random one while it is ``std::mt19937::default_seed`` (5489: none set — or 5489 set
+    explicitly, which MindSpore cannot tell apart)."""
+    seed = get_seed()
+    if seed == DEFAULT_SEED:
+        return int.from_bytes(os.urandom(4), "little")
+    return seed
 
 
 _local = threading.local()

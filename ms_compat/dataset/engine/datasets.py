@@ -6,9 +6,12 @@ runs its operations on a thread pool (OpenCV and numpy release the GIL; see ``_p
 the row order, with ``config.get_prefetch_size()`` rows in flight. Every epoch re-runs the tree, so a
 pipeline that raised (bad file, shape mismatch) can be iterated again.
 
-Differences from MindSpore (migration_guides/data.md): random orders are drawn from numpy generators
-seeded by ``config.set_seed`` — same distributions, other numbers than MindSpore's C++ streams; a node
-may feed several pipelines.
+Random orders: the samplers (so every source's ``shuffle``) and ``Dataset.shuffle`` draw MindSpore 2.10's
+numbers for the same seed (see ``samplers`` and ``ShuffleDataset``); each iterator starts them again from
+their first epoch (``_reset_run``), as MindSpore builds a new C++ tree per iterator. Differences from
+MindSpore (migration_guides/data.md): random transforms draw from numpy generators seeded by
+``config.set_seed`` — same distributions, other numbers than MindSpore's C++ streams; a node may feed
+several pipelines.
 """
 from __future__ import annotations
 
@@ -94,6 +97,13 @@ class Dataset(RecordsInit):
     def _next_epoch_rng(self):
         self._epoch += 1
         return config.new_rng(self._id, self._epoch)
+
+    def _reset_run(self):
+        """A new iterator over this pipeline: every node starts again from its first epoch (MindSpore builds a
+        new C++ tree per iterator, with its samplers and shuffle buffers seeded afresh)."""
+        self._epoch = 0
+        for child in self.children:
+            child._reset_run()
 
     # -- information
     def get_dataset_size(self):
@@ -378,6 +388,12 @@ class MappableDataset(SourceDataset):
 
     def use_sampler(self, new_sampler):
         self.sampler = new_sampler
+
+    def _reset_run(self):
+        super()._reset_run()
+        reset = getattr(self.sampler, "_reset_run", None)
+        if reset is not None:
+            reset()
 
     def add_sampler(self, new_sampler):
         new_sampler.add_child(self.sampler)
@@ -697,7 +713,10 @@ class FilterDataset(Dataset):
 
 
 class ShuffleDataset(Dataset):
-    """``Dataset.shuffle`` node: MindSpore's buffer shuffle (the next row replaces the one drawn)."""
+    """``Dataset.shuffle`` node: MindSpore 2.10's ``ShuffleOp``, draw for draw. When an iterator is made it seeds
+    a ``std::mt19937_64`` with ``GetSeed()`` (``config.cpp_seed``) and keeps it over the epochs; it fills a
+    buffer of ``buffer_size`` rows, then repeatedly sends slot ``engine() % rows_in_buffer``, moves the last
+    slot into it and puts the next input row in the last slot (once the input is spent, the buffer drains)."""
 
     def __init__(self, child, buffer_size):
         super().__init__((child,))
@@ -705,24 +724,41 @@ class ShuffleDataset(Dataset):
             raise ValueError(f"buffer_size is not within the required interval of [2, 2147483647], "
                              f"but got {buffer_size}.")
         self._buf = buffer_size
+        self._engine = None
+
+    def _reset_run(self):
+        super()._reset_run()
+        self._engine = None
 
     def _rows(self):
-        rng = self._next_epoch_rng()
-        buf = []
-        for row in self.children[0]._rows():
-            if len(buf) < self._buf:
-                buf.append(row)
-                continue
-            j = int(rng.integers(len(buf)))
-            yield buf[j]
-            buf[j] = row
-        while buf:
-            j = int(rng.integers(len(buf)))
-            buf[j], buf[-1] = buf[-1], buf[j]
-            yield buf.pop()
+        from ..core.cpp_random import Mt19937_64
+        self._epoch += 1
+        if self._engine is None:
+            self._engine = Mt19937_64(config.cpp_seed())
+        engine = self._engine
+        src = iter(self.children[0]._rows())
+        buf = list(itertools.islice(src, self._buf))
+        active = len(buf) == self._buf
+        last = len(buf) - 1
+        while last >= 0:
+            j = engine.word() % (last + 1)
+            out = buf[j]
+            buf[j] = buf[last]
+            if active:
+                nxt = next(src, _END)
+                if nxt is _END:
+                    active = False
+                else:
+                    buf[last] = nxt
+            if not active:
+                last -= 1
+            yield out
 
     def _size(self):
         return self.children[0]._size()
+
+
+_END = object()
 
 
 class RepeatDataset(Dataset):

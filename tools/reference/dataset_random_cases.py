@@ -1,0 +1,89 @@
+"""Seeded dataset orders and random-transform draws, run alike under real MindSpore 2.10 (gen_dataset_random.py)
+and ms_compat (tests/dataset/test_dataset_random.py): ``run(ds, vision, tmpdir)`` -> {case name: int64 array}.
+
+Every case is a table row: source or sampler x seed x size x epochs (one iterator over several epochs, and
+a second iterator afterwards) x num_parallel_workers.
+"""
+import os
+import struct
+
+import numpy as np
+
+SEEDS = (0, 1, 5, 1234, 4294967294)
+SIZES = (1, 2, 7, 8, 100, 301)
+
+
+def _orders(dataset, epochs=3, column=0):
+    """``epochs`` epochs of one iterator, then one epoch of a fresh iterator, as one flat array (-1 between)."""
+    out = []
+    it = dataset.create_tuple_iterator(output_numpy=True, num_epochs=epochs)
+    for _ in range(epochs):
+        out.extend(int(np.asarray(r[column]).reshape(-1)[0]) for r in it)
+        out.append(-1)
+    out.extend(int(np.asarray(r[column]).reshape(-1)[0]) for r in dataset.create_tuple_iterator(
+        output_numpy=True, num_epochs=1))
+    return np.asarray(out, np.int64)
+
+
+def _mnist_dir(tmpdir, n):
+    d = os.path.join(tmpdir, f"mnist{n}")
+    if not os.path.isdir(d):
+        os.makedirs(d)
+        images = (np.arange(n * 28 * 28) % 251).astype(np.uint8).reshape(n, 28, 28)
+        images[:, 0, 0] = np.arange(n) % 256
+        labels = (np.arange(n) % 10).astype(np.uint8)
+        with open(os.path.join(d, "train-images-idx3-ubyte"), "wb") as f:
+            f.write(struct.pack(">IIII", 2051, n, 28, 28) + images.tobytes())
+        with open(os.path.join(d, "train-labels-idx1-ubyte"), "wb") as f:
+            f.write(struct.pack(">II", 2049, n) + labels.tobytes())
+    return d
+
+
+def run(ds, vision, tmpdir):
+    out = {}
+    for seed in SEEDS:
+        for n in SIZES:
+            data = np.arange(n, dtype=np.int64)
+            ds.config.set_seed(seed)
+            out[f"generator|{seed}|{n}"] = _orders(ds.GeneratorDataset([np.array(i) for i in range(n)], ["x"],
+                                                                      shuffle=True))
+            ds.config.set_seed(seed)
+            out[f"numpy_slices|{seed}|{n}"] = _orders(ds.NumpySlicesDataset(data, ["x"], shuffle=True))
+            ds.config.set_seed(seed)
+            out[f"random_sampler|{seed}|{n}"] = _orders(ds.NumpySlicesDataset(
+                data, ["x"], sampler=ds.RandomSampler()))
+            ds.config.set_seed(seed)
+            out[f"random_sampler_replacement|{seed}|{n}"] = _orders(ds.NumpySlicesDataset(
+                data, ["x"], sampler=ds.RandomSampler(replacement=True)))
+            ds.config.set_seed(seed)
+            out[f"random_sampler_num_samples|{seed}|{n}"] = _orders(ds.NumpySlicesDataset(
+                data, ["x"], sampler=ds.RandomSampler(num_samples=max(1, n // 2))))
+            for shards in (2, 3):
+                for shard_id in range(shards):
+                    ds.config.set_seed(seed)
+                    out[f"distributed|{seed}|{n}|{shards}|{shard_id}"] = _orders(ds.NumpySlicesDataset(
+                        data, ["x"], shuffle=True, num_shards=shards, shard_id=shard_id))
+            if n >= 2:
+                for buffer_size in (2, 5, 10000):
+                    ds.config.set_seed(seed)
+                    out[f"buffer_shuffle|{seed}|{n}|{buffer_size}"] = _orders(ds.NumpySlicesDataset(
+                        data, ["x"], shuffle=False).shuffle(buffer_size))
+        for workers in (1, 2):
+            ds.config.set_seed(seed)
+            out[f"generator_workers|{seed}|{workers}"] = _orders(ds.GeneratorDataset(
+                [np.array(i) for i in range(50)], ["x"], shuffle=True, num_parallel_workers=workers))
+            ds.config.set_seed(seed)
+            out[f"mnist|{seed}|{workers}"] = _orders(ds.MnistDataset(
+                _mnist_dir(tmpdir, 250), num_parallel_workers=workers), column=0)
+    # above 65535 rows std::shuffle draws one position per element instead of two (n * n > 2**32 - 1)
+    ds.config.set_seed(3)
+    it = ds.NumpySlicesDataset(np.arange(70000), ["x"], shuffle=True).create_tuple_iterator(
+        output_numpy=True, num_epochs=2)
+    out["large_shuffle"] = np.asarray([[int(r[0]) for r in it][:200] for _ in range(2)], np.int64)
+    # a DistributedSampler object made once, used by two pipelines (MindSpore bumps its seed per use)
+    ds.config.set_seed(7)
+    sampler = ds.DistributedSampler(2, 1)
+    out["distributed_object_reused"] = np.concatenate([
+        _orders(ds.NumpySlicesDataset(np.arange(20), ["x"], sampler=sampler), epochs=2),
+        _orders(ds.NumpySlicesDataset(np.arange(20), ["x"], sampler=sampler), epochs=2)])
+    return out
