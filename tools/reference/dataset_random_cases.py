@@ -25,6 +25,51 @@ def _orders(dataset, epochs=3, column=0):
     return np.asarray(out, np.int64)
 
 
+def _pixels(dataset, epochs=2):
+    """Every output image (first channel, flattened) of ``epochs`` epochs of one iterator and one epoch of a fresh
+    one: which corner a crop took and whether a flip happened, row by row."""
+    def one(r):
+        return np.asarray(r[0])[..., 0].reshape(-1).astype(np.int64)
+    it = dataset.create_tuple_iterator(output_numpy=True, num_epochs=epochs)
+    out = [np.concatenate([one(r) for r in it]) for _ in range(epochs)]
+    out.append(np.concatenate([one(r) for r in dataset.create_tuple_iterator(output_numpy=True, num_epochs=1)]))
+    return np.concatenate(out)
+
+
+def _images(n=13, h=9, w=11):
+    img = (np.arange(h)[:, None] * 16 + np.arange(w)[None, :]).astype(np.uint8)
+    return np.repeat(np.stack([img] * n)[..., None], 3, axis=3)
+
+
+def transforms_run(ds, vision):
+    """Random vision transforms inside ``map``: seeds x worker counts x operations (alone, two in one map,
+    two maps)."""
+    out = {}
+    ops = {
+        "hflip": lambda: [vision.RandomHorizontalFlip()],
+        "hflip_p03": lambda: [vision.RandomHorizontalFlip(0.3)],
+        "vflip": lambda: [vision.RandomVerticalFlip()],
+        "crop": lambda: [vision.RandomCrop((3, 4))],
+        "crop_padding": lambda: [vision.RandomCrop((9, 11), padding=2, fill_value=255)],
+        "crop_pad_if_needed": lambda: [vision.RandomCrop((10, 12), pad_if_needed=True, fill_value=255)],
+        "crop_same_size": lambda: [vision.RandomCrop((9, 11)), vision.RandomHorizontalFlip()],
+        "crop_then_hflip": lambda: [vision.RandomCrop((5, 5)), vision.RandomHorizontalFlip()],
+    }
+    for seed in (0, 11, 1234):
+        for workers in (1, 2):
+            for name, make in ops.items():
+                ds.config.set_seed(seed)
+                d = ds.NumpySlicesDataset({"image": _images()}, shuffle=False).map(
+                    make(), "image", num_parallel_workers=workers)
+                out[f"transform|{name}|{seed}|{workers}"] = _pixels(d)
+            ds.config.set_seed(seed)
+            d = ds.NumpySlicesDataset({"image": _images()}, shuffle=False).map(
+                [vision.RandomCrop((5, 5))], "image", num_parallel_workers=workers).map(
+                [vision.VerticalFlip(), vision.RandomVerticalFlip()], "image", num_parallel_workers=1)
+            out[f"transform|two_maps|{seed}|{workers}"] = _pixels(d)
+    return out
+
+
 def _mnist_dir(tmpdir, n):
     d = os.path.join(tmpdir, f"mnist{n}")
     if not os.path.isdir(d):
@@ -40,7 +85,7 @@ def _mnist_dir(tmpdir, n):
 
 
 def run(ds, vision, tmpdir):
-    out = {}
+    out = transforms_run(ds, vision)
     for seed in SEEDS:
         for n in SIZES:
             data = np.arange(n, dtype=np.int64)

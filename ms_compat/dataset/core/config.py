@@ -92,6 +92,38 @@ class row_rng:
         _local.gen = self._prev
 
 
+class op_streams:
+    """Context: inside it (in this thread), random transforms that reproduce MindSpore's draws take their engine
+    from ``table`` for virtual worker ``worker`` of a ``map`` (see ``op_engine``)."""
+
+    def __init__(self, table, worker):
+        self._ctx = (table, worker)
+
+    def __enter__(self):
+        self._prev = getattr(_local, "streams", None)
+        _local.streams = self._ctx
+
+    def __exit__(self, *exc):
+        _local.streams = self._prev
+
+
+def op_engine(op):
+    """The ``std::mt19937`` MindSpore's C++ copy of the random transform ``op`` draws from in the current ``map``
+    worker: each worker ``w`` of a ``map`` holds its own copy of the operation, seeded ``GetSeed() + w`` when
+    the iterator is made, and keeps drawing from it epoch after epoch. None outside a ``map`` (a transform
+    called eagerly draws from ``rng()``)."""
+    ctx = getattr(_local, "streams", None)
+    if ctx is None:
+        return None
+    table, worker = ctx
+    key = (id(op), worker)
+    engine = table.get(key)
+    if engine is None:
+        from .cpp_random import Mt19937
+        engine = table[key] = Mt19937((cpp_seed() + worker) & _UINT32_MAX)
+    return engine
+
+
 def rng():
     """The generator random transforms draw from: the current row's inside a seeded ``map``, else the
     pipeline's shared one (re-created when the seed changes)."""

@@ -614,6 +614,7 @@ class MapDataset(Dataset):
                              f"{num_parallel_workers}.")
         self._ops = list(operations)
         self._mp = python_multiprocessing
+        self._sent, self._engines = 0, {}
 
     def get_col_names(self):
         cols = self.children[0].get_col_names()
@@ -655,6 +656,10 @@ class MapDataset(Dataset):
             return run_with_callbacks(self._map_rows(), self._callbacks, self._cb_state)
         return self._map_rows()
 
+    def _reset_run(self):
+        super()._reset_run()
+        self._sent, self._engines = 0, {}
+
     def _map_rows(self):
         cols = self.children[0].get_col_names()
         out_cols = self.get_col_names()
@@ -662,17 +667,43 @@ class MapDataset(Dataset):
         workers = self.num_parallel_workers or self._default_workers()
         self._epoch += 1
         seeded, epoch = config._seed_or_none() is not None, self._epoch
+        # MindSpore's map hands row k to worker (rows sent before + k) % W, an end-of-epoch marker taking one turn
+        # too, and each worker's copy of a random transform draws from its own engine (config.op_engine): the
+        # draws are MindSpore's whichever thread runs the row here, as rows of one worker run in their order
+        copies = self.num_parallel_workers or config.get_num_parallel_workers()
+        engines, base, last = self._engines, self._sent, {}
+        # in worker processes the engines could not advance in step: there the random transforms draw as
+        # the rest (numpy, reproducible per row)
+        streams = not self._mp
+        import contextlib
+        import threading
 
         def fn(item):
-            # under a seed, the random draws of row k come from a generator of (seed, epoch, k): the output
-            # does not depend on which worker runs the row, or when
-            k, row = item
-            if not seeded:
-                return self._apply(row, in_idx, cols, out_cols)
-            with config.row_rng(self._id, epoch, k):
-                return self._apply(row, in_idx, cols, out_cols)
+            k, row, w, before, done = item
+            try:
+                if before is not None:
+                    before.wait()
+                with config.op_streams(engines, w) if streams else contextlib.nullcontext():
+                    if not seeded:
+                        return self._apply(row, in_idx, cols, out_cols)
+                    # the draws not yet MindSpore's come from a generator of (seed, epoch, k): the output does
+                    # not depend on which worker runs the row, or when
+                    with config.row_rng(self._id, epoch, k):
+                        return self._apply(row, in_idx, cols, out_cols)
+            finally:
+                if done is not None:
+                    done.set()
 
-        rows = enumerate(self.children[0]._rows())
+        def numbered():
+            k = -1
+            for k, row in enumerate(self.children[0]._rows()):
+                w = (base + k) % copies
+                done = threading.Event() if streams else None
+                yield k, row, w, last.get(w), done
+                last[w] = done
+            self._sent = base + k + 2
+
+        rows = numbered()
         if workers > 1 or self._all_transforms():  # MindSpore transforms run off the consumer's thread (pipelined)
             from ._parallel import ordered_map
             yield from ordered_map(fn, rows, workers, config.get_prefetch_size(),

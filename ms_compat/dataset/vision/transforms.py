@@ -479,7 +479,8 @@ class RandomResizedCrop(TensorOperation):
 
 class RandomCrop(TensorOperation):
     """Mirrors ``mindspore.dataset.vision.RandomCrop(size, padding=None, pad_if_needed=False, fill_value=0,
-    padding_mode=Border.CONSTANT)``."""
+    padding_mode=Border.CONSTANT)``; inside a ``map`` it draws MindSpore's corner (``uniform_int`` for the left,
+    then the top edge; nothing when the padded image is the crop size, see ``config.op_engine``)."""
 
     def __init__(self, size, padding=None, pad_if_needed=False, fill_value=0, padding_mode=Border.CONSTANT):
         self.size = _size_pair(size, "RandomCrop")
@@ -499,31 +500,45 @@ class RandomCrop(TensorOperation):
         if h < ch or w < cw:
             raise RuntimeError(f"RandomCrop: the crop size ({ch}, {cw}) is larger than the (padded) image "
                                f"{list(img.shape)}; set pad_if_needed=True.")
-        top = int(config.rng().integers(0, h - ch + 1))
-        left = int(config.rng().integers(0, w - cw + 1))
+        if h == ch and w == cw:  # MindSpore draws nothing then
+            return img.copy()
+        engine = config.op_engine(self)
+        if engine is not None:  # MindSpore's draws: x (left) first, then y (top)
+            left = engine.uniform_int(0, w - cw)
+            top = engine.uniform_int(0, h - ch)
+        else:
+            top = int(config.rng().integers(0, h - ch + 1))
+            left = int(config.rng().integers(0, w - cw + 1))
         return img[top:top + ch, left:left + cw].copy()
 
 
+def _bernoulli(op, prob):
+    engine = config.op_engine(op)
+    return engine.bernoulli(prob) if engine is not None else _chance(prob)
+
+
 class RandomHorizontalFlip(TensorOperation):
-    """Mirrors ``mindspore.dataset.vision.RandomHorizontalFlip(prob=0.5)``."""
+    """Mirrors ``mindspore.dataset.vision.RandomHorizontalFlip(prob=0.5)``; inside a ``map`` it draws MindSpore's
+    numbers (``std::bernoulli_distribution(prob)`` per row, see ``config.op_engine``)."""
 
     def __init__(self, prob=0.5):
         self.prob = _check_prob(prob)
 
     def __call__(self, img):
         img = _img(img, "RandomHorizontalFlip")
-        return np.ascontiguousarray(img[:, ::-1]) if _chance(self.prob) else img
+        return np.ascontiguousarray(img[:, ::-1]) if _bernoulli(self, self.prob) else img
 
 
 class RandomVerticalFlip(TensorOperation):
-    """Mirrors ``mindspore.dataset.vision.RandomVerticalFlip(prob=0.5)``."""
+    """Mirrors ``mindspore.dataset.vision.RandomVerticalFlip(prob=0.5)``; MindSpore's draws inside a ``map``
+    (as ``RandomHorizontalFlip``)."""
 
     def __init__(self, prob=0.5):
         self.prob = _check_prob(prob)
 
     def __call__(self, img):
         img = _img(img, "RandomVerticalFlip")
-        return np.ascontiguousarray(img[::-1]) if _chance(self.prob) else img
+        return np.ascontiguousarray(img[::-1]) if _bernoulli(self, self.prob) else img
 
 
 class RandomRotation(TensorOperation):
