@@ -15,8 +15,8 @@ which each step's update carries into the next. The tolerance is measured, never
   at least ``floor_ulps`` ulps of the tensor's largest magnitude.
 
 A port that reads a batch out of order, initialises differently or updates wrongly misses by orders of
-magnitude more (the loss curve moves by ~1e-2 per step); see migration_guides/training.md, "Comparing a whole
-training run".
+magnitude more (the loss curve moves by ~1e-2 per step); see migration_guides/README.md, "Compare a whole training
+run".
 
 Record the MindSpore side with :func:`save_run` (plain numpy: it runs under real MindSpore too).
 """
