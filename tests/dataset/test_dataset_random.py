@@ -1,11 +1,14 @@
-"""Seeded dataset orders are MindSpore 2.10's (references: tools/reference/gen_dataset_random.py): every source's
-``shuffle``, ``RandomSampler``, ``DistributedSampler``, ``Dataset.shuffle(buffer_size)``, epoch after epoch."""
+"""Seeded dataset orders and random-transform draws are MindSpore 2.10's (references:
+tools/reference/gen_dataset_random.py): every source's ``shuffle``, ``RandomSampler``, ``DistributedSampler``,
+``Dataset.shuffle(buffer_size)``, ``RandomHorizontalFlip``/``RandomVerticalFlip``/``RandomCrop`` in ``map`` over
+worker counts, epoch after epoch, and the order ``Model.train`` feeds."""
 import pathlib
 import sys
 
 import numpy as np
 import pytest
 
+import ms_compat
 from ms_compat import dataset as ds
 from ms_compat.dataset import vision
 from ms_compat.dataset.core import config
@@ -22,7 +25,9 @@ REF = np.load(ROOT / "tests" / "reference_data" / "dataset_random" / "orders.npz
 def ours(tmp_path_factory):
     saved = config._state["seed"]
     try:
-        return run(ds, vision, str(tmp_path_factory.mktemp("dsrandom")))
+        ms_compat.install()
+        import mindspore
+        return run(ds, vision, str(tmp_path_factory.mktemp("dsrandom")), mindspore)
     finally:
         config._state["seed"] = saved
 

@@ -84,8 +84,32 @@ def _mnist_dir(tmpdir, n):
     return d
 
 
-def run(ds, vision, tmpdir):
+def model_train_order(ms, ds):
+    """The rows ``Model.train`` feeds, epoch after epoch, from a shuffled dataset (one iterator for all epochs)."""
+    from mindspore import nn
+    from mindspore.train import Model
+    seen = []
+
+    class Net(nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.d = nn.Dense(1, 1)
+
+        def construct(self, x):
+            seen.append(int(x.asnumpy()[0, 0]))
+            return self.d(x)
+
+    ds.config.set_seed(5)
+    d = ds.NumpySlicesDataset((np.arange(6, dtype=np.float32).reshape(6, 1), np.zeros((6, 1), np.float32)),
+                              ["x", "y"], shuffle=True).batch(1)
+    net = Net()
+    Model(net, nn.MSELoss(), nn.SGD(net.trainable_params(), 0.0)).train(3, d, dataset_sink_mode=False)
+    return np.asarray(seen, np.int64)
+
+
+def run(ds, vision, tmpdir, ms):
     out = transforms_run(ds, vision)
+    out["model_train_order"] = model_train_order(ms, ds)
     for seed in SEEDS:
         for n in SIZES:
             data = np.arange(n, dtype=np.int64)

@@ -5,6 +5,7 @@ Run: python tools/make_references.py gen_dataset_random
 """
 import tempfile
 
+import mindspore
 import mindspore.dataset as ds
 from mindspore.dataset import vision
 
@@ -12,6 +13,6 @@ import refutil
 from dataset_random_cases import run
 
 with tempfile.TemporaryDirectory() as tmp:
-    out = run(ds, vision, tmp)
+    out = run(ds, vision, tmp, mindspore)
 refutil.save_npz("dataset_random", "orders", **out)
 print(len(out), "cases")
