@@ -53,3 +53,12 @@ def run(mindspore, example, data_dir, steps=20, to_net=None, to_data=None):
         losses.append(float(loss.asnumpy()))
     weights = {p.name: p.asnumpy().astype(np.float64) for p in model.trainable_params()}
     return np.asarray(losses, np.float64), weights
+
+
+def printed_losses(text):
+    """The numbers the whole example prints about its training: the loop's ``loss:`` lines, the test passes'
+    average losses, and ``LossMonitor``'s lines of the ``Model.train`` part."""
+    import re
+    return {"loop": [float(v) for v in re.findall(r"^loss: +([0-9.]+) +\[", text, re.M)],
+            "test_avg": [float(v) for v in re.findall(r"Avg loss: ([0-9.]+)", text)],
+            "monitor": [float(v) for v in re.findall(r"^epoch: \d+ step: \d+, loss is ([0-9.e-]+)$", text, re.M)]}
