@@ -144,6 +144,16 @@ def run(ds, vision, tmpdir, ms):
             ds.config.set_seed(seed)
             out[f"mnist|{seed}|{workers}"] = _orders(ds.MnistDataset(
                 _mnist_dir(tmpdir, 250), num_parallel_workers=workers), column=0)
+    weights = [0.5, 2.0, 0.0, 1.0, 3.5, 0.25, 1.0, 1.0, 4.0, 0.75, 2.0, 1.5]
+    for seed in SEEDS[:3]:
+        for name, make in (
+                ("subset_random", lambda: ds.SubsetRandomSampler([3, 1, 17, 4, 9, 0, 12, 5])),
+                ("subset_random_num_samples", lambda: ds.SubsetRandomSampler([3, 1, 17, 4, 9, 0, 12, 5, -2], 5)),
+                ("weighted", lambda: ds.WeightedRandomSampler(weights)),
+                ("weighted_num_samples", lambda: ds.WeightedRandomSampler(weights, num_samples=30)),
+                ("weighted_no_replacement", lambda: ds.WeightedRandomSampler(weights, 6, replacement=False))):
+            ds.config.set_seed(seed)
+            out[f"{name}|{seed}"] = _orders(ds.NumpySlicesDataset(np.arange(20), ["x"], sampler=make()))
     # above 65535 rows std::shuffle draws one position per element instead of two (n * n > 2**32 - 1)
     ds.config.set_seed(3)
     it = ds.NumpySlicesDataset(np.arange(70000), ["x"], shuffle=True).create_tuple_iterator(

@@ -18,13 +18,19 @@ libstdc++'s source, so the same seed gives the same numbers here:
 * ``uniform_real_distribution<float/double>(a, b)``: ``generate_canonical`` — one word for float
   (``word / 2**32``), two for double (``(w0 + w1 * 2**32) / 2**64``), pulled back below 1 when rounding
   reaches it, then ``a + (b - a) * c``;
-* ``bernoulli_distribution(p)``: ``generate_canonical<double>() < p``.
+* ``bernoulli_distribution(p)``: ``generate_canonical<double>() < p``;
+* ``exponential_distribution(l)``: ``-log(1 - generate_canonical<double>()) / l``;
+* ``discrete_distribution(w)``: ``lower_bound`` of a ``generate_canonical<double>()`` in the running sums of
+  ``w / sum(w)`` (the last one set to 1).
 """
 from __future__ import annotations
 
+import bisect
+import math
+
 import numpy as np
 
-__all__ = ["Mt19937", "Mt19937_64"]
+__all__ = ["Mt19937", "Mt19937_64", "discrete_table"]
 
 _TWO32 = 4294967296
 _BLOCK = 624
@@ -132,6 +138,30 @@ class Mt19937:
     def bernoulli(self, p):
         """``std::bernoulli_distribution(p)(engine)``."""
         return self.canonical_double() < p
+
+    def exponential(self, lam=1.0):
+        """``std::exponential_distribution<double>(lam)(engine)``: ``-log(1 - canonical) / lam``."""
+        return -math.log(1.0 - self.canonical_double()) / lam
+
+    def discrete(self, cumulative):
+        """``std::discrete_distribution`` with libstdc++'s cumulative table (see ``discrete_table``): the first
+        index whose cumulative probability is not below a ``canonical_double``."""
+        return bisect.bisect_left(cumulative, self.canonical_double())
+
+
+def discrete_table(weights):
+    """libstdc++'s ``discrete_distribution`` table: the weights divided by their sum, summed in order, the last
+    entry set to 1.0."""
+    total = 0.0
+    for w in weights:
+        total += float(w)
+    out, acc = [], 0.0
+    for w in weights:
+        acc += float(w) / total
+        out.append(acc)
+    if out:
+        out[-1] = 1.0
+    return out
 
 
 _M64 = 0xFFFFFFFFFFFFFFFF

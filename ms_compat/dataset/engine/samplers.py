@@ -14,8 +14,9 @@ pads by wrapping around: shard ``k`` of ``s`` reads rows ``(s*i + k) % n``). ``R
   every shard shuffles alike even with no seed set: 5489 + 1); epoch ``e`` reseeds with that ``+ e`` and
   shuffles the previous order, then shard ``k`` reads its rows of it.
 
+``SubsetRandomSampler`` and ``WeightedRandomSampler`` reseed with ``GetSeed()`` every epoch (see each).
 Every new iterator starts again from epoch 0 (``_reset_run``), as MindSpore builds a new C++ tree per
-iterator. The other random samplers draw from the pipeline's seeded numpy generator: same distributions,
+iterator. ``PKSampler`` draws from the pipeline's seeded numpy generator: same distributions,
 other numbers than MindSpore's. A child sampler (``add_child``) picks first; the parent then samples among
 the child's picks.
 """
@@ -26,7 +27,7 @@ import math
 import numpy as np
 
 from ..core import config
-from ..core.cpp_random import Mt19937
+from ..core.cpp_random import Mt19937, discrete_table
 from ..core.init_args import RecordsInit
 
 __all__ = ["BuiltinSampler", "Sampler", "SequentialSampler", "RandomSampler", "SubsetRandomSampler",
@@ -166,17 +167,25 @@ class SubsetSampler(BuiltinSampler):
 
 
 class SubsetRandomSampler(SubsetSampler):
-    """Mirrors ``mindspore.dataset.SubsetRandomSampler(indices, num_samples=None)``: the given rows, shuffled."""
+    """Mirrors ``mindspore.dataset.SubsetRandomSampler(indices, num_samples=None)``: the first ``num_samples`` of
+    the given rows, shuffled, with MindSpore's draws — every epoch reseeds ``std::mt19937`` with ``GetSeed()``
+    and shuffles the previous epoch's order again."""
 
     def _own(self, n, rng, labels):
         picked = super()._own(n, rng, labels)
-        full = [i % n for i in self.indices]
-        return [full[i] for i in rng.permutation(len(full))][:len(picked)]
+        run = getattr(self, "_run", None)
+        order = list(self.indices[:len(picked)]) if run is None or run[2] != n else list(run[1])
+        Mt19937(config.cpp_seed()).shuffle(order)
+        self._run = (None, order, n)
+        return [i % n for i in order]
 
 
 class WeightedRandomSampler(BuiltinSampler):
-    """Mirrors ``mindspore.dataset.WeightedRandomSampler(weights, num_samples=None, replacement=True)``:
-    row ``i`` is drawn with probability ``weights[i] / sum(weights)``."""
+    """Mirrors ``mindspore.dataset.WeightedRandomSampler(weights, num_samples=None, replacement=True)``: row ``i``
+    is drawn with probability ``weights[i] / sum(weights)``, with MindSpore's draws — each epoch reseeds
+    ``std::mt19937`` with ``GetSeed()`` (so a seeded pipeline draws the same rows every epoch, as MindSpore's);
+    with replacement ``std::discrete_distribution``, without it the one-pass method (``exponential(1) / w``,
+    the smallest ``num_samples`` keys)."""
 
     def __init__(self, weights, num_samples=None, replacement=True):
         super().__init__(num_samples)
@@ -190,9 +199,24 @@ class WeightedRandomSampler(BuiltinSampler):
         self.weights, self.replacement = w, replacement
 
     def _own(self, n, rng, labels):
-        k = self.num_samples or len(self.weights)
-        p = self.weights / self.weights.sum()
-        return rng.choice(len(p), size=k, replace=self.replacement, p=p).tolist()
+        k = min(self.num_samples or n, n)
+        if len(self.weights) > n:
+            raise RuntimeError("Invalid parameter, size of sample weights must be less than or equal to num of data, "
+                               "otherwise might cause generated id out of bound or other errors, but got weight "
+                               f"size: {len(self.weights)}, num of data: {n}")
+        engine = Mt19937(config.cpp_seed())
+        weights = self.weights.tolist()
+        if self.replacement:
+            table = discrete_table(weights)
+            return [engine.discrete(table) for _ in range(k)]
+        if len(weights) < k:
+            raise RuntimeError("Invalid parameter, without replacement, weight size must be greater than or equal "
+                               f"to num_samples, but got weight size: {len(weights)}, num_samples: {k}")
+        keys = []
+        for i, w in enumerate(weights):
+            e = engine.exponential()
+            keys.append((e / w if w else math.inf, i))
+        return [i for _, i in sorted(keys)[:k]]
 
 
 class DistributedSampler(BuiltinSampler):
