@@ -13,15 +13,17 @@ SEEDS = (0, 1, 5, 1234, 4294967294)
 SIZES = (1, 2, 7, 8, 100, 301)
 
 
-def _orders(dataset, epochs=3, column=0):
-    """``epochs`` epochs of one iterator, then one epoch of a fresh iterator, as one flat array (-1 between)."""
+def _orders(dataset, epochs=3, column=0, keep=None):
+    """``epochs`` epochs of one iterator, then one epoch of a fresh iterator, as one flat array (-1 between; the
+    first ``keep`` rows of each epoch when given)."""
+    def first(rows):
+        return [int(np.asarray(r[column]).reshape(-1)[0]) for r in rows][:keep]
     out = []
     it = dataset.create_tuple_iterator(output_numpy=True, num_epochs=epochs)
     for _ in range(epochs):
-        out.extend(int(np.asarray(r[column]).reshape(-1)[0]) for r in it)
+        out.extend(first(it))
         out.append(-1)
-    out.extend(int(np.asarray(r[column]).reshape(-1)[0]) for r in dataset.create_tuple_iterator(
-        output_numpy=True, num_epochs=1))
+    out.extend(first(dataset.create_tuple_iterator(output_numpy=True, num_epochs=1)))
     return np.asarray(out, np.int64)
 
 
@@ -107,6 +109,29 @@ def model_train_order(ms, ds):
     return np.asarray(seen, np.int64)
 
 
+def _cifar_dir(tmpdir, n=10000):  # MindSpore reads CIFAR-10 files of 10000 records
+    d = os.path.join(tmpdir, "cifar")
+    if not os.path.isdir(d):
+        os.makedirs(d)
+        rec = np.zeros((n, 1 + 3072), np.uint8)
+        rec[:, 0] = np.arange(n) % 10
+        rec[:, 1] = np.arange(n) % 256
+        rec[:, 1025] = np.arange(n) // 256  # pixel (0, 0) of the second channel
+        rec.tofile(os.path.join(d, "data_batch_1.bin"))
+    return d
+
+
+def _folder_dir(tmpdir, n=30):
+    d = os.path.join(tmpdir, "folder")
+    if not os.path.isdir(d):
+        for i in range(n):
+            cls = os.path.join(d, f"class{i % 3}")
+            os.makedirs(cls, exist_ok=True)
+            with open(os.path.join(cls, f"img{i:03d}.jpg"), "wb") as f:
+                f.write(bytes([i, 0xFF, 0xD8]))
+    return d
+
+
 def run(ds, vision, tmpdir, ms):
     out = transforms_run(ds, vision)
     out["model_train_order"] = model_train_order(ms, ds)
@@ -144,6 +169,13 @@ def run(ds, vision, tmpdir, ms):
             ds.config.set_seed(seed)
             out[f"mnist|{seed}|{workers}"] = _orders(ds.MnistDataset(
                 _mnist_dir(tmpdir, 250), num_parallel_workers=workers), column=0)
+    ds.config.set_seed(1)
+    d = ds.Cifar10Dataset(_cifar_dir(tmpdir), usage="train").map(
+        lambda img: (img[0, 0, 0].astype(np.int64) + 256 * img[0, 0, 1].astype(np.int64)), "image")
+    out["cifar10|1"] = _orders(d, epochs=2, keep=64)
+    for seed in SEEDS[:3]:
+        ds.config.set_seed(seed)
+        out[f"image_folder|{seed}"] = _orders(ds.ImageFolderDataset(_folder_dir(tmpdir)))
     weights = [0.5, 2.0, 0.0, 1.0, 3.5, 0.25, 1.0, 1.0, 4.0, 0.75, 2.0, 1.5]
     for seed in SEEDS[:3]:
         for name, make in (
