@@ -439,7 +439,8 @@ def _check_prob(prob):
 class RandomResizedCrop(TensorOperation):
     """Mirrors ``mindspore.dataset.vision.RandomResizedCrop(size, scale=(0.08, 1.0), ratio=(3/4, 4/3),
     interpolation=Inter.BILINEAR, max_attempts=10)``: area fraction uniform in ``scale``, log-ratio uniform
-    in ``log(ratio)``; after ``max_attempts`` misses, the central crop clamped to ``ratio``."""
+    in ``log(ratio)``; after ``max_attempts`` misses, the central crop clamped to ``ratio``. Inside a ``map`` the
+    box is MindSpore's, draw for draw (``_box_mindspore``, see ``config.op_engine``)."""
 
     def __init__(self, size, scale=(0.08, 1.0), ratio=(3.0 / 4.0, 4.0 / 3.0), interpolation=Inter.BILINEAR,
                  max_attempts=10):
@@ -451,7 +452,38 @@ class RandomResizedCrop(TensorOperation):
         self.scale, self.ratio, self.interpolation = tuple(scale), tuple(ratio), Inter(interpolation)
         self.max_attempts = max_attempts
 
+    def _box_mindspore(self, engine, h, w):
+        """MindSpore's ``RandomCropAndResizeOp::GetCropBox``, draw for draw: scale and log-aspect from
+        ``uniform_real_distribution<float>``, ``cw = round(sqrt(h*w*scale*aspect))``, ``ch = round(cw / aspect)``,
+        then ``uniform_int`` for the left and the top edge; after ``max_attempts`` misses the centred crop."""
+        f32 = np.float32
+        lo_s, hi_s = float(f32(self.scale[0])), float(f32(self.scale[1]))
+        lo_a, hi_a = float(f32(math.log(float(f32(self.ratio[0]))))), float(f32(math.log(float(f32(self.ratio[1])))))
+        for _ in range(self.max_attempts):
+            scale = engine.uniform_float(lo_s, hi_s)
+            aspect = float(np.exp(f32(engine.uniform_float(lo_a, hi_a))))
+            cw = max(1, int(math.floor(math.sqrt(h * w * scale * aspect) + 0.5)))
+            ch = max(1, int(math.floor(cw / aspect + 0.5)))
+            if cw <= w and ch <= h:
+                left = engine.uniform_int(0, w - cw)
+                top = engine.uniform_int(0, h - ch)
+                return top, left, ch, cw
+        lb, ub = float(f32(self.ratio[0])), float(f32(self.ratio[1]))
+        in_ratio = w / h
+        if in_ratio < lb:
+            cw, ch = w, int(math.floor(w / lb + 0.5))
+        elif in_ratio > ub:
+            ch, cw = h, int(math.floor(h * ub + 0.5))
+        else:
+            cw, ch = w, h
+        cw, ch = max(cw, 1), max(ch, 1)
+        return (int(math.floor(float(f32(h - ch) / f32(2.0)) + 0.5)), int(math.floor(float(f32(w - cw) / f32(2.0)) + 0.5)),
+                ch, cw)
+
     def _box(self, h, w):
+        engine = config.op_engine(self)
+        if engine is not None:
+            return self._box_mindspore(engine, h, w)
         area = h * w
         log_r = (math.log(self.ratio[0]), math.log(self.ratio[1]))
         for _ in range(self.max_attempts):
