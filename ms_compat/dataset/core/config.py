@@ -40,7 +40,8 @@ def _int_check(name, value, lo, hi):
 def set_seed(seed):
     """Mirrors ``mindspore.dataset.config.set_seed``: seeds every random draw of the input pipelines."""
     _int_check("seed", seed, 0, _UINT32_MAX)
-    _state["seed"] = seed
+    from ... import context
+    _state["seed"], _state["seed_after"] = seed, context._seed_calls
     _rng_state["gen"] = None
     import random  # as MindSpore: Python's and numpy's global generators are seeded too
     random.seed(seed)
@@ -58,10 +59,12 @@ def get_seed():
 
 
 def _seed_or_none():
-    if _state["seed"] is not None:
+    # as in MindSpore, where mindspore.set_seed sets the dataset seed too: the later of the two calls wins
+    from ... import context
+    if _state["seed"] is not None and _state.get("seed_after", 0) == context._seed_calls:
         return _state["seed"]
-    from ...context import get_seed as ms_seed
-    return ms_seed()
+    ms_seed = context.get_seed()
+    return _state["seed"] if ms_seed is None else ms_seed
 
 
 def cpp_seed():
