@@ -1,7 +1,7 @@
 """Seeded dataset orders and random-transform draws are MindSpore 2.10's (references:
 tools/reference/gen_dataset_random.py): every source's ``shuffle``, ``RandomSampler``, ``DistributedSampler``,
 ``Dataset.shuffle(buffer_size)``, the Subset/Weighted samplers, ``RandomHorizontalFlip``/``RandomVerticalFlip``/
-``RandomCrop``/``RandomResizedCrop`` in ``map`` over
+``RandomCrop``/``RandomResizedCrop``/``RandomRotation`` in ``map`` over
 worker counts, epoch after epoch, and the order ``Model.train`` feeds."""
 import pathlib
 import sys

@@ -56,6 +56,8 @@ def transforms_run(ds, vision):
         "crop_pad_if_needed": lambda: [vision.RandomCrop((10, 12), pad_if_needed=True, fill_value=255)],
         "crop_same_size": lambda: [vision.RandomCrop((9, 11)), vision.RandomHorizontalFlip()],
         "crop_then_hflip": lambda: [vision.RandomCrop((5, 5)), vision.RandomHorizontalFlip()],
+        "rotation": lambda: [vision.RandomRotation(30)],
+        "rotation_range_expand": lambda: [vision.RandomRotation((10, 170), expand=True)],
         "resized_crop": lambda: [vision.RandomResizedCrop((4, 5), interpolation=vision.Inter.NEAREST)],
         "resized_crop_misses": lambda: [vision.RandomResizedCrop((4, 5), scale=(0.9, 1.0), ratio=(5.0, 6.0),
                                                                  interpolation=vision.Inter.NEAREST, max_attempts=3)],

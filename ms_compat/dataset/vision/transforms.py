@@ -575,7 +575,8 @@ class RandomVerticalFlip(TensorOperation):
 
 class RandomRotation(TensorOperation):
     """Mirrors ``mindspore.dataset.vision.RandomRotation(degrees, resample=Inter.NEAREST, expand=False,
-    center=None, fill_value=0)``: angle uniform in ``[-degrees, degrees]`` (or the given range)."""
+    center=None, fill_value=0)``: angle uniform in ``[-degrees, degrees]`` (or the given range); MindSpore's angle
+    inside a ``map`` (see ``config.op_engine``)."""
 
     def __init__(self, degrees, resample=Inter.NEAREST, expand=False, center=None, fill_value=0):
         if isinstance(degrees, numbers.Number):
@@ -586,8 +587,15 @@ class RandomRotation(TensorOperation):
         self.center, self.fill_value = center, fill_value
 
     def __call__(self, img):
-        return _rotate(_img(img, "RandomRotation"), _uniform(*self.degrees), self.resample, self.expand,
-                       self.center, self.fill_value)
+        engine = config.op_engine(self)
+        if engine is None:
+            angle = _uniform(*self.degrees)
+        else:  # MindSpore's RandomRotationOp: mid + uniform_real<float>(-1, 1) * half-range, in float32
+            f32 = np.float32
+            lo, hi = f32(self.degrees[0]), f32(self.degrees[1])
+            r = f32(engine.uniform_float(-1.0, 1.0))
+            angle = float(f32((hi + lo) / f32(2)) + r * f32((hi - lo) / f32(2)))
+        return _rotate(_img(img, "RandomRotation"), angle, self.resample, self.expand, self.center, self.fill_value)
 
 
 def _blend(img, other, factor):
