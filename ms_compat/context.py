@@ -37,6 +37,7 @@ _ctx = {
 }
 _device = None  # torch.device for new tensors, None = torch's default (cpu)
 _seed = None
+_seed_calls = 0
 
 # Keys that only mean something on Ascend/graph compilers: stored, warned once, no effect.
 _NO_EFFECT_KEYS = {
@@ -165,6 +166,8 @@ def set_seed(seed):
     torch.manual_seed(seed)
     np.random.seed(seed)
     random.seed(seed)
+    global _seed_calls
+    _seed_calls += 1  # the dataset seed follows the later of this and dataset.config.set_seed, as in MindSpore
 
 
 def get_seed():

@@ -81,6 +81,15 @@ def _iterate(dataset):
     return iter(dataset)
 
 
+def _epochs(dataset, num_epochs):
+    """One iterator for all the training epochs, as MindSpore's ``Model`` makes: a shuffled dataset reshuffles
+    each epoch (a new iterator per epoch would start its order over); call the result once per epoch."""
+    if hasattr(dataset, "create_tuple_iterator"):
+        it = dataset.create_tuple_iterator(num_epochs=max(1, num_epochs))
+        return lambda: iter(it)
+    return lambda: iter(dataset)
+
+
 def _dataset_size(dataset):
     if hasattr(dataset, "get_dataset_size"):
         return dataset.get_dataset_size()
@@ -402,12 +411,13 @@ class Model:
                 if hasattr(c, "_resume_at"):
                     c._resume_at(cb.cur_step_num)
         device = _device_of(self._train_network)
+        epochs = _epochs(train_dataset, epoch - initial_epoch)
         for i in range(initial_epoch, epoch):
             cb.cur_epoch_num = i + 1
             self._current_epoch_num = cb.cur_epoch_num
             self._current_step_num = 0
             list_callback.on_train_epoch_begin(run_context)
-            for element in _iterate(train_dataset):
+            for element in epochs():
                 n = len(element) if isinstance(element, (tuple, list, dict)) else 1
                 element = _to_device(_to_tuple(element), device)
                 if self._loss_fn and n != 2:

@@ -126,7 +126,8 @@ def test_random_pipeline_reproducible_whatever_the_workers(workers, processes):
         d = ds.NumpySlicesDataset({"image": np.stack([_img()] * 16)}, shuffle=True).map(
             [V.RandomResizedCrop(12), V.RandomHorizontalFlip(), V.HWC2CHW()], "image", num_parallel_workers=workers,
             python_multiprocessing=processes)
-        return [[r[0] for r in d.create_tuple_iterator(output_numpy=True)] for _ in range(2)]
+        it = d.create_tuple_iterator(output_numpy=True, num_epochs=2)  # a new iterator would start over
+        return [[r[0] for r in it] for _ in range(2)]
 
     (a1, a2), (b1, b2) = epochs(), epochs()
     assert all(np.array_equal(x, y) for x, y in zip(a1 + a2, b1 + b2)) and a1[0].shape == (3, 12, 12)

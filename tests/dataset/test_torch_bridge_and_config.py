@@ -53,8 +53,8 @@ def test_config_settings_and_validation():
 def test_shuffle_buffer_semantics_and_reshuffle_per_epoch():
     ds.config.set_seed(5)
     d = ds.NumpySlicesDataset(np.arange(50), shuffle=False).shuffle(4)
-    first = [int(r[0]) for r in d.create_tuple_iterator(output_numpy=True)]
-    second = [int(r[0]) for r in d.create_tuple_iterator(output_numpy=True)]
+    it = d.create_tuple_iterator(output_numpy=True, num_epochs=2)  # as MindSpore, a new iterator starts over
+    first, second = [int(r[0]) for r in it], [int(r[0]) for r in it]
     assert sorted(first) == list(range(50)) and first != second
     # a buffer of 4: row k can come out no earlier than position k - 3
     assert all(pos >= v - 3 for pos, v in enumerate(first))

@@ -1,9 +1,10 @@
 """Mirrors ``mindspore.dataset.config``: pipeline-wide settings (seed, workers, prefetch, ...).
 
-``set_seed`` makes shuffles, samplers and random transforms reproducible: every random draw of the
-pipeline comes from a ``numpy.random.Generator`` derived from this seed (or from ``mindspore.set_seed``'s,
-as in MindSpore, where ``mindspore.set_seed`` also seeds the dataset). The streams differ from
-MindSpore's C++ ``std::mt19937`` ones: same distributions, not the same numbers.
+``set_seed`` makes shuffles, samplers and random transforms reproducible (``mindspore.set_seed`` sets it
+too, as in MindSpore). The samplers and ``Dataset.shuffle`` draw MindSpore's numbers: each takes its C++
+seed as MindSpore's ``GetSeed()`` does (``cpp_seed``) and runs libstdc++'s algorithms (``cpp_random``).
+Other random draws (random transforms, the samplers not yet reproduced) come from a
+``numpy.random.Generator`` derived from this seed: same distributions, other numbers than MindSpore's.
 """
 from __future__ import annotations
 
@@ -40,8 +41,12 @@ def _int_check(name, value, lo, hi):
 def set_seed(seed):
     """Mirrors ``mindspore.dataset.config.set_seed``: seeds every random draw of the input pipelines."""
     _int_check("seed", seed, 0, _UINT32_MAX)
-    _state["seed"] = seed
+    from ... import context
+    _state["seed"], _state["seed_after"] = seed, context._seed_calls
     _rng_state["gen"] = None
+    import random  # as MindSpore: Python's and numpy's global generators are seeded too
+    random.seed(seed)
+    np.random.seed(seed)
 
 
 DEFAULT_SEED = 5489  # std::mt19937::default_seed, what MindSpore reports before any set_seed
@@ -55,10 +60,22 @@ def get_seed():
 
 
 def _seed_or_none():
-    if _state["seed"] is not None:
+    # as in MindSpore, where mindspore.set_seed sets the dataset seed too: the later of the two calls wins
+    from ... import context
+    if _state["seed"] is not None and _state.get("seed_after", 0) == context._seed_calls:
         return _state["seed"]
-    from ...context import get_seed as ms_seed
-    return ms_seed()
+    ms_seed = context.get_seed()
+    return _state["seed"] if ms_seed is None else ms_seed
+
+
+def cpp_seed():
+    """The seed a MindSpore pipeline operation takes when it is built (minddata's ``GetSeed()``): the dataset
+    seed, or a fresh random one while it is ``std::mt19937::default_seed`` (5489: none set — or 5489 set
+    explicitly, which MindSpore cannot tell apart)."""
+    seed = get_seed()
+    if seed == DEFAULT_SEED:
+        return int.from_bytes(os.urandom(4), "little")
+    return seed
 
 
 _local = threading.local()
@@ -77,6 +94,38 @@ class row_rng:
 
     def __exit__(self, *exc):
         _local.gen = self._prev
+
+
+class op_streams:
+    """Context: inside it (in this thread), random transforms that reproduce MindSpore's draws take their engine
+    from ``table`` for virtual worker ``worker`` of a ``map`` (see ``op_engine``)."""
+
+    def __init__(self, table, worker):
+        self._ctx = (table, worker)
+
+    def __enter__(self):
+        self._prev = getattr(_local, "streams", None)
+        _local.streams = self._ctx
+
+    def __exit__(self, *exc):
+        _local.streams = self._prev
+
+
+def op_engine(op):
+    """The ``std::mt19937`` MindSpore's C++ copy of the random transform ``op`` draws from in the current ``map``
+    worker: each worker ``w`` of a ``map`` holds its own copy of the operation, seeded ``GetSeed() + w`` when
+    the iterator is made, and keeps drawing from it epoch after epoch. None outside a ``map`` (a transform
+    called eagerly draws from ``rng()``)."""
+    ctx = getattr(_local, "streams", None)
+    if ctx is None:
+        return None
+    table, worker = ctx
+    key = (id(op), worker)
+    engine = table.get(key)
+    if engine is None:
+        from .cpp_random import Mt19937
+        engine = table[key] = Mt19937((cpp_seed() + worker) & _UINT32_MAX)
+    return engine
 
 
 def rng():

@@ -6,9 +6,12 @@ runs its operations on a thread pool (OpenCV and numpy release the GIL; see ``_p
 the row order, with ``config.get_prefetch_size()`` rows in flight. Every epoch re-runs the tree, so a
 pipeline that raised (bad file, shape mismatch) can be iterated again.
 
-Differences from MindSpore (migration_guides/data.md): random orders are drawn from numpy generators
-seeded by ``config.set_seed`` — same distributions, other numbers than MindSpore's C++ streams; a node
-may feed several pipelines.
+Random orders: the samplers (so every source's ``shuffle``) and ``Dataset.shuffle`` draw MindSpore 2.10's
+numbers for the same seed (see ``samplers`` and ``ShuffleDataset``); each iterator starts them again from
+their first epoch (``_reset_run``), as MindSpore builds a new C++ tree per iterator. Differences from
+MindSpore (migration_guides/data.md): random transforms draw from numpy generators seeded by
+``config.set_seed`` — same distributions, other numbers than MindSpore's C++ streams; a node may feed
+several pipelines.
 """
 from __future__ import annotations
 
@@ -94,6 +97,13 @@ class Dataset(RecordsInit):
     def _next_epoch_rng(self):
         self._epoch += 1
         return config.new_rng(self._id, self._epoch)
+
+    def _reset_run(self):
+        """A new iterator over this pipeline: every node starts again from its first epoch (MindSpore builds a
+        new C++ tree per iterator, with its samplers and shuffle buffers seeded afresh)."""
+        self._epoch = 0
+        for child in self.children:
+            child._reset_run()
 
     # -- information
     def get_dataset_size(self):
@@ -379,6 +389,12 @@ class MappableDataset(SourceDataset):
     def use_sampler(self, new_sampler):
         self.sampler = new_sampler
 
+    def _reset_run(self):
+        super()._reset_run()
+        reset = getattr(self.sampler, "_reset_run", None)
+        if reset is not None:
+            reset()
+
     def add_sampler(self, new_sampler):
         new_sampler.add_child(self.sampler)
         self.sampler = new_sampler
@@ -598,6 +614,7 @@ class MapDataset(Dataset):
                              f"{num_parallel_workers}.")
         self._ops = list(operations)
         self._mp = python_multiprocessing
+        self._sent, self._engines = 0, {}
 
     def get_col_names(self):
         cols = self.children[0].get_col_names()
@@ -639,6 +656,10 @@ class MapDataset(Dataset):
             return run_with_callbacks(self._map_rows(), self._callbacks, self._cb_state)
         return self._map_rows()
 
+    def _reset_run(self):
+        super()._reset_run()
+        self._sent, self._engines = 0, {}
+
     def _map_rows(self):
         cols = self.children[0].get_col_names()
         out_cols = self.get_col_names()
@@ -646,17 +667,43 @@ class MapDataset(Dataset):
         workers = self.num_parallel_workers or self._default_workers()
         self._epoch += 1
         seeded, epoch = config._seed_or_none() is not None, self._epoch
+        # MindSpore's map hands row k to worker (rows sent before + k) % W, an end-of-epoch marker taking one turn
+        # too, and each worker's copy of a random transform draws from its own engine (config.op_engine): the
+        # draws are MindSpore's whichever thread runs the row here, as rows of one worker run in their order
+        copies = self.num_parallel_workers or config.get_num_parallel_workers()
+        engines, base, last = self._engines, self._sent, {}
+        # in worker processes the engines could not advance in step: there the random transforms draw as
+        # the rest (numpy, reproducible per row)
+        streams = not self._mp
+        import contextlib
+        import threading
 
         def fn(item):
-            # under a seed, the random draws of row k come from a generator of (seed, epoch, k): the output
-            # does not depend on which worker runs the row, or when
-            k, row = item
-            if not seeded:
-                return self._apply(row, in_idx, cols, out_cols)
-            with config.row_rng(self._id, epoch, k):
-                return self._apply(row, in_idx, cols, out_cols)
+            k, row, w, before, done = item
+            try:
+                if before is not None:
+                    before.wait()
+                with config.op_streams(engines, w) if streams else contextlib.nullcontext():
+                    if not seeded:
+                        return self._apply(row, in_idx, cols, out_cols)
+                    # the draws not yet MindSpore's come from a generator of (seed, epoch, k): the output does
+                    # not depend on which worker runs the row, or when
+                    with config.row_rng(self._id, epoch, k):
+                        return self._apply(row, in_idx, cols, out_cols)
+            finally:
+                if done is not None:
+                    done.set()
 
-        rows = enumerate(self.children[0]._rows())
+        def numbered():
+            k = -1
+            for k, row in enumerate(self.children[0]._rows()):
+                w = (base + k) % copies
+                done = threading.Event() if streams else None
+                yield k, row, w, last.get(w), done
+                last[w] = done
+            self._sent = base + k + 2
+
+        rows = numbered()
         if workers > 1 or self._all_transforms():  # MindSpore transforms run off the consumer's thread (pipelined)
             from ._parallel import ordered_map
             yield from ordered_map(fn, rows, workers, config.get_prefetch_size(),
@@ -697,7 +744,10 @@ class FilterDataset(Dataset):
 
 
 class ShuffleDataset(Dataset):
-    """``Dataset.shuffle`` node: MindSpore's buffer shuffle (the next row replaces the one drawn)."""
+    """``Dataset.shuffle`` node: MindSpore 2.10's ``ShuffleOp``, draw for draw. When an iterator is made it seeds
+    a ``std::mt19937_64`` with ``GetSeed()`` (``config.cpp_seed``) and keeps it over the epochs; it fills a
+    buffer of ``buffer_size`` rows, then repeatedly sends slot ``engine() % rows_in_buffer``, moves the last
+    slot into it and puts the next input row in the last slot (once the input is spent, the buffer drains)."""
 
     def __init__(self, child, buffer_size):
         super().__init__((child,))
@@ -705,24 +755,41 @@ class ShuffleDataset(Dataset):
             raise ValueError(f"buffer_size is not within the required interval of [2, 2147483647], "
                              f"but got {buffer_size}.")
         self._buf = buffer_size
+        self._engine = None
+
+    def _reset_run(self):
+        super()._reset_run()
+        self._engine = None
 
     def _rows(self):
-        rng = self._next_epoch_rng()
-        buf = []
-        for row in self.children[0]._rows():
-            if len(buf) < self._buf:
-                buf.append(row)
-                continue
-            j = int(rng.integers(len(buf)))
-            yield buf[j]
-            buf[j] = row
-        while buf:
-            j = int(rng.integers(len(buf)))
-            buf[j], buf[-1] = buf[-1], buf[j]
-            yield buf.pop()
+        from ..core.cpp_random import Mt19937_64
+        self._epoch += 1
+        if self._engine is None:
+            self._engine = Mt19937_64(config.cpp_seed())
+        engine = self._engine
+        src = iter(self.children[0]._rows())
+        buf = list(itertools.islice(src, self._buf))
+        active = len(buf) == self._buf
+        last = len(buf) - 1
+        while last >= 0:
+            j = engine.word() % (last + 1)
+            out = buf[j]
+            buf[j] = buf[last]
+            if active:
+                nxt = next(src, _END)
+                if nxt is _END:
+                    active = False
+                else:
+                    buf[last] = nxt
+            if not active:
+                last -= 1
+            yield out
 
     def _size(self):
         return self.children[0]._size()
+
+
+_END = object()
 
 
 class RepeatDataset(Dataset):

@@ -41,6 +41,9 @@ class Iterator:
             self._idx, self._names = None, names
         self._cur = None
         self._epochs_run = 0
+        reset = getattr(dataset, "_reset_run", None)
+        if reset is not None:  # MindSpore builds a new tree per iterator: orders start again from epoch 0
+            reset()
 
     def _convert(self, row):
         if self._idx is not None:

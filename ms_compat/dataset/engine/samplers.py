@@ -2,9 +2,23 @@
 
 A sampler turns the row count ``n`` of a source into a list of row indices for one epoch
 (``_indices(n, rng)``). Orders without randomness are MindSpore's exactly (``DistributedSampler``
-pads by wrapping around: shard ``k`` of ``s`` reads rows ``(s*i + k) % n``); random ones draw from
-the same distributions from the pipeline's seeded generator (see ``dataset.config.set_seed``).
-A child sampler (``add_child``) picks first; the parent then samples among the child's picks.
+pads by wrapping around: shard ``k`` of ``s`` reads rows ``(s*i + k) % n``). ``RandomSampler`` (so the
+``shuffle=True`` of every random-access source) and ``DistributedSampler(shuffle=True)`` draw MindSpore
+2.10's orders for the same seed, epoch after epoch, as its C++ samplers do:
+
+* ``RandomSampler``: when an iterator is made, seed ``s`` = ``GetSeed()`` (``config.cpp_seed``: the
+  dataset seed, or a fresh random one when none is set); epoch ``e`` (from 0) reseeds ``std::mt19937``
+  with ``s + e`` and ``std::shuffle``s the previous epoch's order (with replacement: ``num_samples``
+  draws of ``uniform_int_distribution(0, n - 1)`` instead);
+* ``DistributedSampler``: seed = ``dataset.config.get_seed()`` when the sampler is made, plus 1 (so
+  every shard shuffles alike even with no seed set: 5489 + 1); epoch ``e`` reseeds with that ``+ e`` and
+  shuffles the previous order, then shard ``k`` reads its rows of it.
+
+``SubsetRandomSampler`` and ``WeightedRandomSampler`` reseed with ``GetSeed()`` every epoch (see each).
+Every new iterator starts again from epoch 0 (``_reset_run``), as MindSpore builds a new C++ tree per
+iterator. ``PKSampler`` draws from the pipeline's seeded numpy generator: same distributions,
+other numbers than MindSpore's. A child sampler (``add_child``) picks first; the parent then samples among
+the child's picks.
 """
 from __future__ import annotations
 
@@ -12,6 +26,8 @@ import math
 
 import numpy as np
 
+from ..core import config
+from ..core.cpp_random import Mt19937, discrete_table
 from ..core.init_args import RecordsInit
 
 __all__ = ["BuiltinSampler", "Sampler", "SequentialSampler", "RandomSampler", "SubsetRandomSampler",
@@ -33,6 +49,7 @@ class BuiltinSampler(RecordsInit):
     def __init__(self, num_samples=None):
         self.num_samples = _check_num_samples(num_samples)
         self.child_sampler = None
+        self._run = None  # the C++ sampler's state within one iterator (seed, order), for the exact samplers
 
     def add_child(self, sampler):
         """Mirrors ``BuiltinSampler.add_child``: ``sampler`` picks first, this one samples its picks."""
@@ -59,8 +76,25 @@ class BuiltinSampler(RecordsInit):
             return [base[i] for i in self._own(len(base), rng, sub_labels)]
         return self._own(n, rng, labels)
 
+    def _reset_run(self):
+        """A new iterator: MindSpore builds new C++ samplers, which start again from their first epoch."""
+        self._run = None
+        if self.child_sampler is not None:
+            self.child_sampler._reset_run()
+
+    def _chain(self):
+        s = self
+        while s is not None:
+            yield s
+            s = s.child_sampler
+
     def _count(self, n, labels=None):
-        return len(self._indices(n, np.random.default_rng(0), labels))
+        saved = [(s, getattr(s, "_run", None)) for s in self._chain()]  # counting is not an epoch
+        try:
+            return len(self._indices(n, np.random.default_rng(0), labels))
+        finally:
+            for s, run in saved:
+                s._run = run
 
     def _cap(self, k):
         return k if self.num_samples is None else min(k, self.num_samples)
@@ -96,10 +130,21 @@ class RandomSampler(BuiltinSampler):
         self.replacement = replacement
 
     def _own(self, n, rng, labels):
+        if not n:
+            return []
         k = self._cap(n)
+        run = getattr(self, "_run", None)
+        if run is None or run[2] != n:  # the first epoch of an iterator: MindSpore's InitSampler
+            seed, order = config.cpp_seed(), list(range(n))
+        else:  # ResetSampler: the next seed, and the previous order shuffled again
+            seed, order = (run[0] + 1) & 0xFFFFFFFF, list(run[1])
+        engine = Mt19937(seed)
         if self.replacement:
-            return rng.integers(0, n, size=k).tolist() if n else []
-        return rng.permutation(n)[:k].tolist()
+            self._run = (seed, order, n)
+            return [engine.uniform_int(0, n - 1) for _ in range(k)]
+        engine.shuffle(order)
+        self._run = (seed, order, n)
+        return order[:k]
 
     def _count(self, n, labels=None):
         return self._cap(n) if self.child_sampler is None else super()._count(n, labels)
@@ -122,17 +167,25 @@ class SubsetSampler(BuiltinSampler):
 
 
 class SubsetRandomSampler(SubsetSampler):
-    """Mirrors ``mindspore.dataset.SubsetRandomSampler(indices, num_samples=None)``: the given rows, shuffled."""
+    """Mirrors ``mindspore.dataset.SubsetRandomSampler(indices, num_samples=None)``: the first ``num_samples`` of
+    the given rows, shuffled, with MindSpore's draws — every epoch reseeds ``std::mt19937`` with ``GetSeed()``
+    and shuffles the previous epoch's order again."""
 
     def _own(self, n, rng, labels):
         picked = super()._own(n, rng, labels)
-        full = [i % n for i in self.indices]
-        return [full[i] for i in rng.permutation(len(full))][:len(picked)]
+        run = getattr(self, "_run", None)
+        order = list(self.indices[:len(picked)]) if run is None or run[2] != n else list(run[1])
+        Mt19937(config.cpp_seed()).shuffle(order)
+        self._run = (None, order, n)
+        return [i % n for i in order]
 
 
 class WeightedRandomSampler(BuiltinSampler):
-    """Mirrors ``mindspore.dataset.WeightedRandomSampler(weights, num_samples=None, replacement=True)``:
-    row ``i`` is drawn with probability ``weights[i] / sum(weights)``."""
+    """Mirrors ``mindspore.dataset.WeightedRandomSampler(weights, num_samples=None, replacement=True)``: row ``i``
+    is drawn with probability ``weights[i] / sum(weights)``, with MindSpore's draws — each epoch reseeds
+    ``std::mt19937`` with ``GetSeed()`` (so a seeded pipeline draws the same rows every epoch, as MindSpore's);
+    with replacement ``std::discrete_distribution``, without it the one-pass method (``exponential(1) / w``,
+    the smallest ``num_samples`` keys)."""
 
     def __init__(self, weights, num_samples=None, replacement=True):
         super().__init__(num_samples)
@@ -146,9 +199,24 @@ class WeightedRandomSampler(BuiltinSampler):
         self.weights, self.replacement = w, replacement
 
     def _own(self, n, rng, labels):
-        k = self.num_samples or len(self.weights)
-        p = self.weights / self.weights.sum()
-        return rng.choice(len(p), size=k, replace=self.replacement, p=p).tolist()
+        k = min(self.num_samples or n, n)
+        if len(self.weights) > n:
+            raise RuntimeError("Invalid parameter, size of sample weights must be less than or equal to num of data, "
+                               "otherwise might cause generated id out of bound or other errors, but got weight "
+                               f"size: {len(self.weights)}, num of data: {n}")
+        engine = Mt19937(config.cpp_seed())
+        weights = self.weights.tolist()
+        if self.replacement:
+            table = discrete_table(weights)
+            return [engine.discrete(table) for _ in range(k)]
+        if len(weights) < k:
+            raise RuntimeError("Invalid parameter, without replacement, weight size must be greater than or equal "
+                               f"to num_samples, but got weight size: {len(weights)}, num_samples: {k}")
+        keys = []
+        for i, w in enumerate(weights):
+            e = engine.exponential()
+            keys.append((e / w if w else math.inf, i))
+        return [i for _, i in sorted(keys)[:k]]
 
 
 class DistributedSampler(BuiltinSampler):
@@ -165,16 +233,23 @@ class DistributedSampler(BuiltinSampler):
         if not isinstance(shard_id, int) or not 0 <= shard_id < num_shards:
             raise ValueError(f"Input shard_id is not within the required interval of [0, {num_shards - 1}].")
         self.num_shards, self.shard_id, self.shuffle, self.offset = num_shards, shard_id, bool(shuffle), offset
+        # MindSpore reads the dataset seed here and hands ``seed + 1`` to its C++ sampler (UINT32_MAX there
+        # means "take GetSeed()"): every rank shuffles alike, even with no seed set (5489 + 1)
+        self._seed = config.get_seed()
 
     def _own(self, n, rng, labels):
         if not n:
             return []
         if self.shuffle:
-            # every rank must shuffle alike: the permutation comes from the dataset seed (MindSpore's default
-            # 5489 when none was set) and the epoch, never from fresh entropy
-            from ..core import config
-            self._epochs = getattr(self, "_epochs", 0) + 1
-            order = np.random.default_rng([config.get_seed(), 0xD157, self._epochs]).permutation(n).tolist()
+            run = getattr(self, "_run", None)
+            if run is None or run[2] != n:
+                seed = self._seed + 1
+                seed = config.cpp_seed() if seed == 0xFFFFFFFF else seed & 0xFFFFFFFF
+                order = list(range(n))
+            else:
+                seed, order = (run[0] + 1) & 0xFFFFFFFF, list(run[1])
+            Mt19937(seed).shuffle(order)
+            self._run = (seed, order, n)
         else:
             order = list(range(n))
         per = math.ceil(n / self.num_shards)

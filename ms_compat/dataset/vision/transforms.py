@@ -439,7 +439,8 @@ def _check_prob(prob):
 class RandomResizedCrop(TensorOperation):
     """Mirrors ``mindspore.dataset.vision.RandomResizedCrop(size, scale=(0.08, 1.0), ratio=(3/4, 4/3),
     interpolation=Inter.BILINEAR, max_attempts=10)``: area fraction uniform in ``scale``, log-ratio uniform
-    in ``log(ratio)``; after ``max_attempts`` misses, the central crop clamped to ``ratio``."""
+    in ``log(ratio)``; after ``max_attempts`` misses, the central crop clamped to ``ratio``. Inside a ``map`` the
+    box is MindSpore's, draw for draw (``_box_mindspore``, see ``config.op_engine``)."""
 
     def __init__(self, size, scale=(0.08, 1.0), ratio=(3.0 / 4.0, 4.0 / 3.0), interpolation=Inter.BILINEAR,
                  max_attempts=10):
@@ -451,7 +452,38 @@ class RandomResizedCrop(TensorOperation):
         self.scale, self.ratio, self.interpolation = tuple(scale), tuple(ratio), Inter(interpolation)
         self.max_attempts = max_attempts
 
+    def _box_mindspore(self, engine, h, w):
+        """MindSpore's ``RandomCropAndResizeOp::GetCropBox``, draw for draw: scale and log-aspect from
+        ``uniform_real_distribution<float>``, ``cw = round(sqrt(h*w*scale*aspect))``, ``ch = round(cw / aspect)``,
+        then ``uniform_int`` for the left and the top edge; after ``max_attempts`` misses the centred crop."""
+        f32 = np.float32
+        lo_s, hi_s = float(f32(self.scale[0])), float(f32(self.scale[1]))
+        lo_a, hi_a = float(f32(math.log(float(f32(self.ratio[0]))))), float(f32(math.log(float(f32(self.ratio[1])))))
+        for _ in range(self.max_attempts):
+            scale = engine.uniform_float(lo_s, hi_s)
+            aspect = float(np.exp(f32(engine.uniform_float(lo_a, hi_a))))
+            cw = max(1, int(math.floor(math.sqrt(h * w * scale * aspect) + 0.5)))
+            ch = max(1, int(math.floor(cw / aspect + 0.5)))
+            if cw <= w and ch <= h:
+                left = engine.uniform_int(0, w - cw)
+                top = engine.uniform_int(0, h - ch)
+                return top, left, ch, cw
+        lb, ub = float(f32(self.ratio[0])), float(f32(self.ratio[1]))
+        in_ratio = w / h
+        if in_ratio < lb:
+            cw, ch = w, int(math.floor(w / lb + 0.5))
+        elif in_ratio > ub:
+            ch, cw = h, int(math.floor(h * ub + 0.5))
+        else:
+            cw, ch = w, h
+        cw, ch = max(cw, 1), max(ch, 1)
+        return (int(math.floor(float(f32(h - ch) / f32(2.0)) + 0.5)), int(math.floor(float(f32(w - cw) / f32(2.0)) + 0.5)),
+                ch, cw)
+
     def _box(self, h, w):
+        engine = config.op_engine(self)
+        if engine is not None:
+            return self._box_mindspore(engine, h, w)
         area = h * w
         log_r = (math.log(self.ratio[0]), math.log(self.ratio[1]))
         for _ in range(self.max_attempts):
@@ -479,7 +511,8 @@ class RandomResizedCrop(TensorOperation):
 
 class RandomCrop(TensorOperation):
     """Mirrors ``mindspore.dataset.vision.RandomCrop(size, padding=None, pad_if_needed=False, fill_value=0,
-    padding_mode=Border.CONSTANT)``."""
+    padding_mode=Border.CONSTANT)``; inside a ``map`` it draws MindSpore's corner (``uniform_int`` for the left,
+    then the top edge; nothing when the padded image is the crop size, see ``config.op_engine``)."""
 
     def __init__(self, size, padding=None, pad_if_needed=False, fill_value=0, padding_mode=Border.CONSTANT):
         self.size = _size_pair(size, "RandomCrop")
@@ -499,36 +532,51 @@ class RandomCrop(TensorOperation):
         if h < ch or w < cw:
             raise RuntimeError(f"RandomCrop: the crop size ({ch}, {cw}) is larger than the (padded) image "
                                f"{list(img.shape)}; set pad_if_needed=True.")
-        top = int(config.rng().integers(0, h - ch + 1))
-        left = int(config.rng().integers(0, w - cw + 1))
+        if h == ch and w == cw:  # MindSpore draws nothing then
+            return img.copy()
+        engine = config.op_engine(self)
+        if engine is not None:  # MindSpore's draws: x (left) first, then y (top)
+            left = engine.uniform_int(0, w - cw)
+            top = engine.uniform_int(0, h - ch)
+        else:
+            top = int(config.rng().integers(0, h - ch + 1))
+            left = int(config.rng().integers(0, w - cw + 1))
         return img[top:top + ch, left:left + cw].copy()
 
 
+def _bernoulli(op, prob):
+    engine = config.op_engine(op)
+    return engine.bernoulli(prob) if engine is not None else _chance(prob)
+
+
 class RandomHorizontalFlip(TensorOperation):
-    """Mirrors ``mindspore.dataset.vision.RandomHorizontalFlip(prob=0.5)``."""
+    """Mirrors ``mindspore.dataset.vision.RandomHorizontalFlip(prob=0.5)``; inside a ``map`` it draws MindSpore's
+    numbers (``std::bernoulli_distribution(prob)`` per row, see ``config.op_engine``)."""
 
     def __init__(self, prob=0.5):
         self.prob = _check_prob(prob)
 
     def __call__(self, img):
         img = _img(img, "RandomHorizontalFlip")
-        return np.ascontiguousarray(img[:, ::-1]) if _chance(self.prob) else img
+        return np.ascontiguousarray(img[:, ::-1]) if _bernoulli(self, self.prob) else img
 
 
 class RandomVerticalFlip(TensorOperation):
-    """Mirrors ``mindspore.dataset.vision.RandomVerticalFlip(prob=0.5)``."""
+    """Mirrors ``mindspore.dataset.vision.RandomVerticalFlip(prob=0.5)``; MindSpore's draws inside a ``map``
+    (as ``RandomHorizontalFlip``)."""
 
     def __init__(self, prob=0.5):
         self.prob = _check_prob(prob)
 
     def __call__(self, img):
         img = _img(img, "RandomVerticalFlip")
-        return np.ascontiguousarray(img[::-1]) if _chance(self.prob) else img
+        return np.ascontiguousarray(img[::-1]) if _bernoulli(self, self.prob) else img
 
 
 class RandomRotation(TensorOperation):
     """Mirrors ``mindspore.dataset.vision.RandomRotation(degrees, resample=Inter.NEAREST, expand=False,
-    center=None, fill_value=0)``: angle uniform in ``[-degrees, degrees]`` (or the given range)."""
+    center=None, fill_value=0)``: angle uniform in ``[-degrees, degrees]`` (or the given range); MindSpore's angle
+    inside a ``map`` (see ``config.op_engine``)."""
 
     def __init__(self, degrees, resample=Inter.NEAREST, expand=False, center=None, fill_value=0):
         if isinstance(degrees, numbers.Number):
@@ -539,8 +587,15 @@ class RandomRotation(TensorOperation):
         self.center, self.fill_value = center, fill_value
 
     def __call__(self, img):
-        return _rotate(_img(img, "RandomRotation"), _uniform(*self.degrees), self.resample, self.expand,
-                       self.center, self.fill_value)
+        engine = config.op_engine(self)
+        if engine is None:
+            angle = _uniform(*self.degrees)
+        else:  # MindSpore's RandomRotationOp: mid + uniform_real<float>(-1, 1) * half-range, in float32
+            f32 = np.float32
+            lo, hi = f32(self.degrees[0]), f32(self.degrees[1])
+            r = f32(engine.uniform_float(-1.0, 1.0))
+            angle = float(f32((hi + lo) / f32(2)) + r * f32((hi - lo) / f32(2)))
+        return _rotate(_img(img, "RandomRotation"), angle, self.resample, self.expand, self.center, self.fill_value)
 
 
 def _blend(img, other, factor):

@@ -1,0 +1,202 @@
+"""The C++ standard library's random engine and distributions as MindSpore's data pipeline calls them.
+
+MindSpore's ``minddata`` (samplers, ``shuffle``, random vision transforms) draws from ``std::mt19937``
+through libstdc++'s ``std::shuffle``, ``std::uniform_int_distribution``,
+``std::uniform_real_distribution`` and ``std::bernoulli_distribution``. Those algorithms are fixed by
+libstdc++'s source, so the same seed gives the same numbers here:
+
+* ``std::mt19937(seed)``: numpy's ``MT19937`` with its legacy (``init_genrand``) seeding is the same
+  engine; words are taken one at a time, so a stream can be shared by several consumers exactly as the
+  C++ engine is;
+* ``uniform_int_distribution(a, b)`` with a 32-bit engine: libstdc++'s downscaling (the method before
+  GCC 11, which MindSpore 2.10's build uses — checked against it): ``scaling = (2**32 - 1) // range``,
+  words ``>= range * scaling`` are rejected, the result is ``a + word // scaling``; ranges wider than
+  32 bits use libstdc++'s upscaling (a recursive draw for the high part, one word for the low 32 bits);
+* ``std::shuffle`` of ``n`` elements: when ``n * n`` fits in the engine's range it draws the swap
+  positions two at a time (one ``uniform_int(0, (i+1)(i+2) - 1)`` gives the positions for ``i`` and
+  ``i + 1``, after a single ``uniform_int(0, 1)`` first when ``n`` is even), else one per element;
+* ``uniform_real_distribution<float/double>(a, b)``: ``generate_canonical`` — one word for float
+  (``word / 2**32``), two for double (``(w0 + w1 * 2**32) / 2**64``), pulled back below 1 when rounding
+  reaches it, then ``a + (b - a) * c``;
+* ``bernoulli_distribution(p)``: ``generate_canonical<double>() < p``;
+* ``exponential_distribution(l)``: ``-log(1 - generate_canonical<double>()) / l``;
+* ``discrete_distribution(w)``: ``lower_bound`` of a ``generate_canonical<double>()`` in the running sums of
+  ``w / sum(w)`` (the last one set to 1).
+"""
+from __future__ import annotations
+
+import bisect
+import math
+
+import numpy as np
+
+__all__ = ["Mt19937", "Mt19937_64", "discrete_table"]
+
+_TWO32 = 4294967296
+_BLOCK = 624
+
+
+class Mt19937:
+    """``std::mt19937`` seeded with ``seed``, and the libstdc++ distributions over it."""
+
+    __slots__ = ("_bits", "_buf", "_pos")
+
+    def __init__(self, seed=5489):
+        self.seed(seed)
+
+    def seed(self, seed):
+        """``engine.seed(seed)``: restart the stream from ``seed`` (taken modulo 2**32, as ``uint32_t``)."""
+        self._bits = np.random.MT19937(0)
+        self._bits._legacy_seeding(int(seed) & 0xFFFFFFFF)
+        self._buf, self._pos = [], 0
+
+    def word(self):
+        """``engine()``: the next 32-bit output."""
+        if self._pos == len(self._buf):
+            self._buf, self._pos = self._bits.random_raw(_BLOCK).tolist(), 0
+        w = self._buf[self._pos]
+        self._pos += 1
+        return w
+
+    def discard(self, count):
+        """``engine.discard(count)``."""
+        for _ in range(count):
+            self.word()
+
+    def _below(self, span):
+        """A uniform integer in ``[0, span)`` by libstdc++'s method for ``span`` up to 2**64."""
+        if span <= _TWO32:
+            if span == _TWO32:
+                return self.word()
+            scaling = 4294967295 // span
+            past = span * scaling
+            w = self.word()
+            while w >= past:
+                w = self.word()
+            return w // scaling
+        urange = span - 1  # upscaling: high part from a recursive draw, low 32 bits from one word
+        while True:
+            tmp = _TWO32 * self._below(urange // _TWO32 + 1)
+            ret = tmp + self.word()
+            if ret <= urange and ret >= tmp:
+                return ret
+
+    def uniform_int(self, a, b):
+        """``std::uniform_int_distribution<>(a, b)(engine)``: an integer in ``[a, b]``."""
+        return a + self._below(b - a + 1)
+
+    def shuffle(self, items):
+        """``std::shuffle(items.begin(), items.end(), engine)`` in place (libstdc++'s algorithm)."""
+        n = len(items)
+        if n < 2:
+            return items
+        if (_TWO32 - 1) // n >= n:
+            i = 1
+            if n % 2 == 0:
+                j = self._below(2)
+                items[1], items[j] = items[j], items[1]
+                i = 2
+            while i < n:
+                b0 = i + 1
+                b1 = b0 + 1
+                x = self._below(b0 * b1)
+                j, k = x // b1, x % b1
+                items[i], items[j] = items[j], items[i]
+                items[i + 1], items[k] = items[k], items[i + 1]
+                i += 2
+            return items
+        for i in range(1, n):
+            j = self._below(i + 1)
+            items[i], items[j] = items[j], items[i]
+        return items
+
+    def canonical_float(self):
+        """``std::generate_canonical<float, 24>(engine)``: one word."""
+        c = np.float32(self.word()) / np.float32(_TWO32)
+        if c >= 1.0:
+            c = np.nextafter(np.float32(1.0), np.float32(0.0))
+        return float(c)
+
+    def canonical_double(self):
+        """``std::generate_canonical<double, 53>(engine)``: two words, the first the low one."""
+        w0 = self.word()
+        w1 = self.word()
+        c = (float(w0) + float(w1) * 4294967296.0) / 18446744073709551616.0
+        if c >= 1.0:
+            c = float(np.nextafter(1.0, 0.0))
+        return c
+
+    def uniform_float(self, a, b):
+        """``std::uniform_real_distribution<float>(a, b)(engine)`` in float32 arithmetic."""
+        a32, b32 = np.float32(a), np.float32(b)
+        return float(np.float32(np.float32(self.canonical_float()) * (b32 - a32)) + a32)
+
+    def uniform_double(self, a, b):
+        """``std::uniform_real_distribution<double>(a, b)(engine)``."""
+        return self.canonical_double() * (b - a) + a
+
+    def bernoulli(self, p):
+        """``std::bernoulli_distribution(p)(engine)``."""
+        return self.canonical_double() < p
+
+    def exponential(self, lam=1.0):
+        """``std::exponential_distribution<double>(lam)(engine)``: ``-log(1 - canonical) / lam``."""
+        return -math.log(1.0 - self.canonical_double()) / lam
+
+    def discrete(self, cumulative):
+        """``std::discrete_distribution`` with libstdc++'s cumulative table (see ``discrete_table``): the first
+        index whose cumulative probability is not below a ``canonical_double``."""
+        return bisect.bisect_left(cumulative, self.canonical_double())
+
+
+def discrete_table(weights):
+    """libstdc++'s ``discrete_distribution`` table: the weights divided by their sum, summed in order, the last
+    entry set to 1.0."""
+    total = 0.0
+    for w in weights:
+        total += float(w)
+    out, acc = [], 0.0
+    for w in weights:
+        acc += float(w) / total
+        out.append(acc)
+    if out:
+        out[-1] = 1.0
+    return out
+
+
+_M64 = 0xFFFFFFFFFFFFFFFF
+
+
+class Mt19937_64:
+    """``std::mt19937_64`` (the engine of MindSpore's ``ShuffleOp``): ``word()`` is ``engine()``."""
+
+    __slots__ = ("_mt", "_i")
+
+    def __init__(self, seed=5489):
+        mt = [int(seed) & _M64]
+        for i in range(1, 312):
+            prev = mt[-1]
+            mt.append((6364136223846793005 * (prev ^ (prev >> 62)) + i) & _M64)
+        self._mt, self._i = mt, 312
+
+    def _twist(self):
+        mt = self._mt
+        for i in range(312):
+            x = (mt[i] & 0xFFFFFFFF80000000) | (mt[(i + 1) % 312] & 0x7FFFFFFF)
+            xa = x >> 1
+            if x & 1:
+                xa ^= 0xB5026F5AA96619E9
+            mt[i] = mt[(i + 156) % 312] ^ xa
+        self._i = 0
+
+    def word(self):
+        """``engine()``: the next 64-bit output."""
+        if self._i >= 312:
+            self._twist()
+        y = self._mt[self._i]
+        self._i += 1
+        y ^= (y >> 29) & 0x5555555555555555
+        y ^= (y << 17) & 0x71D67FFFEDA60000
+        y ^= (y << 37) & 0xFFF7EEE000000000
+        y ^= y >> 43
+        return y
