@@ -3,7 +3,11 @@
 1. Exports the small networks of mindir_nets.py with ``mindspore.export(..., file_format="MINDIR")`` into
    tests/reference_data/mindir/<name>.mindir and stores, in <name>.npz, the inputs, the network's own output and
    the output of ``nn.GraphCell(mindspore.load(file))`` — what ms_compat's GraphCell must reproduce.
-2. Writes ms_compat/train/mindir/_primitive_args.py: for every primitive of ``mindspore.ops.operations`` whose
+2. Has ms_compat (the .venv interpreter) export the same networks as MINDIR into
+   tests/reference_data/mindir/ms_compat_written/, loads those files here with ``mindspore.load`` +
+   ``nn.GraphCell`` and stores MindSpore's outputs (ms_compat_written/<name>.npz): the proof that real MindSpore
+   runs what ms_compat writes; the test checks the writer still writes those bytes.
+3. Writes ms_compat/train/mindir/_primitive_args.py: for every primitive of ``mindspore.ops.operations`` whose
    ``__call__`` forwards its arguments to the kernel (``pyboost_x(self, [...])`` / ``super().__call__(...)``), the
    kernel's argument order (the order of a PRIMITIVE_FUNCTION node's inputs in a MindIR file), which arguments are
    constructor arguments, and which are enums; plus the enum values ``str_to_enum`` gives for the strings tried.
@@ -143,6 +147,37 @@ def export_nets():
     refutil.save_json(AREA, "nets", summary)
 
 
+_WRITE = """
+import sys
+sys.path.insert(0, {tools!r})
+import ms_compat as ms, mindir_nets
+for name, (net, inputs) in mindir_nets.build(ms).items():
+    ms.export(net, *inputs, file_name={out!r} + "/" + name, file_format="MINDIR")
+"""
+
+
+def load_ms_compat_written():
+    import os
+    import subprocess
+    d = refutil.out_dir(AREA + "/ms_compat_written")
+    for f in d.glob("*.mindir"):
+        f.chmod(0o600)
+        f.unlink()
+    env = dict(os.environ, PYTHONPATH=str(refutil.ROOT))
+    subprocess.run([str(refutil.ROOT / ".venv" / "bin" / "python"), "-c",
+                    _WRITE.format(tools=str(refutil.ROOT / "tools" / "reference"), out=str(d))], check=True, env=env)
+    summary = {}
+    for name, (net, inputs) in mindir_nets.build(ms).items():
+        graph = nn.GraphCell(ms.load(str(d / f"{name}.mindir")))
+        out = graph(*inputs)
+        outs = out if isinstance(out, tuple) else (out,)
+        refutil.save_npz(AREA + "/ms_compat_written", name, **{f"input{i}": x.asnumpy() for i, x in enumerate(inputs)},
+                         **{f"output{i}": o.asnumpy() for i, o in enumerate(outs)})
+        summary[name] = {"loaded_by": f"mindspore {ms.__version__}", "n_outputs": len(outs)}
+    refutil.save_json(AREA + "/ms_compat_written", "verified", summary)
+
+
 if __name__ == "__main__":
     write_primitive_args(primitive_args())
     export_nets()
+    load_ms_compat_written()
