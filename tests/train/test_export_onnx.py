@@ -69,3 +69,11 @@ def test_onnx_customized_encryption_calls_enc_mode(tmp_path):
               enc_mode=lambda data, key: key + bytes(b ^ 0x5A for b in data))
     plain, enc = (tmp_path / "plain.onnx").read_bytes(), (tmp_path / "enc.onnx").read_bytes()
     assert enc[:1] == b"k" and bytes(b ^ 0x5A for b in enc[1:]) == plain
+
+
+def test_cli_converts_a_mindspore_mindir_file_to_onnx(tmp_path):
+    from ms_compat.train.convert import main
+    assert main([str(DATA / "lenet.mindir"), str(tmp_path / "lenet.onnx"), "--quiet"]) == 0
+    ref = np.load(DATA / "lenet.npz")
+    (out,) = _run_onnx(tmp_path / "lenet.onnx", [ms.Tensor(ref["input0"])])
+    np.testing.assert_allclose(out, ref["output0"], rtol=1e-4, atol=1e-5)

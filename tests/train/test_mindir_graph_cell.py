@@ -140,3 +140,15 @@ def test_primitive_argument_table_matches_mindspore_kernels():
                                                 ("transpose_b", "init")]
     assert PRIMITIVE_ARGS["BiasAdd"]["values"]["data_format"][0] == "NCHW"
     assert len(PRIMITIVE_ARGS) > 500
+
+
+def test_cli_converts_mindir_parameters_to_safetensors(tmp_path):
+    from safetensors.numpy import load_file
+    from ms_compat.train.convert import main
+    assert main([str(DATA / "resblock.mindir"), str(tmp_path / "w.safetensors"), "--quiet"]) == 0
+    weights = load_file(str(tmp_path / "w.safetensors"))
+    cell = ms.nn.GraphCell(ms.load(str(DATA / "resblock.mindir")))
+    assert sorted(weights) == sorted(n for n, _ in cell.parameters_and_names())
+    for n, p in cell.parameters_and_names():
+        np.testing.assert_array_equal(weights[n], p.asnumpy())
+    assert main([str(DATA / "resblock.mindir"), str(tmp_path / "back.mindir"), "--quiet"]) == 1
