@@ -152,3 +152,22 @@ def test_cli_converts_mindir_parameters_to_safetensors(tmp_path):
     for n, p in cell.parameters_and_names():
         np.testing.assert_array_equal(weights[n], p.asnumpy())
     assert main([str(DATA / "resblock.mindir"), str(tmp_path / "back.mindir"), "--quiet"]) == 1
+
+
+def test_load_mindir_and_save_mindir_round_trip(tmp_path):
+    model = ms.load_mindir(str(DATA / "lenet.mindir"))
+    assert model.producer_name == "MindSpore" and model.graph.parameter[0].ref_key == "conv1.weight"
+    model.user_info["note"] = "edited"
+    ms.save_mindir(model, str(tmp_path / "edited"))
+    again = ms.load_mindir(str(tmp_path / "edited.mindir"))
+    assert again.user_info["note"] == "edited"
+    ref, (out,) = _run("lenet", ms.nn.GraphCell(ms.load(str(tmp_path / "edited.mindir"))))
+    np.testing.assert_allclose(out.asnumpy(), ref["output0"], rtol=1e-4, atol=1e-5)
+
+
+def test_public_names_are_provided():
+    import ms_compat.train as train
+    from ms_compat import _api_names
+    assert ms.train.load is ms.load and train.export is ms.export
+    for name in ("export", "load", "load_mindir", "save_mindir", "GraphCell"):
+        assert _api_names.will_not_reason(name) is None

@@ -1,9 +1,11 @@
 """``mindspore.load`` / ``mindspore.load_mindir``: read a MindIR file (see :mod:`.reader`)."""
 from __future__ import annotations
 
+import os
+
 from .reader import read_mindir
 
-__all__ = ["load", "load_mindir"]
+__all__ = ["load", "load_mindir", "save_mindir"]
 
 
 def load(file_name, **kwargs):
@@ -31,3 +33,19 @@ def load_mindir(file_name):
     with open(file_name, "rb") as f:
         model.ParseFromString(f.read())
     return model
+
+
+def save_mindir(model, file_name):
+    """Mirrors ``mindspore.save_mindir(model, file_name)``: writes the ``ModelProto`` ``model`` (from
+    :func:`load_mindir`, possibly edited) to ``file_name`` (``.mindir`` appended when missing), read-only for
+    the owner as MindSpore leaves it."""
+    from . import schema
+    from .export import _write
+    if not isinstance(model, schema.ModelProto):
+        raise TypeError(f"For 'save_mindir', the argument 'model' must be a ModelProto (from load_mindir), but got "
+                        f"{type(model).__name__}.")
+    if not isinstance(file_name, str):
+        raise TypeError(f"For 'save_mindir', the argument 'file_name' must be str, but got {type(file_name).__name__}.")
+    if not file_name.endswith(".mindir"):
+        file_name += ".mindir"
+    _write(os.path.realpath(file_name), model.SerializeToString())

@@ -101,6 +101,7 @@ def _file_descriptor():
 
     for path in _MESSAGES:
         holder(path)
+    made["ModelProto.UserInfoEntry"].options.map_entry = True  # map<string, string> user_info = 14
     for path, values in _ENUMS.items():
         outer, _, inner = path.rpartition(".")
         e = (holder(outer).enum_type if outer else fd.enum_type).add(name=inner)
