@@ -177,7 +177,19 @@ def load_ms_compat_written():
     refutil.save_json(AREA + "/ms_compat_written", "verified", summary)
 
 
+def tutorial_output():
+    """What MindSpore prints running examples/save_load_mindir.py (the official save-and-load tutorial flow)."""
+    import subprocess
+    import sys
+    import tempfile
+    with tempfile.TemporaryDirectory() as d:
+        r = subprocess.run([sys.executable, str(refutil.ROOT / "examples" / "save_load_mindir.py")], cwd=d,
+                           capture_output=True, text=True, check=True)
+    (refutil.out_dir(AREA) / "tutorial_stdout.txt").write_text(r.stdout)
+
+
 if __name__ == "__main__":
+    tutorial_output()
     write_primitive_args(primitive_args())
     export_nets()
     load_ms_compat_written()

@@ -12,6 +12,7 @@ operator without a translation fails with :class:`MissingAPIError` naming it. Sh
 from __future__ import annotations
 
 import operator
+import warnings
 
 import numpy as np
 import torch
@@ -274,7 +275,8 @@ def _plain(x):
 def mindir_bytes(net, inputs):
     """The MindIR bytes of ``net(*inputs)`` (see the module docstring)."""
     args = tuple(_plain(x) for x in inputs)
-    with torch.no_grad():
+    with torch.no_grad(), warnings.catch_warnings():
+        warnings.filterwarnings("ignore", message=".*LeafSpec.*")  # torch.export's own deprecation notice
         program = torch.export.export(net, args).run_decompositions({})
     ms_names = {}
     for name, p in net.named_parameters():
