@@ -80,3 +80,15 @@ def test_mindir_encryption_is_refused_clearly(tmp_path):
                   enc_mode="XOR")
     with pytest.raises(ValueError, match="does not encrypt MindIR"):
         ms.export(net, *inputs, file_name=str(tmp_path / "a"), file_format="MINDIR", enc_key=b"0" * 16)
+
+
+def test_dataset_input_form_gives_the_image_columns_shape(tmp_path):
+    import ms_compat.dataset as ds
+    data = ds.NumpySlicesDataset({"image": np.ones((4, 1, 28, 28), np.float32), "label": np.zeros(4, np.int32)},
+                                 shuffle=False).batch(2)
+    net = ms.nn.SequentialCell(ms.nn.Flatten(), ms.nn.Dense(784, 3))
+    ms.export(net, data, file_name=str(tmp_path / "ds"), file_format="MINDIR")
+    graph = ms.load(str(tmp_path / "ds.mindir"))
+    assert [tuple(d) for d, _ in graph.input_shapes] == [(2, 1, 28, 28)]
+    with pytest.raises(RuntimeError, match="one dataset"):
+        ms.export(net, data, data, file_name=str(tmp_path / "ds2"), file_format="MINDIR")

@@ -23,7 +23,8 @@ def _dataset_inputs(dataset):
     import numpy as np
     from ...common.tensor import Tensor
     shapes, types, columns = dataset.output_shapes(), dataset.output_types(), dataset.get_col_names()
-    inputs = [Tensor(np.random.uniform(-1.0, 1.0, size=s).astype(np.dtype(str(t)) if not isinstance(t, np.dtype) else t))
+    from ...common.dtype import dtype_to_nptype
+    inputs = [Tensor(np.random.uniform(-1.0, 1.0, size=s).astype(t if isinstance(t, np.dtype) else dtype_to_nptype(t)))
               for c, s, t in zip(columns, shapes, types) if c == "image"]
     if not inputs:
         raise RuntimeError("Only supports parse \"image\" column from dataset now, given dataset has columns: "
@@ -59,8 +60,8 @@ def _write(file_name, data):
 
 def _onnx_bytes(net, args):
     """The ONNX bytes of ``net(*args)``: PyTorch's TorchScript exporter (about 1 s for the small networks of the
-    tests, against 5-20 s for the dynamo exporter, and it needs neither onnx nor onnxscript); when it cannot trace
-    the network, the dynamo exporter (``torch.onnx.export(..., dynamo=True)``, needs onnx and onnxscript)."""
+    tests, against 5-20 s for the dynamo exporter; it needs the onnx package); when it cannot trace the network,
+    the dynamo exporter (``torch.onnx.export(..., dynamo=True)``, needs onnx and onnxscript)."""
     import io
     import warnings
     buf = io.BytesIO()
@@ -74,9 +75,9 @@ def _onnx_bytes(net, args):
             import onnx  # noqa: F401
             import onnxscript  # noqa: F401
         except ImportError:
-            raise RuntimeError(f"Export ONNX format model failed: PyTorch's TorchScript exporter raised "
-                               f"{type(legacy_error).__name__}: {legacy_error}; the dynamo exporter needs the onnx "
-                               f"and onnxscript packages (pip install ms-compat[onnx]).") from legacy_error
+            raise ImportError(f"Export ONNX format model needs the onnx and onnxscript packages (pip install "
+                              f"ms-compat[onnx]); PyTorch's TorchScript exporter raised "
+                              f"{type(legacy_error).__name__}: {legacy_error}") from legacy_error
         with torch.no_grad():
             program = torch.onnx.export(net, args, dynamo=True, verbose=False, external_data=False)
         return program.model_proto.SerializeToString()
@@ -106,8 +107,9 @@ def export(net, *inputs, file_name, file_format, **kwargs):
     """Mirrors ``mindspore.export(net, *inputs, file_name, file_format, **kwargs)``.
 
     * ``"ONNX"``: ``torch.onnx.export`` of ``net`` in inference mode (PyTorch's TorchScript exporter, else its
-      dynamo exporter, which needs the ``onnx`` and ``onnxscript`` packages: ``pip install ms-compat[onnx]``); ``.onnx`` is appended to ``file_name`` when
-      missing; ``enc_key`` with a callable ``enc_mode`` encrypts the bytes, as MindSpore's customized encryption.
+      dynamo exporter; needs the ``onnx`` package, ``pip install ms-compat[onnx]``); ``.onnx`` is appended to
+      ``file_name`` when missing; ``enc_key`` with a callable ``enc_mode`` encrypts the bytes, as MindSpore's
+      customized encryption.
       The graph's operators are PyTorch's ONNX translations, not MindSpore's, so the file differs from the one
       MindSpore writes; it computes the same outputs.
     * ``"MINDIR"``: a MindIR file of MindSpore primitives that real MindSpore 2.10 loads (``mindspore.load`` +

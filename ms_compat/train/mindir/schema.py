@@ -1,8 +1,8 @@
 """The MindIR protobuf schema (package ``mind_ir``), built in code from a ``FileDescriptorProto``.
 
-Field names and numbers are those of MindSpore's ``mind_ir.proto`` (MindSpore 2.10, ``IR_VERSION_WITH_SCALAR_GRAPH_HOLDER``);
-the message classes come from protobuf's own ``message_factory``, so no generated ``_pb2`` module and no MindSpore import
-is needed. Only what a MindIR file holds is described (all fields of every message, so unknown data is never silently
+Field names and numbers are those of MindSpore's ``mind_ir.proto`` (MindSpore 2.10,
+``IR_VERSION_WITH_SCALAR_GRAPH_HOLDER``); the message classes come from protobuf's own ``message_factory``, so no
+generated ``_pb2`` module and no MindSpore import is needed. Only what a MindIR file holds is described (all fields of every message, so unknown data is never silently
 reinterpreted). ``ModelProto``, ``GraphProto``, ``NodeProto``, ``AttributeProto``, ``TensorProto``, ... are exported.
 """
 from __future__ import annotations
@@ -50,7 +50,8 @@ _MESSAGES = {
                   (8, "node_attr", "AttributeProto*"), (9, "primal_attr", "AttributeProto*")],
     "ModelProto": [(1, "ir_version", "string"), (2, "producer_name", "string"), (3, "producer_version", "string"),
                    (4, "domain", "string"), (5, "model_version", "string"), (6, "doc_string", "string"),
-                   (7, "graph", "GraphProto"), (8, "functions", "GraphProto*"), (9, "preprocessor", "PreprocessorProto"),
+                   (7, "graph", "GraphProto"), (8, "functions", "GraphProto*"),
+                   (9, "preprocessor", "PreprocessorProto"),
                    (10, "little_endian", "bool"), (11, "parallel", "ParallelProto"),
                    (12, "primitives", "PrimitiveProto*"), (13, "mind_ir_version", "int64"),
                    (14, "user_info", "ModelProto.UserInfoEntry*")],
