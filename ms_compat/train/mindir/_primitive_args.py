@@ -2679,3 +2679,18 @@ PRIMITIVE_ARGS = {'ACos': {'args': [('input', 'call')], 'enums': {}, 'values': {
  'Zeros': {'args': [('size', 'call'), ('dtype', 'call')], 'enums': {'dtype': 'dtype'}, 'values': {}},
  'ZerosLike': {'args': [('x', 'call')], 'enums': {}, 'values': {}},
  'ZerosLikeExt': {'args': [('input', 'call'), ('dtype', 'call')], 'enums': {'dtype': 'dtype'}, 'values': {}}}
+TYPE_IDS = {30: 'bool_',
+ 32: 'int8',
+ 33: 'int16',
+ 34: 'int32',
+ 35: 'int64',
+ 37: 'uint8',
+ 38: 'uint16',
+ 39: 'uint32',
+ 40: 'uint64',
+ 42: 'float16',
+ 43: 'float32',
+ 44: 'float64',
+ 45: 'bfloat16',
+ 51: 'complex64',
+ 52: 'complex128'}

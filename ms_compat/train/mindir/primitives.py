@@ -14,7 +14,7 @@ import importlib
 import inspect
 
 from ..._missing import MissingAPIError
-from ._primitive_args import PRIMITIVE_ARGS
+from ._primitive_args import PRIMITIVE_ARGS, TYPE_IDS
 
 __all__ = ["node_callable", "INTERNAL", "UNKNOWN"]
 
@@ -25,6 +25,7 @@ INTERNAL = {
     "Depend": lambda value, *after: value,
     "MakeTuple": lambda *items: tuple(items),
     "MakeList": lambda *items: list(items),
+    "make_list": lambda *items: list(items),
     "TupleGetItem": lambda seq, i: seq[i],
     "ListGetItem": lambda seq, i: seq[i],
     "RealTupleGetItem": lambda seq, i: seq[i],
@@ -40,6 +41,11 @@ _FUNCTIONS = {
     "SumExt": "ms_compat.mint:sum",
     "SoftmaxExt": "ms_compat.mint.nn.functional:softmax",
     "ReLUExt": "ms_compat.mint.nn.functional:relu",
+    "Muls": "ms_compat.ops:mul",         # tensor * Python scalar
+    "Divs": "ms_compat.ops:div",
+    "AddScalar": "ms_compat.mint:add",    # (input, other, alpha)
+    "SubScalar": "ms_compat.mint:sub",
+    "SiLU": "ms_compat.ops:silu",
 }
 _ATTR_ALIASES = {"data_format": ("format",), "group": ("groups",), "strides": ("stride",)}
 
@@ -73,7 +79,12 @@ def _function(op_type):
 
 
 def _decode_enum(spec, name, value):
-    if value is None or spec["enums"].get(name) != "str" or not isinstance(value, int):
+    if value is None or not isinstance(value, int):
+        return value
+    if spec["enums"].get(name) == "dtype" and value in TYPE_IDS:  # MindSpore's type id -> mindspore dtype
+        from ...common import dtype as mstype
+        return getattr(mstype, TYPE_IDS[value])
+    if spec["enums"].get(name) != "str":
         return value
     return spec["values"].get(name, {}).get(value, value)
 
