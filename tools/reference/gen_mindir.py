@@ -217,6 +217,62 @@ def export_corpus():
     refutil.save_json(AREA, "corpus", summary)
 
 
+_WRITE_CORPUS = """
+import hashlib, json, sys, importlib
+sys.path.insert(0, {tests!r})
+import ms_compat as ms
+ms.install()
+from models import corpus
+status = {{}}
+for name in corpus.MODELS:
+    net, specs = importlib.import_module("models." + name).build()
+    for p in net.get_parameters():
+        p.set_data(ms.Tensor(corpus.weight_for(p.name, p.shape)))
+    net.set_train(False)
+    inputs = [ms.Tensor(a) for a in corpus.make_inputs(specs)]
+    try:
+        ms.export(net, *inputs, file_name={out!r} + "/ms_compat_" + name, file_format="MINDIR")
+        data = open({out!r} + "/ms_compat_" + name + ".mindir", "rb").read()
+        status[name] = {{"sha256": hashlib.sha256(data).hexdigest()}}
+    except Exception as e:
+        status[name] = {{"error": type(e).__name__, "message": str(e).splitlines()[0]}}
+print(json.dumps(status))
+"""
+
+
+def load_ms_compat_written_corpus():
+    """ms_compat writes the corpus models as MINDIR (tmp/mindir_corpus/ms_compat_<name>.mindir); MindSpore loads the
+    ones it could write and runs them: stored are the files' sha256, MindSpore's outputs, and for the others the
+    error ms_compat's writer gives (the operator it cannot translate yet)."""
+    import importlib
+    import json
+    import os
+    import subprocess
+    import sys
+    sys.path.insert(0, str(refutil.ROOT / "tests"))
+    from models import corpus
+    for f in CORPUS_DIR.glob("ms_compat_*.mindir"):
+        f.chmod(0o600)
+        f.unlink()
+    env = dict(os.environ, PYTHONPATH=str(refutil.ROOT))
+    r = subprocess.run([str(refutil.ROOT / ".venv" / "bin" / "python"), "-c",
+                        _WRITE_CORPUS.format(tests=str(refutil.ROOT / "tests"), out=str(CORPUS_DIR))],
+                       check=True, env=env, capture_output=True, text=True)
+    status = json.loads(r.stdout.strip().splitlines()[-1])
+    arrays = {}
+    for name, st in status.items():
+        if "sha256" not in st:
+            continue
+        _, specs = importlib.import_module(f"models.{name}").build()
+        inputs = [ms.Tensor(a) for a in corpus.make_inputs(specs)]
+        out = nn.GraphCell(ms.load(str(CORPUS_DIR / f"ms_compat_{name}.mindir")))(*inputs)
+        for i, o in enumerate(out if isinstance(out, tuple) else (out,)):
+            arrays[f"{name}/out{i}"] = o.asnumpy()
+        st["loaded_by"] = f"mindspore {ms.__version__}"
+    refutil.save_npz(AREA, "corpus_ms_compat_written", **arrays)
+    refutil.save_json(AREA, "corpus_ms_compat_written", status)
+
+
 def tutorial_output():
     """What MindSpore prints running examples/save_load_mindir.py (the official save-and-load tutorial flow)."""
     import subprocess
@@ -234,3 +290,4 @@ if __name__ == "__main__":
     export_nets()
     load_ms_compat_written()
     export_corpus()
+    load_ms_compat_written_corpus()

@@ -260,7 +260,12 @@ _EMIT = {
     aten.view.default: _reshape, aten.reshape.default: _reshape, aten.transpose.int: _transpose,
     aten.permute.default: lambda w, x, dims: _Ref(w.call("Transpose", x, tuple(int(d) for d in dims))),
     aten.t.default: lambda w, x: _transpose(w, x, 0, 1),
-    aten.matmul.default: _matmul, aten.cat.default: _cat,
+    aten.matmul.default: _matmul, aten.cat.default: _cat, aten.relu6.default: _unary("ReLU6"),
+    aten.hardtanh.default: lambda w, x, lo=-1.0, hi=1.0: _unary("ReLU6")(w, x) if (lo, hi) == (0.0, 6.0) else (
+        _ for _ in ()).throw(NotImplementedError(f"min_val={lo}, max_val={hi}")),
+    aten.tile.default: lambda w, x, dims: _Ref(w.call("Tile", x, tuple(int(d) for d in dims))),
+    aten.embedding.default: lambda w, weight, idx, padding_idx=-1, scale=False, sparse=False: _Ref(
+        w.call("Gather", weight, idx, 0, 0)),
     aten.dropout.default: lambda w, x, p, train: x if not train else (_ for _ in ()).throw(
         NotImplementedError("dropout in training mode")),
     aten.contiguous.default: lambda w, x, memory_format=None: x,
