@@ -81,6 +81,8 @@ _LAZY = {
     "saved_tensors_hooks": "torch.autograd.graph:saved_tensors_hooks",
     "RowTensor": "ms_compat.common.sparse_tensor:RowTensor",
     "get_level": "ms_compat.log:get_level", "get_log_config": "ms_compat.log:get_log_config",
+    "load": "ms_compat.train.mindir.load:load", "load_mindir": "ms_compat.train.mindir.load:load_mindir",  # MindIR
+    "export": "ms_compat.train.mindir.export:export", "save_mindir": "ms_compat.train.mindir.load:save_mindir",
 }
 
 

@@ -29,8 +29,9 @@ _index = None
 # names that will not be provided, with the PyTorch alternative (regular expression on the name)
 WILL_NOT = [
     (r"^(Ascend|ascend|npu|Npu|hccl|HCCL)|Ascend", "Ascend/NPU-only: ms_compat runs on PyTorch's CPU and CUDA"),
-    (r"^(export|load|MindIR|convert_model|obfuscate|load_obf|export_split_mindir|load_mindir)$", "MindIR graph export/loading has "
-     "no PyTorch meaning: use torch.export (torch.export.save/load) or torch.onnx.export"),
+    (r"^(MindIR|convert_model|obfuscate|load_obf|export_split_mindir)$", "MindSpore Lite / Ascend MindIR tooling "
+     "(conversion to MindSpore Lite models, obfuscation, splitting a MindIR for distributed inference): ms_compat "
+     "reads MindIR with mindspore.load + nn.GraphCell and writes it with mindspore.export(file_format='MINDIR')"),
     (r"^(set_ps_context|get_ps_context|reset_ps_context|ParameterServer|ps_)", "parameter server: use "
      "torch.distributed"),
     (r"^(set_offload_context|get_offload_context|set_algo_parameters|get_algo_parameters|reset_algo_parameters)",
@@ -71,7 +72,6 @@ WILL_NOT = [
      "mindspore.load_checkpoint / torch.load"),
     (r"^(sdc_detect_start|sdc_detect_stop|get_sdc_detect_result|stress_detect)$", "Ascend-only silent-data-corruption "
      "and hardware stress detection"),
-    (r"^(save_mindir)$", "MindIR graph export has no PyTorch meaning: use torch.export (torch.export.save/load)"),
     (r"^(obfuscate_ckpt|load_obf_params_into_net)$", "MindSpore safeguard model obfuscation: no PyTorch counterpart"),
     (r"^(Node|NodeType|ScopedValue)$", "mindspore.rewrite (source-rewriting) API: use torch.fx for graph rewriting"),
     (r"^(TFTCommValue|_tft_handler|RSCPluginHandle|OptTFTWrapper)$", "MindSpore's training fault tolerance for "
@@ -88,7 +88,6 @@ WILL_NOT = [
      "operation as a Python callable in map()"),
     (r"^(DatasetCache)$", "MindSpore's dataset cache server (cache_admin, a separate process holding decoded rows "
      "in memory): no PyTorch counterpart; pass cache=None (rows are re-read each epoch)"),
-    (r"^(GraphCell)$", "runs a MindIR graph loaded by mindspore.load: use torch.export.load(...).module()"),
     (r"^(flops_collection)$", "reads the FLOPs MindSpore's graph compiler recorded for a compiled phase: count the "
      "FLOPs of a run with torch.utils.flop_counter.FlopCounterMode"),
     (r"^(_auto_mixed_precision_rewrite)$", "MindSpore's AMP by source rewriting (mindspore.rewrite): "

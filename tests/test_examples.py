@@ -49,3 +49,9 @@ def test_quickstart_mnist_runs_the_beginner_program(tmp_path):
 def test_train_lenet_example_runs(tmp_path):
     out = _run("train_lenet.py", tmp_path)
     assert out.strip()
+
+
+def test_save_load_mindir_tutorial_prints_what_mindspore_prints(tmp_path):
+    out = _run("save_load_mindir.py", tmp_path)
+    assert out == (ROOT / "tests" / "reference_data" / "mindir" / "tutorial_stdout.txt").read_text()
+    assert (tmp_path / "model.mindir").is_file() and (tmp_path / "model.ckpt").is_file()

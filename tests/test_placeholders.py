@@ -133,8 +133,8 @@ def test_three_kinds_of_message():
     assert "Did you mean 'mindspore.ops.relu'" in str(ei.value)
     # will not: the PyTorch alternative
     with pytest.raises(MissingAPIError) as ei:
-        ms_compat.load("net.mindir")
-    assert ei.value.kind == "will_not" and "will not be" in str(ei.value) and "torch.export" in str(ei.value)
+        ms_compat.export_split_mindir("net.mindir")
+    assert ei.value.kind == "will_not" and "will not be" in str(ei.value) and "mindspore.load" in str(ei.value)
     # not yet: the coverage command shipped with the package
     with pytest.raises(MissingAPIError) as ei:
         ms_compat.nn.Conv2dThor()
@@ -146,11 +146,12 @@ def test_three_kinds_of_message():
 
 
 def test_coverage_command():
-    r = subprocess.run([sys.executable, "-m", "ms_compat", "coverage", "mindspore.nn.Dense", "mindspore.load",
+    r = subprocess.run([sys.executable, "-m", "ms_compat", "coverage", "mindspore.nn.Dense", "mindspore.export_split_mindir",
                         "mindspore.ops.reluu", "mindspore.nn.Conv2dThor"], capture_output=True, text=True, timeout=120)
     lines = r.stdout.splitlines()
     assert lines[0] == "mindspore.nn.Dense: covered"
-    assert lines[1].startswith("mindspore.load: will not (MindIR") and "torch.export" in lines[1]
+    assert lines[1].startswith("mindspore.export_split_mindir: will not (MindSpore Lite") and \
+        "mindspore.export" in lines[1]
     assert lines[2].startswith("mindspore.ops.reluu: absent (did you mean mindspore.ops.relu")
     assert lines[3] == "mindspore.nn.Conv2dThor: not yet"
     assert r.returncode == 1  # an absent name

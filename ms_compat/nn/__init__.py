@@ -87,6 +87,7 @@ _LAZY.update({n: "ms_compat.parallel.nn:" + n for n in ("PipelineCell", "MicroBa
 # ---- end training block ----
 _LAZY.update({n: "ms_compat.nn.wrap.loss_scale:" + n for n in (  # amp engineer
     "TrainOneStepWithLossScaleCell", "DynamicLossScaleUpdateCell", "FixedLossScaleUpdateCell")})
+_LAZY["GraphCell"] = "ms_compat.train.mindir.graph_cell:GraphCell"  # MindIR graphs (issue 35)
 
 
 def __getattr__(name):

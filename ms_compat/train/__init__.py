@@ -54,6 +54,7 @@ _LAZY = {
     "FixedLossScaleManager": "ms_compat.amp.loss_scale_manager:FixedLossScaleManager",
     "DynamicLossScaleManager": "ms_compat.amp.loss_scale_manager:DynamicLossScaleManager",
     "build_train_network": "ms_compat.amp.build_train:build_train_network",
+    "load": "ms_compat.train.mindir.load:load", "export": "ms_compat.train.mindir.export:export",  # MindIR
 }
 
 

@@ -6,6 +6,8 @@ PyTorch ``.pt`` state_dict (the format is taken from each file's extension).
     ms-compat convert model.pt model.ckpt --crc-check
     ms-compat convert enc.ckpt plain.ckpt --dec-key 000102...0f --dec-mode AES-CBC
     ms-compat convert a.ckpt b.pt --rename bn.gamma=bn.weight --rename bn.beta=bn.bias
+    ms-compat convert model.mindir model.onnx       # a MindIR graph to ONNX (ms_compat.train.mindir)
+    ms-compat convert model.mindir model.safetensors  # a MindIR file's parameters
 
 Reading never runs code: ``.ckpt``/safetensors are parsed as data, ``.pt`` only with
 ``torch.load(weights_only=True)``. Output is written atomically. Large files show a progress bar
@@ -21,7 +23,8 @@ import time
 
 __all__ = ["main", "convert"]
 
-_KIND = {".ckpt": "ckpt", ".safetensors": "safetensors", ".pt": "pt", ".pth": "pt", ".bin": "pt"}
+_KIND = {".ckpt": "ckpt", ".safetensors": "safetensors", ".pt": "pt", ".pth": "pt", ".bin": "pt",
+         ".mindir": "mindir", ".onnx": "onnx"}
 _BAR_MIN_BYTES = 16 * 1024 * 1024
 _EXPAND_ENV = "MS_COMPAT_CONVERT_MAX_EXPAND"
 DEFAULT_MAX_EXPAND = 256 * 1024 * 1024
@@ -109,6 +112,9 @@ class _Bar:
 def _read(path, kind, dec_key, dec_mode, crc_check, show, max_expand=None):
     from . import serialization as ser
     import torch
+    if kind == "mindir":
+        from .mindir.convert_mindir import mindir_parameters
+        return mindir_parameters(path), []
     if kind == "pt":
         try:
             obj = ser.torch_load_state_dict(path)
@@ -159,6 +165,12 @@ def convert(src, dst, dec_key=None, dec_mode="AES-GCM", crc_check=False, rename=
     if not os.path.exists(src):
         raise ValueError(f"the input file {src} does not exist")
     ser._check_regular(src)   # a FIFO or device would block or never end
+    if skind == "onnx" or dkind == "mindir":
+        raise ValueError(f"ms-compat convert reads .mindir graphs and writes .onnx ones; it cannot convert "
+                         f"'{src}' to '{dst}' (write MindIR with mindspore.export(net, ..., file_format='MINDIR'))")
+    if dkind == "onnx":
+        from .mindir.convert_mindir import mindir_to_onnx
+        return mindir_to_onnx(src, dst)
     data, skipped = _read(src, skind, dec_key, dec_mode, crc_check, show_progress, max_expand_bytes)
     other = [k for k, v in data.items() if not isinstance(v, (torch.Tensor, str))]
     if other:   # e.g. a record with no tensor (load_checkpoint gives []): nothing to write, reported as skipped

@@ -1,0 +1,363 @@
+"""``mindspore.export(..., file_format="MINDIR")``: writes a MindIR file of MindSpore primitives that real MindSpore
+2.10 loads (``mindspore.load`` + ``nn.GraphCell``) and runs with the same outputs.
+
+The Cell is traced with ``torch.export`` (ATen operators, parameters by their names); each ATen call becomes the
+MindSpore primitive computing it (``aten.conv2d`` -> ``Conv2D`` + ``BiasAdd``, ``aten.linear`` -> ``MatMul`` +
+``BiasAdd``, ...), written as MindSpore writes it: old-style primitives (``Conv2D``, ``MaxPool``) with their
+attributes, primitive functions with every argument an input in the kernel's order (``_primitive_args``, generated
+from MindSpore), enums as MindSpore's integers. Parameters are stored in the file under their MindSpore names. An ATen
+operator without a translation fails with :class:`MissingAPIError` naming it. Shapes are those of the example inputs
+(MindSpore exports static shapes too). Encryption (``enc_key``) is not supported yet: ``ValueError``.
+"""
+from __future__ import annotations
+
+import operator
+import warnings
+
+import numpy as np
+import torch
+
+from ..._missing import MissingAPIError
+from . import schema
+from ._primitive_args import PRIMITIVE_ARGS
+
+__all__ = ["save_mindir", "mindir_bytes"]
+
+_A = schema.AttributeProto
+_DTYPE_CODES = {torch.float32: 1, torch.uint8: 2, torch.int8: 3, torch.int16: 5, torch.int32: 6, torch.int64: 7,
+                torch.bool: 9, torch.float16: 10, torch.float64: 11, torch.bfloat16: 16}
+
+
+def _enum(op, arg, word):
+    values = PRIMITIVE_ARGS[op]["values"][arg]
+    return next(k for k, v in values.items() if v.lower() == word.lower())
+
+
+class _Writer:
+    def __init__(self, graph_name):
+        self.model = schema.ModelProto(ir_version="1.1", producer_name="MindSpore", model_version="2.10.0",
+                                       little_endian=True, mind_ir_version=3)
+        self.graph = self.model.graph
+        self.graph.name = graph_name
+        self.prims = {}
+        self.count = 0
+
+    def name(self, base):
+        self.count += 1
+        return f"{self.graph.name}:{base}:{self.count}"
+
+    # ---- values ----
+    def _set_value(self, a, v):
+        if isinstance(v, bool):
+            a.type, a.i = _A.BOOL, int(v)
+        elif isinstance(v, int):
+            a.type, a.i = _A.INT64, v
+        elif isinstance(v, float):
+            a.type, a.f = _A.FLOAT, v
+        elif isinstance(v, str):
+            a.type, a.s = _A.STRING, v.encode()
+        elif v is None:
+            a.type = _A.NONE
+        elif isinstance(v, (tuple, list)):
+            a.type = _A.TUPLE if isinstance(v, tuple) else _A.LIST
+            for item in v:
+                e = a.values.add()
+                self._set_value(e, item)
+                if e.type in (_A.INT64, _A.BOOL):  # a scalar inside a sequence keeps its value in the list field
+                    e.ints.append(e.i)
+                    e.ClearField("i")
+                elif e.type == _A.FLOAT:
+                    e.floats.append(e.f)
+                    e.ClearField("f")
+                elif e.type == _A.STRING:
+                    e.strings.append(e.s)
+                    e.ClearField("s")
+        elif isinstance(v, torch.Tensor):
+            a.type = _A.TENSORS
+            self._fill_tensor(a.tensors.add(name="value0"), v)
+        else:
+            raise TypeError(f"cannot write {type(v).__name__} into MindIR")
+
+    @staticmethod
+    def _fill_tensor(t, value):
+        value = value.detach().cpu().contiguous()
+        if value.dtype not in _DTYPE_CODES:
+            raise TypeError(f"MindIR writer: tensors of dtype {value.dtype} are not supported")
+        t.data_type = _DTYPE_CODES[value.dtype]
+        t.dims.extend(int(d) for d in value.shape)
+        t.raw_data = value.view(torch.uint8).numpy().tobytes() if value.dtype == torch.bfloat16 else \
+            value.numpy().tobytes()
+
+    def const(self, value):
+        n = self.graph.node.add(op_type="Constant")
+        n.name = f"ValueNode_{self.count + 1}"
+        self.count += 1
+        n.output.append(n.name)
+        self._set_value(n.attribute.add(name="value"), value)
+        return n.name
+
+    def prim(self, op_type, inputs, attrs=None, prim_type=2):
+        key = (op_type, repr(sorted((attrs or {}).items())))
+        pname = self.prims.get(key)
+        if pname is None:
+            pname = f"{op_type}:{len(self.prims) + 1}"
+            p = self.model.primitives.add(name=pname, op_type=op_type, prim_type=prim_type, instance_name="")
+            for k, v in (attrs or {}).items():
+                self._set_value(p.attribute.add(name=k), v)
+            self.prims[key] = pname
+        out = self.name(op_type)
+        n = self.graph.node.add(op_type=f"REF::{pname}", name=out, domain=f"Default/{op_type}-op{self.count}")
+        n.input.extend(inputs)
+        n.output.append(out)
+        return _Ref(out)
+
+    def call(self, op_type, *args):
+        """A primitive function: ``args`` in the kernel's order; non-string values become constants."""
+        return self.prim(op_type, [a if isinstance(a, _Ref) else self.const(a) for a in args])
+
+
+class _Ref(str):
+    """The name of a value in the graph (a node output, an input or a parameter)."""
+
+
+def _pair(v):
+    return (int(v[0]), int(v[-1])) if isinstance(v, (list, tuple)) else (int(v), int(v))
+
+
+def _conv2d(w, x, weight, bias=None, stride=1, padding=0, dilation=1, groups=1):
+    if isinstance(padding, str):
+        raise NotImplementedError("string padding")
+    ph, pw = _pair(padding)
+    sh, sw = _pair(stride)
+    dh, dw = _pair(dilation)
+    shape = w.shapes[weight]
+    attrs = {"kernel_size": (int(shape[2]), int(shape[3])), "mode": 1, "out_channel": int(shape[0]),
+             "pad": (ph, ph, pw, pw), "pad_mode": "pad", "format": "NCHW", "pad_list": (ph, ph, pw, pw),
+             "groups": int(groups), "stride": (1, 1, sh, sw), "group": int(groups), "dilation": (1, 1, dh, dw),
+             "input_names": ["x", "w"], "output_names": ["output"]}
+    out = _Ref(w.prim("Conv2D", [x, weight], attrs, prim_type=1))
+    if bias is not None:
+        out = _Ref(w.call("BiasAdd", out, bias, _enum("BiasAdd", "data_format", "NCHW")))
+    return out
+
+
+def _linear(w, x, weight, bias=None):
+    shape = w.shapes[x]
+    flat = x if len(shape) == 2 else w.call("Reshape", x, (-1, int(shape[-1])))  # MatMul is 2-D, as MindSpore's
+    out = w.call("MatMul", flat, weight, False, True)
+    if bias is not None:
+        out = w.call("BiasAdd", out, bias, _enum("BiasAdd", "data_format", "NCHW"))
+    if len(shape) != 2:
+        out = w.call("Reshape", out, tuple(int(d) for d in shape[:-1]) + (int(w.shapes[weight][0]),))
+    return out
+
+
+def _max_pool2d(w, x, kernel_size, stride=(), padding=0, dilation=1, ceil_mode=False):
+    if any(_pair(padding)) or _pair(dilation) != (1, 1) or ceil_mode:
+        raise NotImplementedError("max_pool2d with padding, dilation or ceil_mode")
+    kh, kw = _pair(kernel_size)
+    sh, sw = _pair(stride) if stride else (kh, kw)
+    attrs = {"pad_mode": "VALID", "kernel_size": (1, 1, kh, kw), "format": "NCHW", "strides": (1, 1, sh, sw),
+             "input_names": ["x"], "output_names": ["output"]}
+    return _Ref(w.prim("MaxPool", [x], attrs, prim_type=1))
+
+
+def _avg_pool2d(w, x, kernel_size, stride=(), padding=0, ceil_mode=False, count_include_pad=True,
+                divisor_override=None):
+    if any(_pair(padding)) or ceil_mode or divisor_override is not None:
+        raise NotImplementedError("avg_pool2d with padding, ceil_mode or divisor_override")
+    k = _pair(kernel_size)
+    s = _pair(stride) if stride else k
+    return _Ref(w.call("AvgPool", x, k, s, _enum("AvgPool", "pad_mode", "VALID"),
+                       _enum("AvgPool", "data_format", "NCHW")))
+
+
+def _batch_norm_eval(w, x, weight, bias, mean, var, momentum, eps):
+    return _Ref(w.call("BatchNorm", x, weight, bias, mean, var, False, float(eps), float(momentum),
+                       _enum("BatchNorm", "data_format", "NCHW")))
+
+
+def _layer_norm(w, x, shape, weight=None, bias=None, eps=1e-5, cudnn_enable=True):
+    if weight is None or bias is None:
+        raise NotImplementedError("layer_norm without weight and bias")
+    axis = len(w.shapes[x]) - len(shape)
+    return _Ref(w.call("TupleGetItem", w.call("LayerNorm", x, weight, bias, axis, axis, float(eps)), 0))
+
+
+def _binary(op_type):
+    def emit(w, a, b, alpha=1):
+        if alpha != 1:
+            raise NotImplementedError("alpha")
+        dtype = w.dtypes.get(a if isinstance(a, _Ref) else b, torch.float32)
+        a, b = (x if isinstance(x, _Ref) else _Ref(w.const(torch.tensor(x, dtype=dtype))) for x in (a, b))
+        return _Ref(w.call(op_type, a, b))
+    return emit
+
+
+def _unary(op_type):
+    return lambda w, x: _Ref(w.call(op_type, x))
+
+
+def _reduce(op_type):
+    def emit(w, x, dims=None, keepdim=False, dtype=None):
+        if dtype is not None:
+            raise NotImplementedError("dtype")
+        dims = tuple(range(len(w.shapes[x]))) if dims is None else tuple(int(d) for d in dims)
+        args = (x, dims, bool(keepdim)) + ((False,) if op_type == "ReduceSum" else ())
+        return _Ref(w.call(op_type, *args))
+    return emit
+
+
+def _reshape(w, x, shape):
+    return _Ref(w.call("Reshape", x, tuple(int(s) for s in shape)))
+
+
+def _transpose(w, x, d0, d1):
+    perm = list(range(len(w.shapes[x])))
+    perm[d0], perm[d1] = perm[d1], perm[d0]
+    return _Ref(w.call("Transpose", x, tuple(perm)))
+
+
+def _matmul(w, a, b):
+    if len(w.shapes[a]) == 2 and len(w.shapes[b]) == 2:
+        return _Ref(w.call("MatMul", a, b, False, False))
+    return _Ref(w.call("BatchMatMul", a, b, False, False)) if len(w.shapes[a]) == len(w.shapes[b]) \
+        else _Ref(w.call("MatMulExt", a, b))
+
+
+def _cat(w, tensors, dim=0):
+    return _Ref(w.call("Concat", _Ref(w.prim("MakeTuple", list(tensors), prim_type=1)), int(dim)))
+
+
+def _softmax(op_type):
+    return lambda w, x, dim, half_to_float=False: _Ref(w.call(op_type, x, (int(dim),) if op_type == "Softmax"
+                                                            else int(dim)))
+
+
+def _gelu(w, x, approximate="none"):
+    if approximate == "tanh":  # MindSpore's GeLU primitive is the tanh approximation
+        return _Ref(w.call("GeLU", x))
+    mul, add = _binary("Mul"), _binary("Add")  # the exact form: x * 0.5 * (1 + erf(x / sqrt(2)))
+    erf = _Ref(w.call("Erf", mul(w, x, float(1 / np.sqrt(2.0)))))
+    w.dtypes[erf] = w.dtypes.get(x, torch.float32)
+    half = mul(w, x, 0.5)
+    w.dtypes[half] = w.dtypes[erf]
+    return mul(w, half, add(w, erf, 1.0))
+
+
+aten = torch.ops.aten
+_EMIT = {
+    aten.conv2d.default: _conv2d, aten.linear.default: _linear, aten.max_pool2d.default: _max_pool2d,
+    aten.avg_pool2d.default: _avg_pool2d, aten._native_batch_norm_legit_no_training.default: _batch_norm_eval,
+    aten.layer_norm.default: _layer_norm,
+    aten.add.Tensor: _binary("Add"), aten.sub.Tensor: _binary("Sub"), aten.mul.Tensor: _binary("Mul"),
+    aten.div.Tensor: _binary("RealDiv"),
+    aten.relu.default: _unary("ReLU"), aten.sigmoid.default: _unary("Sigmoid"), aten.tanh.default: _unary("Tanh"),
+    aten.exp.default: _unary("Exp"), aten.neg.default: _unary("Neg"), aten.sqrt.default: _unary("Sqrt"),
+    aten.log.default: _unary("Log"), aten.abs.default: _unary("Abs"), aten.gelu.default: _gelu,
+    aten.softmax.int: _softmax("Softmax"), aten.log_softmax.int: _softmax("LogSoftmax"),
+    aten.mean.dim: _reduce("ReduceMean"), aten.sum.dim_IntList: _reduce("ReduceSum"),
+    aten.view.default: _reshape, aten.reshape.default: _reshape, aten.transpose.int: _transpose,
+    aten.permute.default: lambda w, x, dims: _Ref(w.call("Transpose", x, tuple(int(d) for d in dims))),
+    aten.t.default: lambda w, x: _transpose(w, x, 0, 1),
+    aten.matmul.default: _matmul, aten.cat.default: _cat, aten.relu6.default: _unary("ReLU6"),
+    aten.hardtanh.default: lambda w, x, lo=-1.0, hi=1.0: _unary("ReLU6")(w, x) if (lo, hi) == (0.0, 6.0) else (
+        _ for _ in ()).throw(NotImplementedError(f"min_val={lo}, max_val={hi}")),
+    aten.tile.default: lambda w, x, dims: _Ref(w.call("Tile", x, tuple(int(d) for d in dims))),
+    aten.embedding.default: lambda w, weight, idx, padding_idx=-1, scale=False, sparse=False: _Ref(
+        w.call("Gather", weight, idx, 0, 0)),
+    aten.dropout.default: lambda w, x, p, train: x if not train else (_ for _ in ()).throw(
+        NotImplementedError("dropout in training mode")),
+    aten.contiguous.default: lambda w, x, memory_format=None: x,
+    operator.getitem: lambda w, seq, i: _Ref(w.call("TupleGetItem", seq, int(i))),
+}
+
+
+def _plain(x):
+    return x.detach().as_subclass(torch.Tensor) if isinstance(x, torch.Tensor) else x
+
+
+def mindir_bytes(net, inputs):
+    """The MindIR bytes of ``net(*inputs)`` (see the module docstring)."""
+    args = tuple(_plain(x) for x in inputs)
+    with torch.no_grad(), warnings.catch_warnings():
+        warnings.filterwarnings("ignore", message=".*LeafSpec.*")  # torch.export's own deprecation notice
+        program = torch.export.export(net, args).run_decompositions({})
+    ms_names = {}
+    for name, p in net.named_parameters():
+        ms_names[name] = getattr(p, "name", name)
+    w = _Writer(f"{type(net).__name__}_construct")
+    w.shapes, w.dtypes = {}, {}
+    env = {}
+    sig = program.graph_signature
+    specs = {s.arg.name: s for s in sig.input_specs}
+    state = program.state_dict
+    constants = getattr(program, "constants", {})
+    user_inputs = iter(args)
+    for node in program.graph.nodes:
+        if node.op == "placeholder":
+            spec = specs[node.name]
+            meta = node.meta.get("val")
+            if spec.kind.name == "USER_INPUT":
+                x = next(user_inputs)
+                ref = _Ref(f"{w.graph.name}:x{len(w.graph.input)}" if len(args) > 1 else f"{w.graph.name}:x")
+                t = w.graph.input.add(name=ref).tensor.add(data_type=_DTYPE_CODES[x.dtype])
+                t.dims.extend(int(d) for d in x.shape)
+            elif spec.kind.name in ("PARAMETER", "BUFFER", "CONSTANT_TENSOR"):
+                value = state[spec.target] if spec.target in state else constants[spec.target]
+                key = ms_names.get(spec.target, spec.target)
+                ref = _Ref(f"{w.graph.name}:{key}")
+                p = w.graph.parameter.add(name=ref, ref_key=key)
+                w._fill_tensor(p, _plain(value))
+            else:
+                raise MissingAPIError(f"MindIR export: ms_compat cannot write graph inputs of kind {spec.kind.name}.",
+                                      path="mindspore.export", kind="not_yet")
+            env[node.name] = ref
+        elif node.op == "call_function":
+            emit = _EMIT.get(node.target)
+            if emit is None:
+                raise MissingAPIError(f"MindIR export: ms_compat has no MindSpore primitive for the PyTorch operator "
+                                      f"'{node.target}' (node '{node.name}').", path="mindspore.export",
+                                      kind="not_yet")
+            a = [env[x.name] if isinstance(x, torch.fx.Node) else
+                 [env[y.name] if isinstance(y, torch.fx.Node) else y for y in x] if isinstance(x, (list, tuple))
+                 else x for x in node.args]
+            kw = {k: env[v.name] if isinstance(v, torch.fx.Node) else v for k, v in node.kwargs.items()}
+            try:
+                out = emit(w, *a, **kw)
+            except NotImplementedError as e:
+                raise MissingAPIError(f"MindIR export: ms_compat cannot translate the PyTorch operator "
+                                      f"'{node.target}' (node '{node.name}') with {e}.", path="mindspore.export",
+                                      kind="not_yet") from None
+            env[node.name] = out
+        elif node.op == "output":
+            outs = [env[o.name] for o in node.args[0]]
+            final = outs[0] if len(outs) == 1 else w.prim("MakeTuple", outs, prim_type=1)
+            w.graph.output.add(name=final)
+            continue
+        val = node.meta.get("val")
+        if isinstance(val, torch.Tensor) and node.name in env:
+            w.shapes[env[node.name]] = tuple(val.shape)
+            w.dtypes[env[node.name]] = val.dtype
+    return w.model.SerializeToString()
+
+
+def save_mindir(net, file_name, inputs, kwargs):
+    """Write ``net`` as ``file_name`` (``.mindir`` appended when missing), MindSpore's ``_save_mindir``."""
+    from ...nn.cell import Cell
+    from .export import _write
+    if not isinstance(net, Cell):
+        raise ValueError(f"Export MindIR format model only support nn.Cell object, but got {type(net)}.")
+    if "enc_key" in kwargs:
+        raise ValueError("For 'export', ms_compat does not encrypt MindIR files yet ('enc_key'); export without it "
+                         "and encrypt the file with your own tool.")
+    if not file_name.endswith(".mindir"):
+        file_name += ".mindir"
+    training = net.training
+    net.set_train(False)
+    try:
+        data = mindir_bytes(net, inputs)
+    finally:
+        net.set_train(training)
+    _write(file_name, data)
+    return file_name
