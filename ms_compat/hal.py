@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import torch
 
-from . import _missing
+from .porting import _missing
 from ._streams import (Event, Stream, StreamCtx, communication_stream, current_stream, default_stream,  # noqa: F401
                        set_cur_stream)
 

@@ -17,7 +17,8 @@ import warnings
 
 import torch
 
-from . import _missing, hal
+from . import hal
+from .porting import _missing
 from ._streams import (Event, Stream, StreamCtx, communication_stream, current_stream, default_stream,  # noqa: F401
                        set_cur_stream)
 

@@ -4,7 +4,7 @@ from . import _cell_features  # noqa: F401  (Cell's methods implemented by the f
 from . import graph_mode as _graph_mode
 
 _graph_mode._register()  # GRAPH_MODE listener of set_context (Cell.__call__ under GRAPH_MODE)
-from .._missing import module_getattr as _mg
+from ..porting._missing import module_getattr as _mg
 
 _LAZY = {}
 
