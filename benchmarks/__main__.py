@@ -38,7 +38,9 @@ def main(argv=None):
     info = machine_info()
     parts = [f"# ms_compat benchmark results ({'quick' if a.quick else 'full'} mode)", "",
              "| " + " | ".join(info) + " |", "|" + "---|" * len(info), "| " + " | ".join(str(v) for v in info.values()) + " |",
-             "", "Medians over the stated repetitions after warm-up, min–max in parentheses. " + TARGETS, ""]
+             "", "Medians over the stated repetitions after warm-up, min–max in parentheses. " + TARGETS, "",
+             "Measurement logs behind past performance decisions (optimizer step cost, issue 20's performance work, "
+             "data parallel against plain DDP): [HISTORY.md](HISTORY.md), written by hand, not regenerated.", ""]
 
     def section(title, body):
         parts.extend([f"## {title}", "", body, ""])

@@ -1,7 +1,7 @@
 """Compiled model pairs of bench_models.py timed for a shared machine: one torch thread, the two sides
 interleaved (order alternating), and the **minimum thread CPU time** per step reported next to the wall-clock
 median. On the 2-core box shared with other jobs, wall-clock medians of bench_models.py moved 2-10x between
-runs, while CPU-time minima of one thread stay within a few percent (ARCHITECTURE.md, "Performance work").
+runs, while CPU-time minima of one thread stay within a few percent (benchmarks/HISTORY.md, "Performance work").
 
     python -m benchmarks.bench_compiled_pairs lstm:train,lstm:eval,bert:eval,bert:train [--reps=15]
 

@@ -1,7 +1,7 @@
 """Issue 20's small-scale cases timed as the minimum thread CPU time over interleaved repetitions.
 
 On the shared 2-core machine wall-clock medians of µs-scale calls moved 2× between runs while the minima of
-``time.thread_time`` stayed within ~10 %, so the issue-20 decisions (ARCHITECTURE.md, "Optimizer step cost" and
+``time.thread_time`` stayed within ~10 %, so the issue-20 decisions (benchmarks/HISTORY.md, "Optimizer step cost" and
 "Performance work (issue 20)") were measured this way. Cases: one optimizer step of nn.SGD, nn.SGD with momentum,
 nn.Momentum, nn.Lamb and experimental.optim.SGD against ``torch.optim`` (default and ``foreach=True``; Lamb
 against the plain-torch reference of bench_optimizers), then Dense(16, 16) at batch 1 against ``nn.Linear`` and

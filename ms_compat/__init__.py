@@ -20,7 +20,7 @@ from . import _tensor_op_methods  # noqa: F401,E402  (Tensor methods built on op
 from .context import (GRAPH_MODE, PYNATIVE_MODE, ParallelMode, get_auto_parallel_context, get_context, get_seed,
                       reset_auto_parallel_context, set_auto_parallel_context, set_context, set_seed)
 from . import context
-from ._missing import module_getattr as _mg
+from .porting._missing import module_getattr as _mg
 
 globals()["float"] = float32  # mindspore.float / mindspore.int
 globals()["int"] = int32
@@ -72,7 +72,7 @@ _LAZY = {
     **{n: "ms_compat.parallel.checkpoint_transform:" + n for n in (  # distributed checkpoints
         "load_distributed_checkpoint", "transform_checkpoints", "transform_checkpoint_by_rank",
         "merge_sliced_parameter", "build_searched_strategy")},
-    "install": "ms_compat.alias:install", "uninstall": "ms_compat.alias:uninstall",
+    "install": "ms_compat.porting.alias:install", "uninstall": "ms_compat.porting.alias:uninstall",
     "LossScaleManager": "ms_compat.amp.loss_scale_manager:LossScaleManager",
     "FixedLossScaleManager": "ms_compat.amp.loss_scale_manager:FixedLossScaleManager",
     "DynamicLossScaleManager": "ms_compat.amp.loss_scale_manager:DynamicLossScaleManager",

@@ -3,8 +3,8 @@ convert|compare ...`` reaches the other ``ms-compat`` subcommands."""
 import os
 import sys
 
-from .cli import COMMANDS, main as _cli_main
-from .runner import main as _run_main
+from .porting.cli import COMMANDS, main as _cli_main
+from .porting.runner import main as _run_main
 
 if __name__ == "__main__":
     _argv = sys.argv[1:]

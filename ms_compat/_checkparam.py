@@ -212,5 +212,5 @@ def args_type_check(*type_args, **type_kwargs):
 
 
 def __getattr__(name):
-    from ._missing import module_getattr
+    from .porting._missing import module_getattr
     return module_getattr(__name__, name, {})

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import torch
 
-from . import _missing
+from .porting._missing import module_getattr as _mg
 from ._streams import (Event, Stream, StreamCtx, communication_stream, current_stream, default_stream,  # noqa: F401
                        set_cur_stream)
 
@@ -191,4 +191,4 @@ def memory_summary(device_target=None):
 
 
 def __getattr__(name):
-    return _missing.module_getattr(__name__, name, {})
+    return _mg(__name__, name, {})

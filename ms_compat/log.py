@@ -137,5 +137,5 @@ class _LogActionOnce:
 
 
 def __getattr__(name):
-    from ._missing import module_getattr
+    from .porting._missing import module_getattr
     return module_getattr(__name__, name, {})

@@ -17,7 +17,8 @@ import warnings
 
 import torch
 
-from . import _missing, hal
+from . import hal
+from .porting._missing import module_getattr as _mg
 from ._streams import (Event, Stream, StreamCtx, communication_stream, current_stream, default_stream,  # noqa: F401
                        set_cur_stream)
 
@@ -132,4 +133,4 @@ def set_memory(init_size="2GB", increase_size="2GB", max_size="1024GB", optimize
 
 
 def __getattr__(name):
-    return _missing.module_getattr(__name__, name, {})
+    return _mg(__name__, name, {})

@@ -4,6 +4,4 @@
 mirrors, so version checks in MindSpore packages take the 2.10 branch); ``ms_compat_version`` is ms_compat's
 own version (``ms_compat.__ms_compat_version__``; ``ms_compat.__version__`` is ``mindspore.__version__``, 2.10.0).
 """
-from ._api_names import MINDSPORE_VERSION as __version__
-
-from . import __ms_compat_version__ as ms_compat_version  # noqa: E402
+from . import __ms_compat_version__ as ms_compat_version, __version__  # noqa: F401

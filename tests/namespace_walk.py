@@ -1,4 +1,4 @@
-"""Walk MindSpore 2.10's whole namespace inventory (ms_compat/_data/mindspore_namespace.json.gz) under
+"""Walk MindSpore 2.10's whole namespace inventory (ms_compat/porting/_data/mindspore_namespace.json.gz) under
 ``ms_compat.install()`` and print, as JSON, every way it differs: a module that does not import, an attribute that
 does not resolve, an ``__all__`` that is not MindSpore's, a star import that binds other names, a re-export that is
 not the same object. Run by tests/test_namespace_inventory.py in a fresh interpreter."""
@@ -14,8 +14,8 @@ warnings.filterwarnings("ignore")
 logging.disable(logging.WARNING)
 t0 = time.perf_counter()
 import ms_compat  # noqa: E402
-from ms_compat import _namespace  # noqa: E402
-from ms_compat._missing import is_placeholder  # noqa: E402
+from ms_compat.porting import _namespace  # noqa: E402
+from ms_compat.porting._missing import is_placeholder  # noqa: E402
 
 ms_compat.install()
 bad = {"import": {}, "attr": {}, "all": {}, "star": {}, "same": {}}

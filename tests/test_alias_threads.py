@@ -17,8 +17,8 @@ SCRIPT = textwrap.dedent("""
             "ms_compat.ops", "mindspore.common.initializer", "ms_compat.nn.layer.conv", "mindspore.nn.layer.rnns"]
 
     def child():
-        import ms_compat.alias
-        ms_compat.alias.install()
+        import ms_compat.porting.alias
+        ms_compat.porting.alias.install()
         barrier = threading.Barrier(len(MODS))
         errors = []
 
@@ -124,7 +124,7 @@ def test_install_uninstall_race_with_imports():
 
 CONCURRENT_INSTALL = textwrap.dedent("""
     import sys, threading, time
-    import ms_compat, ms_compat.alias as alias
+    import ms_compat, ms_compat.porting.alias as alias
     real = alias._real_mindspore_location
     alias._real_mindspore_location = lambda: (time.sleep(0.05), real())[1]  # widen install()'s check window
     barrier = threading.Barrier(4)

@@ -8,7 +8,7 @@ import sys
 import pytest
 
 import ms_compat
-from ms_compat._missing import MissingAPIError
+from ms_compat.porting._missing import MissingAPIError
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 ALIASES = {"nn": "ms_compat.nn", "ops": "ms_compat.ops", "ms": "ms_compat", "mindspore": "ms_compat",
@@ -42,7 +42,7 @@ def test_every_name_the_corpus_uses_is_covered():
     missing = []
     for mod, name in sorted(uses):
         m = importlib.import_module(mod)
-        if not hasattr(m, name) or ms_compat._missing.is_placeholder(getattr(m, name)):
+        if not hasattr(m, name) or ms_compat.porting._missing.is_placeholder(getattr(m, name)):
             missing.append(f"{mod}.{name}")
     assert not missing, missing
 

@@ -170,7 +170,7 @@ def test_exit_by_request_single_process(monkeypatch):
 
 
 def test_pynative_executor_internals_are_placeholders():
-    from ms_compat._missing import MissingAPIError
+    from ms_compat.porting._missing import MissingAPIError
     from ms_compat.common.jit import _pynative_executor
     with pytest.raises(MissingAPIError, match="mindspore.common.api._pynative_executor.new_graph"):
         _pynative_executor.new_graph(None)

@@ -42,7 +42,7 @@ def test_version_flag():
     """``ms-compat --version`` (and ``python -m ms_compat --version``) names ms_compat's version and the
     MindSpore API it follows."""
     import ms_compat
-    for cmd in ([sys.executable, "-m", "ms_compat", "--version"], [sys.executable, "-m", "ms_compat.cli", "-V"]):
+    for cmd in ([sys.executable, "-m", "ms_compat", "--version"], [sys.executable, "-m", "ms_compat.porting.cli", "-V"]):
         r = subprocess.run(cmd, capture_output=True, text=True, timeout=120)
         assert r.returncode == 0 and r.stderr == "", r.stderr
         assert r.stdout.startswith(f"ms-compat {ms_compat.__ms_compat_version__} (the MindSpore 2.10.0 API on torch ")

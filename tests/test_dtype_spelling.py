@@ -1,4 +1,4 @@
-"""The dtype spelling of ``ms_compat.install()`` (ms_compat/_dtype_spelling.py): MindSpore's words for the
+"""The dtype spelling of ``ms_compat.install()`` (ms_compat/porting/_dtype_spelling.py): MindSpore's words for the
 MindSpore program, PyTorch's for PyTorch's own code. What MindSpore prints is checked against real
 MindSpore by the real-semantics scenarios dtype_spellings and printed_by_print."""
 import os
@@ -11,7 +11,7 @@ import pytest
 import torch
 
 import ms_compat
-from ms_compat import _dtype_spelling
+from ms_compat.porting import _dtype_spelling
 
 
 @pytest.fixture
@@ -89,7 +89,7 @@ def test_an_error_while_spelling_reaches_the_caller(spelled, monkeypatch):
 _CRASH_REPRO = """
 import signal, sys, torch
 import ms_compat as ms  # this module is MindSpore code: the spelling function runs for it
-from ms_compat import _dtype_spelling
+from ms_compat.porting import _dtype_spelling
 assert _dtype_spelling.install()
 sys.setrecursionlimit(300)
 caught = calls = 0

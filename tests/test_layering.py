@@ -1,5 +1,14 @@
-"""The ground floor (``ms_compat.common.*``, ``ms_compat.context``) does not import the floors above it
-(nn/, ops/, train/, amp/, …), neither at import time nor inside its functions (issue 16 section 4)."""
+"""The import arrows of the package (ARCHITECTURE.md, "Where things are").
+
+* The ground floor (``ms_compat.common.*``, ``ms_compat.context``) does not import the floors above it
+  (nn/, ops/, train/, amp/, …), neither at import time nor inside its functions (issue 16 section 4).
+* Two halves (issue 31): the MindSpore API mirror, and the porting machinery in ``ms_compat/porting/``. The mirror
+  reaches the machinery only through the listed entry points (the placeholders of ``porting._missing``;
+  ``install``/``uninstall`` and ``python -m ms_compat`` at the package root); the machinery may import the mirror.
+  The package root holds MindSpore's modules and a listed few internals, nothing of the machinery.
+* ``nn/cell.py`` imports none of the features that decorate a Cell (amp/, parallel/, train/, recompute, jit ...):
+  they declare their Cell methods and ``nn/_cell_features.py`` installs them.
+"""
 import ast
 import json
 import os
@@ -48,3 +57,95 @@ def test_no_ground_floor_file_refers_to_an_upper_floor():
             if parts[0] == "ms_compat" and len(parts) > 1 and parts[1] in UPPER:
                 bad.append(f"{path.relative_to(ROOT)} imports {name}")
     assert not bad, bad
+
+
+# ---- the two halves (issue 31): the MindSpore API mirror, and the porting machinery in ms_compat/porting/
+PKG = ROOT / "ms_compat"
+PORTING = PKG / "porting"
+# what the mirror may take from the machinery: the placeholders of MindSpore names not built yet
+MIRROR_MAY_IMPORT = {"ms_compat.porting._missing", "ms_compat.porting._missing.module_getattr",
+                     "ms_compat.porting._missing.MissingAPIError", "ms_compat.porting._missing.placeholder",
+                     "ms_compat.porting._missing.is_placeholder"}
+# entry points of the whole package that are the machinery's by nature (file -> what it may import or name)
+ENTRY_POINTS = {
+    "ms_compat/__main__.py": {"ms_compat.porting.cli", "ms_compat.porting.cli.COMMANDS", "ms_compat.porting.cli.main",
+                              "ms_compat.porting.runner", "ms_compat.porting.runner.main"},
+    "ms_compat/__init__.py": {"ms_compat.porting.alias:install", "ms_compat.porting.alias:uninstall"},  # _LAZY
+}
+# root modules that are neither a MindSpore module nor the machinery, and why
+ROOT_INTERNALS = {
+    "_torch_seam": "the one seam to PyTorch's private internals; both halves use it",
+    "_mindspore_code": "the rule 'which code is MindSpore code' that scopes every change to PyTorch; both halves",
+    "_tensor_op_methods": "installs Tensor's ops-implemented methods (ground-floor Tensor, ops above it)",
+    "_streams": "mindspore.runtime / mindspore.hal streams (one implementation for both modules)",
+    "_context_messages": "the warnings mindspore.context.set_context logs",
+    "device": "mindspore.set_device / get_current_device / synchronize ... (top-level functions)",
+    "_data": "data files of the mirror (dataset.text's Unicode scripts)",
+    "testing": "ms_compat.testing: the documented layer-comparison tool (README, migration_guides/README.md)",
+    "porting": "the porting machinery",
+}
+
+
+def _mirror_files():
+    return [p for p in sorted(PKG.rglob("*.py")) if PORTING not in p.parents and p != PKG / "__main__.py"]
+
+
+def _strings(path):
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.Constant) and isinstance(node.value, str) and node.value.startswith("ms_compat.porting"):
+            yield node.value
+
+
+def test_the_mirror_reaches_the_machinery_only_through_listed_entry_points():
+    bad = []
+    for path in _mirror_files() + [PKG / "__main__.py"]:
+        rel = path.relative_to(ROOT).as_posix()
+        allowed = MIRROR_MAY_IMPORT | ENTRY_POINTS.get(rel, set())
+        for name in list(_imports(path)) + list(_strings(path)):
+            if (name == "ms_compat.porting" or name.startswith("ms_compat.porting.")) and name not in allowed:
+                bad.append(f"{rel} uses {name}")
+    assert not bad, bad
+
+
+def test_the_package_root_holds_the_mirror_and_the_machinery_is_one_subpackage():
+    from ms_compat.porting import _namespace
+    mindspore_top = {m.split(".")[1] for m in _namespace.modules() if m.count(".") >= 1}
+    stray = []
+    for entry in sorted(PKG.iterdir()):
+        name = entry.stem if entry.suffix == ".py" else entry.name
+        if name.startswith("__") or (entry.is_dir() and not any(entry.iterdir())):
+            continue
+        if name not in mindspore_top and name not in ROOT_INTERNALS:
+            stray.append(entry.name)
+    assert not stray, f"root modules that are no MindSpore module (machinery belongs in ms_compat/porting/): {stray}"
+    assert (PORTING / "alias.py").is_file() and (PORTING / "cli.py").is_file() and (PORTING / "_missing.py").is_file()
+
+
+# ---- Cell does not know the features that decorate it
+FEATURE_PACKAGES = ("ms_compat.amp", "ms_compat.parallel", "ms_compat.train", "ms_compat.nn.graph_mode")
+
+
+def test_cell_imports_none_of_the_features_that_decorate_it():
+    from ms_compat.nn._cell_features import FEATURES
+    features = tuple(FEATURES) + FEATURE_PACKAGES
+    bad = [n for n in _imports(PKG / "nn" / "cell.py") if n.startswith(features)]
+    assert not bad, bad
+
+
+def test_every_feature_method_is_on_cell_with_mindspore_signature():
+    """``import ms_compat`` gives the full Cell: each feature's methods are on the class (dir, signature with
+    ``self``, docstring, name), and resolve to the feature module's function."""
+    import importlib
+    import inspect
+    from ms_compat import nn
+    from ms_compat.nn._cell_features import FEATURES
+    for module_name, names in FEATURES.items():
+        table = importlib.import_module(module_name).CELL_METHODS
+        assert set(table) == set(names), module_name
+        for name in names:
+            assert name in dir(nn.Cell)
+            meth = getattr(nn.Cell, name)
+            assert meth is table[name] and meth.__name__ == name and meth.__doc__
+            assert next(iter(inspect.signature(meth).parameters)) == "self"
+            assert inspect.signature(getattr(nn.Dense(1, 1), name)) == \
+                inspect.signature(meth).replace(parameters=list(inspect.signature(meth).parameters.values())[1:])

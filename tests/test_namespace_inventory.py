@@ -1,5 +1,5 @@
 """The whole MindSpore 2.10 namespace under ``ms_compat.install()`` (issue 27), by construction from the inventory
-real MindSpore wrote (tools/reference/gen_ms_namespace.py -> ms_compat/_data/mindspore_namespace.json.gz): every
+real MindSpore wrote (tools/reference/gen_ms_namespace.py -> ms_compat/porting/_data/mindspore_namespace.json.gz): every
 module imports, every attribute resolves, every ``__all__`` is MindSpore's, ``from X import *`` binds MindSpore's
 names, and a re-export is the same object as its canonical holder. The known differences, each with its reason,
 are tests/reference_data/namespace/known_differences.json."""
@@ -24,7 +24,7 @@ def walk():
 
 
 def test_every_recorded_module_is_walked(walk):
-    from ms_compat import _namespace
+    from ms_compat.porting import _namespace
     assert walk["modules"] == len(_namespace.modules()) > 1300
 
 
@@ -51,7 +51,7 @@ IMPORT_TIME = [("mindspore.ops.primitive", "_primexpr"), ("mindspore.ops.primiti
 
 
 def test_import_time_names_are_real():
-    code = ("import importlib, json, ms_compat\nfrom ms_compat._missing import is_placeholder\nms_compat.install()\n"
+    code = ("import importlib, json, ms_compat\nfrom ms_compat.porting._missing import is_placeholder\nms_compat.install()\n"
             f"print(json.dumps([m + '.' + n for m, n in {IMPORT_TIME!r} "
             "if is_placeholder(getattr(importlib.import_module(m), n))]))\n"
             "from mindspore.ops.primitive import _primexpr\n@_primexpr\ndef f(x):\n    return x + 1\n"
@@ -91,7 +91,7 @@ def test_signatures_match_mindspore(walk):
 
 
 def test_dunder_attrs_are_the_inventorys():
-    from ms_compat import _namespace
+    from ms_compat.porting import _namespace
     names = {n for e in _namespace.modules().values() for n in e["attrs"] if n.startswith("__") and n.endswith("__")}
     assert _namespace.DUNDER_ATTRS == names
 
@@ -100,7 +100,7 @@ def test_plain_use_does_not_load_the_inventory():
     """``import ms_compat``, ``install()`` and everyday imports leave the inventory unread (it is read lazily)."""
     code = ("import ms_compat\nms_compat.install()\nimport mindspore, mindspore.nn as nn, mindspore.ops as ops\n"
             "from mindspore import Tensor, Parameter\nfrom mindspore.common.dtype import float32\n"
-            "from mindspore.nn import Dense\nfrom ms_compat import _namespace\nprint(_namespace._data is None)")
+            "from mindspore.nn import Dense\nfrom ms_compat.porting import _namespace\nprint(_namespace._data is None)")
     r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=str(ROOT), timeout=300,
                        env={**__import__("os").environ, "PYTHONPATH": str(ROOT)})
     assert r.returncode == 0, r.stderr[-3000:]

@@ -13,8 +13,8 @@ import sys
 import pytest
 
 import ms_compat
-from ms_compat import _api_names
-from ms_compat._missing import MissingAPIError, is_placeholder, used_placeholders
+from ms_compat.porting import _api_names
+from ms_compat.porting._missing import MissingAPIError, is_placeholder, used_placeholders
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 
@@ -49,8 +49,8 @@ def test_every_mindspore_name_imports_under_install():
 import importlib, json, warnings, logging
 warnings.filterwarnings("ignore"); logging.disable(logging.CRITICAL)
 import ms_compat
-from ms_compat import _api_names
-from ms_compat._missing import is_placeholder, used_placeholders
+from ms_compat.porting import _api_names
+from ms_compat.porting._missing import is_placeholder, used_placeholders
 ms_compat.install()
 bad, n, ph = [], 0, 0
 for mod, names in sorted(_api_names.modules().items()):
@@ -101,7 +101,7 @@ def test_placeholder_holds_still_and_fails_when_used(caplog):
 def test_subclassing_a_placeholder_defers_the_error_to_instantiation():
     """``class Foo(boost.GradientAccumulation)`` at module level (mindcv does this) must not stop the import;
     creating an instance raises, naming the missing base."""
-    base = importlib.import_module("ms_compat._missing").placeholder("mindspore.boost.GradientAccumulation")
+    base = importlib.import_module("ms_compat.porting._missing").placeholder("mindspore.boost.GradientAccumulation")
 
     class Mine(base):
         extra = 1
@@ -121,7 +121,7 @@ def test_strict_imports_fail_at_import(monkeypatch):
     with pytest.raises(MissingAPIError, match="'mindspore.nn.DenseThor' .* not implemented in ms_compat yet"):
         ms_compat.nn.DenseThor
     with pytest.raises(MissingAPIError):
-        class Mine(importlib.import_module("ms_compat._missing").placeholder("mindspore.boost.AdaSum")):
+        class Mine(importlib.import_module("ms_compat.porting._missing").placeholder("mindspore.boost.AdaSum")):
             pass
 
 
@@ -184,7 +184,7 @@ for p in sorted(root.rglob("*.py")):
         ok.append(mod)
     except Exception as e:
         failed[mod] = f"{type(e).__name__}: {str(e)[:200]}"
-print("@@" + json.dumps({"ok": ok, "failed": failed, "used": ms_compat._missing.used_placeholders()}))
+print("@@" + json.dumps({"ok": ok, "failed": failed, "used": ms_compat.porting._missing.used_placeholders()}))
 """
 
 

@@ -28,7 +28,7 @@ try:
 except Exception as e:
     out["base_construct"] = type(e).__name__
 out["is_lossbase"] = issubclass(_Loss, ms.nn.LossBase)
-out["used"] = ms_compat._missing.used_placeholders()
+out["used"] = ms_compat.porting._missing.used_placeholders()
 print("@@" + json.dumps(out))
 """
 

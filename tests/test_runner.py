@@ -3,13 +3,13 @@ import pytest
 
 from conftest import load_ref_json
 from dropin_util import PYTHON, assert_lines_match, copy_project, printed_lines, run
-from ms_compat.runner import main
+from ms_compat.porting.runner import main
 
 
 def test_ms_compat_run_script_matches_mindspore(tmp_path):
     proj = copy_project(tmp_path)
     ref = load_ref_json("dropin", "main")
-    r = run([PYTHON, "-m", "ms_compat.cli", "run"] + ref["args"], cwd=proj)
+    r = run([PYTHON, "-m", "ms_compat.porting.cli", "run"] + ref["args"], cwd=proj)
     assert r.returncode == 0, r.stderr[-3000:]
     assert_lines_match(printed_lines(r.stdout), ref["lines"])
 
@@ -61,7 +61,7 @@ def test_install_print_dtypes_switch_and_uninstall(monkeypatch):
     import torch
 
     import ms_compat
-    from ms_compat import _dtype_spelling, _print_hook, alias
+    from ms_compat.porting import _dtype_spelling, _print_hook, alias
     if alias.is_installed():
         pytest.skip("the alias is installed by this session")
     before = builtins.print

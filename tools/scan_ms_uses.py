@@ -90,8 +90,8 @@ def report(top: int = 60) -> str:
     import warnings
     warnings.filterwarnings("ignore")
     logging.disable(logging.WARNING)
-    from ms_compat import _api_names
-    from ms_compat import api_coverage as cov
+    from ms_compat.porting import _api_names
+    from ms_compat.porting import api_coverage as cov
     data = json.loads((ROOT / "tools" / "reference" / "ms_uses.json").read_text())
     rows, absent = [], 0
     for path, n in data["counts"].items():

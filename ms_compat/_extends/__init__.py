@@ -4,7 +4,7 @@ from __future__ import annotations
 import functools
 import inspect
 
-from .._missing import module_getattr as _mg
+from ..porting._missing import module_getattr as _mg
 
 __all__ = ["cell_attr_register"]
 

@@ -1,6 +1,6 @@
 """``mindspore.amp``: mixed precision (auto_mixed_precision, custom_mixed_precision, build_train_network,
 loss scalers and loss-scale managers). ``Cell.to_float`` lives in :mod:`ms_compat.amp.cell_cast`."""
-from .._missing import module_getattr as _mg
+from ..porting._missing import module_getattr as _mg
 
 _LAZY = {
     "auto_mixed_precision": "ms_compat.amp.amp_levels:auto_mixed_precision",

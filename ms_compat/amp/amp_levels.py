@@ -30,7 +30,7 @@ import torch
 import torch.nn.functional as F
 from torch.overrides import TorchFunctionMode
 
-from .._missing import is_placeholder
+from ..porting._missing import is_placeholder
 from ..common import dtype as mstype
 from ..nn.cell import Cell
 from . import cell_cast

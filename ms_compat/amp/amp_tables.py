@@ -37,7 +37,7 @@ def auto_list(name):
     lst = _LISTS.get(name)
     if lst is None:
         from .. import ops
-        from .._missing import is_placeholder
+        from ..porting._missing import is_placeholder
         names = _WHITE if name == "AMP_AUTO_WHITE_LIST" else _BLACK
         lst = []
         for n in names:

@@ -243,3 +243,23 @@ def cast_param(cell, param):
     if dt is None or not isinstance(param, torch.Tensor) or param.dtype not in _FLOATING or param.dtype is dt:
         return param
     return param.to(dt)
+
+
+# ---- nn.Cell's methods of this feature (installed on Cell by ms_compat/nn/_cell_features.py)
+def _to_float(self, dst_type):
+    """Mirrors ``mindspore.nn.Cell.to_float(dst_type)``: run this cell and its sub-cells in ``dst_type``
+    (see ``ms_compat/amp/cell_cast.py``); returns the cell."""
+    return cell_to_float(self, dst_type)
+
+
+def _auto_cast_inputs(self, inputs):
+    """r2.3 ``Cell.auto_cast_inputs`` (removed in 2.10): cast floating inputs to the cell's ``to_float`` type."""
+    return auto_cast_inputs(self, inputs)
+
+
+def _cast_param(self, param):
+    """r2.3 ``Cell.cast_param`` (removed in 2.10): the parameter cast to the cell's ``to_float`` type."""
+    return cast_param(self, param)
+
+
+CELL_METHODS = {"to_float": _to_float, "auto_cast_inputs": _auto_cast_inputs, "cast_param": _cast_param}

@@ -3,7 +3,7 @@
 ``FreezeOpt``, ``freeze_cell``), ``OptimizerProcess`` / ``ParameterProcess``, ``DimReduce`` and the
 ``BoostTrainOneStepCell`` / ``BoostTrainOneStepWithLossScaleCell`` wrappers. ``AdaSum``, ``AutoBoost`` and
 ``GroupLossScaleManager`` will not be (Ascend-only in MindSpore 2.10)."""
-from .._missing import module_getattr as _mg
+from ..porting._missing import module_getattr as _mg
 from . import grad_accumulation
 from .grad_accumulation import GradientAccumulation
 

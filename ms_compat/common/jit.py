@@ -377,4 +377,18 @@ def _function_forbid_reuse(func):
     return func
 
 
+# ---- nn.Cell's methods of this feature (installed on Cell by ms_compat/nn/_cell_features.py)
+def _compile(self, *args, **kwargs):
+    """Mirrors ``mindspore.nn.Cell.compile``: MindSpore ``compile(*inputs)`` compiles for those inputs and returns
+    ``None``; PyTorch's ``Module.compile(**torch_compile_kwargs)`` form is kept when no tensor is passed."""
+    return cell_compile(self, *args, **kwargs)
+
+
+def _compile_and_run(self, *args, **kwargs):
+    """Mirrors ``mindspore.nn.Cell.compile_and_run(*inputs)``: compile and return the output."""
+    return cell_compile_and_run(self, *args, **kwargs)
+
+
+CELL_METHODS = {"compile": _compile, "compile_and_run": _compile_and_run}
+
 from .pynative_executor import _pynative_executor  # noqa: E402,F401  (mindspore.common.api._pynative_executor)

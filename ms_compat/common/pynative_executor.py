@@ -40,7 +40,7 @@ class PyNativeExecutor:
     def __getattr__(self, name):
         if name.startswith("__"):
             raise AttributeError(name)
-        from .._missing import placeholder
+        from ..porting._missing import placeholder
         return placeholder(f"mindspore.common.api._pynative_executor.{name}")
 
 

@@ -1155,7 +1155,7 @@ def _fast_reduction(name, fn):
     an int, tuple or list axis and a bool ``b`` — in this one frame: torch's function runs with subclass
     dispatch off (``disabled_torch_function_impl``, one C call) and the fresh result is relabelled,
     as ``run_plain`` does, without the general path's keyword parsing and its two more Python calls
-    (ARCHITECTURE.md, "Performance work (issue 20)"). ``axis`` and ``keep_dims`` are keyword-only here so
+    (benchmarks/HISTORY.md, "Performance work (issue 20)"). ``axis`` and ``keep_dims`` are keyword-only here so
     that CPython binds them; every other call is passed on as it was made to the general method, which also
     runs after any error (integer input, a bad axis: it raises MindSpore's error), for PyTorch code (dispatch
     off) and under TorchDynamo."""

@@ -1,7 +1,7 @@
 """``mindspore.communication`` on ``torch.distributed`` (see migration_guides/parallel.md)."""
 from __future__ import annotations
 
-from .._missing import module_getattr as _mg
+from ..porting._missing import module_getattr as _mg
 from .management import (GlobalComm, HCCL_WORLD_COMM_GROUP, MCCL_WORLD_COMM_GROUP, NCCL_WORLD_COMM_GROUP,
                          create_group, destroy_group, get_comm_name, get_group_rank_from_world_rank,
                          get_group_size, get_local_rank, get_local_rank_size, get_process_group_ranks, get_rank,

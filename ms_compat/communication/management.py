@@ -24,7 +24,7 @@ import warnings
 import torch
 import torch.distributed as dist
 
-from .._exit_guard import register as register_exit_guard
+from ._exit_guard import register as register_exit_guard
 
 __all__ = ["GlobalComm", "init", "release", "get_rank", "get_group_size", "get_local_rank",
            "get_local_rank_size", "get_world_rank_from_group_rank", "get_group_rank_from_world_rank",

@@ -9,7 +9,7 @@ transform packages ``vision``, ``transforms``, ``text``, ``audio``. Layout as Mi
 """
 from __future__ import annotations
 
-from .._missing import module_getattr as _mg
+from ..porting._missing import module_getattr as _mg
 from .core import config
 from .engine.datasets import (BatchDataset, BatchInfo, Dataset, MappableDataset, Schema, Shuffle,  # noqa: F401
                               SourceDataset)

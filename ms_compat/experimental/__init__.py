@@ -1,5 +1,5 @@
 """``mindspore.experimental``: the PyTorch-style optimizers (``experimental.optim``)."""
-from .._missing import module_getattr as _mg
+from ..porting._missing import module_getattr as _mg
 
 _LAZY = {"optim": "ms_compat.experimental.optim"}
 

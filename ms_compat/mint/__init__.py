@@ -15,7 +15,7 @@ import torch
 
 from ..common.tensor import Tensor, _wrap
 from ..common import dtype as _mstype
-from .._missing import module_getattr as _mg
+from ..porting._missing import module_getattr as _mg
 from ._thin import define_all as _define_all
 
 # name(MindSpore signature) [: PyTorch call expression]   (default call: torch.<name>(same arguments))

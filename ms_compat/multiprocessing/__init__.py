@@ -15,7 +15,7 @@ import multiprocessing as _mp
 import torch.multiprocessing as _tmp
 from torch.multiprocessing import *  # noqa: F401,F403
 
-from .._missing import module_getattr as _mg
+from ..porting._missing import module_getattr as _mg
 
 __all__ = list(_mp.__all__)
 globals().update({n: getattr(_tmp, n) for n in __all__ if hasattr(_tmp, n)})

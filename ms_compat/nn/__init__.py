@@ -1,6 +1,10 @@
 """``mindspore.nn``: Cell, layers, losses, optimizers, wrappers."""
 from .cell import Cell
-from .._missing import module_getattr as _mg
+from . import _cell_features  # noqa: F401  (Cell's methods implemented by the features that decorate it)
+from . import graph_mode as _graph_mode
+
+_graph_mode._register()  # GRAPH_MODE listener of set_context (Cell.__call__ under GRAPH_MODE)
+from ..porting._missing import module_getattr as _mg
 
 _LAZY = {}
 

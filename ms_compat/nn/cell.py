@@ -628,11 +628,6 @@ class Cell(_Module):
             if isinstance(p, Parameter):
                 p.comm_fusion = fusion_type
 
-    def set_data_parallel(self):
-        """Batch-split every input over the processes (see ``ms_compat/parallel/shard.py``)."""
-        from ..parallel.shard import cell_set_data_parallel
-        return cell_set_data_parallel(self)
-
     def set_jit_config(self, jit_config):
         """Store a ``JitConfig``; used by ``compile`` / GRAPH_MODE (see migration_guides/graph-mode.md)."""
         self.__dict__["_jit_config_dict"] = jit_config.jit_config_dict
@@ -762,54 +757,7 @@ class Cell(_Module):
                             "required)")
         return super().register_buffer(name, tensor, persistent)
 
-    # ------------------------------------------------------------------ features implemented elsewhere
-    def to_float(self, dst_type):
-        """Run this cell and its sub-cells in ``dst_type`` (see ``ms_compat/amp/cell_cast.py``)."""
-        from ..amp.cell_cast import cell_to_float
-        return cell_to_float(self, dst_type)
-
-    def recompute(self, *args, **kwargs):
-        """Activation checkpointing with ``torch.utils.checkpoint`` (see ``ms_compat/nn/recompute.py``)."""
-        from .recompute import cell_recompute
-        return cell_recompute(self, *args, **kwargs)
-
-    def offload(self, backward_prefetch="Auto"):
-        """Keep saved activations on the CPU (see ``ms_compat/nn/recompute.py``)."""
-        from .recompute import cell_offload
-        return cell_offload(self, backward_prefetch)
-
-    def shard(self, in_strategy, out_strategy=None, parameter_plan=None, *, device=None, level=None):
-        """``Cell.shard(in_strategy, out_strategy=None, parameter_plan=None)``: distribute with DTensor (see
-        ``ms_compat/parallel/shard.py``); older MindSpore's ``device``/``level`` are accepted keyword-only."""
-        from ..parallel.shard import cell_shard
-        return cell_shard(self, in_strategy, out_strategy, parameter_plan, device=device, level=level)
-
-    def compile(self, *args, **kwargs):
-        """MindSpore ``compile(*inputs)`` compiles for those inputs and returns ``None``; PyTorch's
-        ``Module.compile(**torch_compile_kwargs)`` form is kept when no tensor is passed."""
-        from ..common.jit import cell_compile
-        return cell_compile(self, *args, **kwargs)
-
-    def compile_and_run(self, *args, **kwargs):
-        from ..common.jit import cell_compile_and_run
-        return cell_compile_and_run(self, *args, **kwargs)
-
     # ------------------------------------------------------------------ seed-only (removed in 2.10)
-    def flatten_weights(self, fusion_size=0):
-        """r2.3 API (removed in 2.10): packs parameters into one contiguous buffer per dtype."""
-        from .flatten_weights import flatten_weights
-        return flatten_weights(self, fusion_size)
-
-    def auto_cast_inputs(self, inputs):
-        """r2.3 API (removed in 2.10): cast floating inputs to the cell's ``to_float`` type."""
-        from ..amp.cell_cast import auto_cast_inputs
-        return auto_cast_inputs(self, inputs)
-
-    def cast_param(self, param):
-        """r2.3 API (removed in 2.10): the parameter cast to the cell's ``to_float`` type."""
-        from ..amp.cell_cast import cast_param
-        return cast_param(self, param)
-
     def set_param_ps(self, recurse=True, init_in_server=False):
         """Parameter server (removed in 2.10): no PyTorch meaning; raises."""
         raise RuntimeError("Cell.set_param_ps: the MindSpore parameter server has no PyTorch counterpart in "
@@ -824,11 +772,6 @@ class Cell(_Module):
 
     def set_parallel_input_with_inputs(self, *inputs):
         _warn_once("set_parallel_input_with_inputs", "Cell.set_parallel_input_with_inputs() has no effect.")
-
-    def load_parameter_slice(self, params):
-        """Old API: load a parameter dict into this cell (``load_param_into_net`` without the report)."""
-        from ..train.serialization import load_param_into_net
-        load_param_into_net(self, params)
 
     def exec_checkpoint_graph(self):
         _warn_once("exec_checkpoint_graph", "Cell.exec_checkpoint_graph() has no effect in ms_compat.")
@@ -849,7 +792,3 @@ def _ms_type_name(obj):
         return "<class 'mindspore.common.tensor.Tensor'>"
     return str(type(obj))
 
-
-from . import graph_mode as _graph_mode  # noqa: E402 - GRAPH_MODE listener of set_context (needs Cell defined)
-
-_graph_mode._register()

@@ -46,3 +46,11 @@ def flatten_weights(cell, fusion_size=0):
                     torch.Tensor.data.__set__(p, view)
                     off += n
     return None
+
+
+def _flatten_weights(self, fusion_size=0):
+    """r2.3 ``Cell.flatten_weights`` (removed in 2.10): packs parameters into one contiguous buffer per dtype."""
+    return flatten_weights(self, fusion_size)
+
+
+CELL_METHODS = {"flatten_weights": _flatten_weights}  # installed on Cell by ms_compat/nn/_cell_features.py

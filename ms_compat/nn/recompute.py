@@ -187,3 +187,18 @@ def recompute(block, *args, use_reentrant=True, output_recompute=False, early_st
         {"context_fn": context_fn} if context_fn is not None else {})
     return checkpoint(block, *args, use_reentrant=False, early_stop=bool(early_stop), preserve_rng_state=preserve,
                       **extra, **kwargs)
+
+
+# ---- nn.Cell's methods of this feature (installed on Cell by ms_compat/nn/_cell_features.py)
+def _recompute(self, *args, **kwargs):
+    """Mirrors ``mindspore.nn.Cell.recompute``: activation checkpointing with ``torch.utils.checkpoint``
+    (see ``ms_compat/nn/recompute.py``)."""
+    return cell_recompute(self, *args, **kwargs)
+
+
+def _offload(self, backward_prefetch="Auto"):
+    """Mirrors ``mindspore.nn.Cell.offload``: keep saved activations on the CPU (see ``ms_compat/nn/recompute.py``)."""
+    return cell_offload(self, backward_prefetch)
+
+
+CELL_METHODS = {"recompute": _recompute, "offload": _offload}

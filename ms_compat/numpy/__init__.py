@@ -15,7 +15,7 @@ from ..common.tensor import Tensor
 from ..common import dtype as mstype
 from ..ops._utils import wrap as _wrap, default_device as _dev
 from ..ops.function import array_func as _a, math_func as _m
-from .._missing import module_getattr as _mg
+from ..porting._missing import module_getattr as _mg
 
 __all__ = [
     "array", "asarray", "asfarray", "zeros", "ones", "full", "empty", "zeros_like", "ones_like", "full_like",

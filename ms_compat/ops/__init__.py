@@ -13,7 +13,7 @@ from .primitive import (Primitive, PrimitiveWithInfer, PrimitiveWithCheck, prim_
                         constexpr)
 from .operations import *  # noqa: F401,F403
 from . import operations, function  # noqa: F401
-from .._missing import module_getattr as _mg
+from ..porting._missing import module_getattr as _mg
 
 P = operations
 

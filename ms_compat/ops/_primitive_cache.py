@@ -27,5 +27,5 @@ def _get_cache_prim(cls):
 
 
 def __getattr__(name):
-    from .._missing import module_getattr
+    from ..porting._missing import module_getattr
     return module_getattr(__name__, name, {})

@@ -103,5 +103,5 @@ def __getattr__(name):
     if name == "reshard":
         from ..parallel.layout import reshard
         return reshard
-    from .._missing import module_getattr
+    from ..porting._missing import module_getattr
     return module_getattr(__name__, name, {})

@@ -4,7 +4,7 @@ distributed checkpoints (``checkpoint_transform``; ``sharded_checkpoint`` on tor
 and the ``msrun`` launcher on torchrun (``cluster.run``). See migration_guides/parallel.md."""
 from __future__ import annotations
 
-from .._missing import module_getattr as _mg
+from ..porting._missing import module_getattr as _mg
 # imported eagerly: the function ``shard`` must win over the submodule of the same name (as in MindSpore)
 from .function_shard import shard
 

@@ -39,5 +39,5 @@ def _get_device_num():
 
 
 def __getattr__(name):
-    from .._missing import module_getattr
+    from ..porting._missing import module_getattr
     return module_getattr(__name__, name, {})

@@ -232,7 +232,7 @@ def load_distributed_checkpoint(network, checkpoint_filenames=None, predict_stra
     from .shard import sharded_layout
     from .strategy_file import layout_entry
     if format != "ckpt" or unified_safetensors_dir is not None or dst_safetensors_dir is not None:
-        from .._missing import MissingAPIError
+        from ..porting._missing import MissingAPIError
         raise MissingAPIError("load_distributed_checkpoint with safetensors (format='safetensors', "
                               "unified_safetensors_dir) is not provided by ms_compat: use format='ckpt'.",
                               path="mindspore.load_distributed_checkpoint")

@@ -128,7 +128,7 @@ def _scheduler():
     cfg = _ctx("pipeline_config")
     name = cfg.get("pipeline_scheduler", "1f1b")
     if name in _MS_ONLY_SCHEDULERS:
-        from .._missing import MissingAPIError
+        from ..porting._missing import MissingAPIError
         raise MissingAPIError(f"pipeline_scheduler '{name}' (MindSpore's Ascend scheduler) is not provided by "
                               "ms_compat: use '1f1b' or 'gpipe' (torch.distributed.pipelining Schedule1F1B / "
                               "ScheduleGPipe).", path="mindspore.set_auto_parallel_context")

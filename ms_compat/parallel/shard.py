@@ -519,6 +519,21 @@ def _gather_outputs(out, mesh, full, nested):
     return out
 
 
+# ---- nn.Cell's methods of this feature (installed on Cell by ms_compat/nn/_cell_features.py)
+def _shard(self, in_strategy, out_strategy=None, parameter_plan=None, *, device=None, level=None):
+    """Mirrors ``mindspore.nn.Cell.shard``: distribute with DTensor (see :func:`cell_shard`); older MindSpore's
+    ``device``/``level`` are accepted keyword-only."""
+    return cell_shard(self, in_strategy, out_strategy, parameter_plan, device=device, level=level)
+
+
+def _set_data_parallel(self):
+    """Mirrors ``mindspore.nn.Cell.set_data_parallel``: batch-split every input over the processes
+    (see :func:`cell_set_data_parallel`)."""
+    return cell_set_data_parallel(self)
+
+
+CELL_METHODS = {"shard": _shard, "set_data_parallel": _set_data_parallel}
+
 from .layout import Layout  # noqa: E402  (mindspore.parallel.shard.Layout)
 
 

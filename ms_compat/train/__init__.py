@@ -1,5 +1,5 @@
 """``mindspore.train``: checkpoints (save/load/convert), Model and callbacks."""
-from .._missing import module_getattr as _mg
+from ..porting._missing import module_getattr as _mg
 
 _LAZY = {
     "serialization": "ms_compat.train.serialization",

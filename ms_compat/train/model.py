@@ -582,14 +582,14 @@ class Model:
     def infer_train_layout(self, train_dataset, dataset_sink_mode=True, sink_size=-1):
         """MindSpore's compiled parallel layout: ms_compat compiles no parallel graph (PyTorch's sharding
         carries the layout), so this raises ``MissingAPIError``."""
-        from .._missing import MissingAPIError
+        from ..porting._missing import MissingAPIError
         raise MissingAPIError("'mindspore.train.Model.infer_train_layout' is not implemented in ms_compat: there is "
                               "no compiled parallel graph: PyTorch's sharding carries the layout "
                               "(https://pytorch.org/docs/stable/distributed.tensor.html).")
 
     def infer_predict_layout(self, *predict_data, skip_backend_compile=False):
         """See :meth:`infer_train_layout`."""
-        from .._missing import MissingAPIError
+        from ..porting._missing import MissingAPIError
         raise MissingAPIError("'mindspore.train.Model.infer_predict_layout' is not implemented in ms_compat: there "
                               "is no compiled parallel graph: PyTorch's sharding carries the layout "
                               "(https://pytorch.org/docs/stable/distributed.tensor.html).")

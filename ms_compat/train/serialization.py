@@ -1595,3 +1595,12 @@ def torch_state_dict_to_param_dict(state_dict, net=None, name_map=None):
     if name_map:
         tensors = OrderedDict((name_map.get(k, k), v) for k, v in tensors.items())
     return {k: Parameter(_plain(v).clone(), name=k) for k, v in tensors.items()}
+
+
+def _load_parameter_slice(self, params):
+    """Old ``Cell.load_parameter_slice``: load a parameter dict into this cell (``load_param_into_net`` without
+    the report)."""
+    load_param_into_net(self, params)
+
+
+CELL_METHODS = {"load_parameter_slice": _load_parameter_slice}  # installed on Cell by ms_compat/nn/_cell_features.py

@@ -3,7 +3,7 @@
 MindSpore-runtime tooling (silent-data-corruption and stress detection, training fault tolerance, simulation
 ``dryrun``, communication-order checks) are *will not* names (``python -m ms_compat coverage
 mindspore.utils.X`` gives the PyTorch alternative)."""
-from .._missing import module_getattr as _mg
+from ..porting._missing import module_getattr as _mg
 from .dlpack import from_dlpack, to_dlpack
 from .exit_by_request import ExitByRequest
 from .ms_dispatch import MsDispatchMode

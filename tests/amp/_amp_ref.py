@@ -6,7 +6,7 @@ import sys
 import ms_compat
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[2] / "tools" / "reference"))
-from ms_compat.alias import is_installed  # noqa: E402
+from ms_compat.porting.alias import is_installed  # noqa: E402
 
 _was_installed = is_installed()
 ms_compat.install(force=True)

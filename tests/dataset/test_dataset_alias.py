@@ -5,8 +5,8 @@ import re
 import pytest
 
 import ms_compat
-from ms_compat._missing import MissingAPIError, is_placeholder
-from ms_compat._ms_modules import MINDSPORE_MODULES
+from ms_compat.porting._missing import MissingAPIError, is_placeholder
+from ms_compat.porting._ms_modules import MINDSPORE_MODULES
 
 PATHS = sorted(m for m in MINDSPORE_MODULES if m.startswith(("mindspore.dataset", "mindspore.mindrecord")))
 

@@ -81,6 +81,6 @@ def test_bad_arguments_clear_errors(tmp_path):
 
 
 def test_tfrecord_to_mr_will_not():
-    from ms_compat.api_coverage import lookup
+    from ms_compat.porting.api_coverage import lookup
     status, reason = lookup("mindspore.mindrecord.TFRecordToMR")
     assert status == "will not" and "TensorFlow" in reason

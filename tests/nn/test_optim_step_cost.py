@@ -1,4 +1,4 @@
-"""The step-cost choices of the multi-tensor optimizer path (ARCHITECTURE.md, "Optimizer step cost") keep the
+"""The step-cost choices of the multi-tensor optimizer path (benchmarks/HISTORY.md, "Optimizer step cost") keep the
 numbers: PyTorch's fused SGD kernel only for tensors of at least 32768 elements when several intra-op threads run
 (the others take the foreach calls), scalars as 0-d tensors only where they give the same bits, and Lamb's
 one-``addcmul_`` update. The per-parameter loop (``_use_foreach = False``) is the reference, as in

@@ -106,8 +106,8 @@ GRAPH_ONLY = load_ref_json("ops_wide", "graph_only")
 def test_graph_only_primitives_are_will_not(name):
     """MindSpore 2.10 cannot run these outside a compiled graph (or they do nothing there), and ms_compat classifies
     them *will not*: using one raises MissingAPIError naming it."""
-    from ms_compat import api_coverage
-    from ms_compat._missing import MissingAPIError
+    from ms_compat.porting import api_coverage
+    from ms_compat.porting._missing import MissingAPIError
     assert "error" in GRAPH_ONLY[name], GRAPH_ONLY[name]
     mod = "mindspore.ops" if name in ("zip_operation", "tail", "ms_next", "ms_hasnext", "iter_converter") else \
         "mindspore.ops.functional"

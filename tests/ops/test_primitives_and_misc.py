@@ -9,7 +9,7 @@ from ms_compat import nn, ops, Parameter, Tensor
 from ms_compat.ops import operations as P
 from ms_compat.ops import composite as C
 from ms_compat.ops import functional as F
-from ms_compat._missing import MissingAPIError
+from ms_compat.porting._missing import MissingAPIError
 
 
 def test_primitives_are_not_cells():

@@ -1,5 +1,5 @@
 """Issue 19: a Cell in plain DistributedDataParallel (2 gloo processes) ended with SIGABRT on one rank in
-1 of 5 runs: a gloo group left to C++ static destruction at interpreter exit. ms_compat/_exit_guard.py
+1 of 5 runs: a gloo group left to C++ static destruction at interpreter exit. ms_compat/communication/_exit_guard.py
 destroys the groups still alive at exit. Here real scripts (not mp.spawn, whose children leave with
 os._exit and never reach static destruction) run several times in a row: every rank must exit 0.
 MS_COMPAT_EXIT_RUNS=20 gives the 20 runs of the issue (default 2 per mode; each run is bounded by a
@@ -60,7 +60,7 @@ def test_exit_guard_leaves_a_user_group_and_user_exit_handlers_alone():
             "    dist.destroy_process_group()\n"
             "atexit.register(final)\n"
             "import ms_compat\n"
-            "from ms_compat._exit_guard import destroy_groups_at_exit\n"
+            "from ms_compat.communication._exit_guard import destroy_groups_at_exit\n"
             "ms_compat.communication.get_rank()  # MindSpore code adopts the user's group\n"
             "destroy_groups_at_exit(); print(dist.is_initialized())\n")
     r = subprocess.run([sys.executable, "-c", code], env=dict(os.environ, P=str(_free_port())),
@@ -83,7 +83,7 @@ def test_exit_guard_destroys_the_groups_ms_compat_made_after_later_handlers():
                        capture_output=True, text=True, timeout=120)
     assert r.returncode == 0 and r.stdout.split() == ["alive", "True", "final", "1.0"], (r.stdout, r.stderr)
     # the guard itself destroys the group init() made
-    code = code.split("def final")[0] + ("from ms_compat._exit_guard import destroy_groups_at_exit\n"
+    code = code.split("def final")[0] + ("from ms_compat.communication._exit_guard import destroy_groups_at_exit\n"
                                          "destroy_groups_at_exit(); print(dist.is_initialized())\n")
     r = subprocess.run([sys.executable, "-c", code], env=dict(os.environ, P=str(_free_port())),
                        capture_output=True, text=True, timeout=120)

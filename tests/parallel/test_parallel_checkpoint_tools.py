@@ -118,8 +118,8 @@ def test_restore_group_info_list_reads_mindspore_file(tmp_path):
 
 
 def test_set_op_strategy_config_will_not():
-    from ms_compat import api_coverage
-    from ms_compat._missing import MissingAPIError
+    from ms_compat.porting import api_coverage
+    from ms_compat.porting._missing import MissingAPIError
     status, why = api_coverage.lookup("mindspore.parallel.set_op_strategy_config")
     assert status == "will not" and "sharding-propagation" in why
     ms.install()

@@ -144,7 +144,7 @@ def test_eager_matches_mindspore(name):
     if name not in S.SPELLED_AS_ALIAS:
         _check("eager", name, S.SCENARIOS[name](ms_compat, EAGER), expected)
         return
-    from ms_compat import _dtype_spelling  # the spelling that ms_compat.install() puts in place
+    from ms_compat.porting import _dtype_spelling  # the spelling that ms_compat.install() puts in place
     assert _dtype_spelling.install(), "this interpreter's torch.dtype layout was not recognised"
     # a MindSpore program imports mindspore; the scenario module receives it as an argument instead
     S.mindspore = ms_compat

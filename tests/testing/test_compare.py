@@ -48,7 +48,7 @@ def test_planted_divergence_is_named_first(tmp_path):
 
 def test_command_runs_on_recorded_reference_without_mindspore(tmp_path):
     xml_path = tmp_path / "c.xml"
-    base = [sys.executable, "-m", "ms_compat.cli", "compare", "--reference-recording",
+    base = [sys.executable, "-m", "ms_compat.porting.cli", "compare", "--reference-recording",
             str(REF / "lenet_eval.npz"), "--init", "name-hash", "--path", PATHS[0]]
     ok = subprocess.run(base + ["testing.planted:lenet"], capture_output=True, text=True, cwd=str(tmp_path))
     assert ok.returncode == 0, ok.stdout + ok.stderr
@@ -95,7 +95,7 @@ def test_port_diverges(ms_compare):
 
 
 def _compare_cmd(tmp_path, *args):
-    return subprocess.run([sys.executable, "-m", "ms_compat.cli", "compare", "--quiet", "--path", PATHS[0], *args],
+    return subprocess.run([sys.executable, "-m", "ms_compat.porting.cli", "compare", "--quiet", "--path", PATHS[0], *args],
                           capture_output=True, text=True, cwd=str(tmp_path), timeout=300)
 
 

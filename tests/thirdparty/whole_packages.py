@@ -102,7 +102,7 @@ def needs(mod, seen):
     return out
 
 
-used = ms_compat._missing.used_placeholders() if compat else {}
+used = ms_compat.porting._missing.used_placeholders() if compat else {}
 print("@@" + json.dumps({"ok": ok, "failed": failed, "used": used,
                          "needs": {m: n for m, n in ((m, sorted(needs(m, set()))) for m in mods) if n}}))
 '''

@@ -7,7 +7,7 @@ import torch
 from conftest import REF
 
 import ms_compat as ms
-from ms_compat import cli
+from ms_compat.porting import cli
 from ms_compat.train import convert
 
 MSW = REF / "checkpoint" / "mindspore_written"

@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 import ms_compat as ms
-from ms_compat._missing import MissingAPIError
+from ms_compat.porting._missing import MissingAPIError
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent.parent
 VERIFIED = ROOT / "tests" / "reference_data" / "mindir" / "ms_compat_written"

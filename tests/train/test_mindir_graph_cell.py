@@ -9,7 +9,7 @@ import pytest
 import torch
 
 import ms_compat as ms
-from ms_compat._missing import MissingAPIError
+from ms_compat.porting._missing import MissingAPIError
 
 DATA = pathlib.Path(__file__).resolve().parent.parent / "reference_data" / "mindir"
 NETS = json.loads((DATA / "nets.json").read_text())
@@ -167,7 +167,7 @@ def test_load_mindir_and_save_mindir_round_trip(tmp_path):
 
 def test_public_names_are_provided():
     import ms_compat.train as train
-    from ms_compat import _api_names
+    from ms_compat.porting import _api_names
     assert ms.train.load is ms.load and train.export is ms.export
     for name in ("export", "load", "load_mindir", "save_mindir", "GraphCell"):
         assert _api_names.will_not_reason(name) is None

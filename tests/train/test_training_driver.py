@@ -317,7 +317,7 @@ def test_common_script_under_ms_compat_run(tmp_path):
         print("RECORD " + json.dumps({{"files": rec["files"], "second": rec["files_second_run"]}}))
     """))
     env = dict(os.environ, PYTHONPATH=str(ROOT))
-    r = subprocess.run([sys.executable, "-m", "ms_compat.cli", "run", str(script)], capture_output=True, text=True,
+    r = subprocess.run([sys.executable, "-m", "ms_compat.porting.cli", "run", str(script)], capture_output=True, text=True,
                        env=env, cwd=str(tmp_path))
     assert r.returncode == 0, r.stderr[-3000:]
     lines = r.stdout.splitlines()

@@ -1,6 +1,6 @@
-"""List every module and name of real MindSpore 2.10 into ms_compat/_data/mindspore_names.json.
+"""List every module and name of real MindSpore 2.10 into ms_compat/porting/_data/mindspore_names.json.
 
-Walks every public module path (ms_compat/_ms_modules.py, written by gen_module_list.py) and lists its
+Walks every public module path (ms_compat/porting/_ms_modules.py, written by gen_module_list.py) and lists its
 public names (``__all__`` where the module has one, else the names it defines or re-exports from
 MindSpore, not the modules/functions it imported from elsewhere), plus the private modules and names
 real MindSpore packages use (tools/reference/ms_uses.json, written by tools/scan_ms_uses.py) that this
@@ -24,7 +24,7 @@ warnings.filterwarnings("ignore")
 SKIP_PREFIXES = ("mindspore.lib.", "mindspore.ops_generate", "mindspore.profiler.analysis", "mindspore.rewrite.",
                  "mindspore.train.train_thor", "mindspore.safeguard", "mindspore.run_check.")
 _ns = {}
-exec((refutil.ROOT / "ms_compat" / "_ms_modules.py").read_text(), _ns)
+exec((refutil.ROOT / "ms_compat" / "porting" / "_ms_modules.py").read_text(), _ns)
 modules = sorted(m for m in _ns["MINDSPORE_MODULES"] if not m.startswith(SKIP_PREFIXES))
 uses = json.loads((refutil.ROOT / "tools" / "reference" / "ms_uses.json").read_text())["counts"]
 
@@ -108,7 +108,7 @@ out = {"mindspore_version": mindspore.__version__,
        "modules": {m: sorted(v) for m, v in sorted(table.items())},
        "module_aliases": dict(sorted(aliases.items())),
        "tensor_methods": tensor_methods}
-dest = refutil.ROOT / "ms_compat" / "_data" / "mindspore_names.json"
+dest = refutil.ROOT / "ms_compat" / "porting" / "_data" / "mindspore_names.json"
 dest.parent.mkdir(exist_ok=True)
 dest.write_text(json.dumps(out, separators=(",", ":"), indent=0) + "\n")
 print(f"{len(table)} modules, {len(aliases)} module aliases, {sum(len(v) for v in table.values())} names, {len(tensor_methods)} Tensor methods -> {dest}")

@@ -1,4 +1,4 @@
-"""Record the whole namespace of real MindSpore 2.10 into ms_compat/_data/mindspore_namespace.json.gz.
+"""Record the whole namespace of real MindSpore 2.10 into ms_compat/porting/_data/mindspore_namespace.json.gz.
 
 Every module ``pkgutil.walk_packages`` finds under ``mindspore``, private ones included, is imported; one that
 does not import on this (CPU) build is listed under ``"failed"`` with the reason. For each module that imports:
@@ -20,7 +20,7 @@ Plus ``"methods"``: the signatures of the methods of ``Tensor``, ``Parameter`` a
 
 The canonical holder of an object is where it is defined: ``obj.__module__``/``__qualname__`` when that module
 holds it under that name, else the shortest module path holding it (ties: alphabetical), else the first name.
-ms_compat loads the file lazily (ms_compat/_namespace.py); tests/test_namespace_inventory.py and
+ms_compat loads the file lazily (ms_compat/porting/_namespace.py); tests/test_namespace_inventory.py and
 tests/test_signature_parity.py read it. Run: ``python tools/make_references.py ms_namespace``.
 """
 import gzip
@@ -247,7 +247,7 @@ def main():
         methods[cls_path] = ms
     data = {"mindspore_version": mindspore.__version__, "modules": out, "failed": dict(sorted(failed.items())),
             "methods": methods}
-    dest = refutil.ROOT / "ms_compat" / "_data" / "mindspore_namespace.json.gz"
+    dest = refutil.ROOT / "ms_compat" / "porting" / "_data" / "mindspore_namespace.json.gz"
     raw = json.dumps(data, separators=(",", ":"), sort_keys=True).encode()
     with gzip.GzipFile(dest, "wb", mtime=0) as f:
         f.write(raw)

@@ -4,7 +4,7 @@ helpers of ``audio.utils``. The IIR filters (``LFilter``, ``Biquad`` and the nam
 biquads) are in ``filters.py``, the delay-line effects and pitch detection (``Flanger``, ``Phaser``,
 ``DetectPitchFrequency``, ``PitchShift``) in ``effects.py``, ``InverseMelScale`` in ``inverse_mel.py``. ``Vad``
 is not provided yet (MissingAPIError when used)."""
-from ..._missing import module_getattr as _mg
+from ...porting._missing import module_getattr as _mg
 from . import transforms, utils  # noqa: F401
 from .transforms import *  # noqa: F401,F403
 from .transforms import __all__ as _t_all

@@ -3,7 +3,7 @@ from . import config
 
 __all__ = ["config"]
 
-from ..._missing import module_getattr as _mg  # noqa: E402
+from ...porting._missing import module_getattr as _mg  # noqa: E402
 
 
 def __getattr__(name):

@@ -27,7 +27,7 @@ from .iterators import DictIterator, Iterator, TupleIterator  # noqa: F401
 from .samplers import (BuiltinSampler, DistributedSampler, PKSampler, RandomSampler, Sampler,  # noqa: F401
                        SequentialSampler, SubsetRandomSampler, SubsetSampler, WeightedRandomSampler)
 
-from ..._missing import module_getattr as _mg  # noqa: E402
+from ...porting._missing import module_getattr as _mg  # noqa: E402
 
 
 def __getattr__(name):

@@ -2,7 +2,7 @@
 basic/wordpiece, on ``unicodedata``; ``UnicodeScriptTokenizer`` on a shipped Unicode Script table), word vectors
 and the small string transforms on numpy string arrays; ``SentencePieceVocab`` on the optional ``sentencepiece``
 package (JiebaTokenizer is not provided: MissingAPIError when used)."""
-from ..._missing import module_getattr as _mg
+from ...porting._missing import module_getattr as _mg
 from . import transforms, utils  # noqa: F401
 from .transforms import *  # noqa: F401,F403
 from .transforms import __all__ as _t_all

@@ -1,6 +1,6 @@
 """Mirrors ``mindspore.dataset.transforms``: transforms for any data (``Compose``, ``TypeCast``, ``OneHot``,
 ``RandomApply``, ``RandomChoice``, ...)."""
-from ..._missing import module_getattr as _mg
+from ...porting._missing import module_getattr as _mg
 from . import transforms  # noqa: F401
 from .transforms import *  # noqa: F401,F403
 from .transforms import __all__ as _t_all

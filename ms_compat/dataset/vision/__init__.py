@@ -1,6 +1,6 @@
 """Mirrors ``mindspore.dataset.vision``: image transforms (HWC numpy in, numpy out; OpenCV kernels, as
 MindSpore's) and their enums."""
-from ..._missing import module_getattr as _mg
+from ...porting._missing import module_getattr as _mg
 from . import transforms, utils  # noqa: F401
 from .transforms import *  # noqa: F401,F403
 from .transforms import __all__ as _t_all

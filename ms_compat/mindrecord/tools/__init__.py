@@ -12,5 +12,5 @@ __all__ = ["Cifar10ToMR", "Cifar100ToMR", "CsvToMR", "ImageNetToMR", "MnistToMR"
 
 
 def __getattr__(name):  # missing names raise MissingAPIError naming the MindSpore API
-    from ms_compat._missing import module_getattr
+    from ms_compat.porting._missing import module_getattr
     return module_getattr(__name__, name, {})

@@ -4,5 +4,5 @@ from .distributed import __all__, _group  # noqa: F401
 
 
 def __getattr__(name):
-    from ..._missing import module_getattr
+    from ...porting._missing import module_getattr
     return module_getattr(__name__, name, {})

@@ -672,5 +672,5 @@ class GroupNorm(Cell):
 
 
 def __getattr__(name):
-    from ..._missing import module_getattr
+    from ...porting._missing import module_getattr
     return module_getattr(__name__, name, {})

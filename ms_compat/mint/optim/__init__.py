@@ -9,5 +9,5 @@ __all__ = ["AdamW", "Adam", "SGD", "FusedAdamW"]
 
 
 def __getattr__(name):
-    from ..._missing import module_getattr
+    from ...porting._missing import module_getattr
     return module_getattr(__name__, name, {})

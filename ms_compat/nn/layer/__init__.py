@@ -9,5 +9,5 @@ def __getattr__(name):
         if name in names:
             import importlib
             return getattr(importlib.import_module(f"{__name__}.{family}"), name)
-    from ms_compat._missing import module_getattr  # MissingAPIError naming the MindSpore API
+    from ms_compat.porting._missing import module_getattr  # MissingAPIError naming the MindSpore API
     return module_getattr(__name__, name, {})

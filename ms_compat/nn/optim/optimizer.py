@@ -18,7 +18,7 @@ Speed: where the optimizer's scalar state is on the CPU, the update runs as mult
 MindSpore's rule (Momentum, SGD, Adam, AdamWeightDecay, Adagrad; fused SGD with several CPU threads only for
 tensors of at least 32768 elements, ``_fused_split``); learning rates are read once per step as Python numbers.
 ``_use_foreach = False`` selects the per-parameter loops, the reference the tests hold the fast paths to
-(ARCHITECTURE.md, "Optimizer step cost").
+(benchmarks/HISTORY.md, "Optimizer step cost").
 
 Differences: the update runs eagerly in PyTorch (no graph); sparse (``RowTensor``) gradients and
 the parallel optimizer are not supported; ``Module.parameters()`` is still callable on an
@@ -145,7 +145,7 @@ class Optimizer(Cell):
 
     _support_parallel_optimizer = False
     # multi-tensor (``torch._foreach_*``) update on every device: one call per operation for all parameters
-    # instead of a Python loop per parameter (ARCHITECTURE.md, "Optimizer step cost"); False selects the
+    # instead of a Python loop per parameter (benchmarks/HISTORY.md, "Optimizer step cost"); False selects the
     # per-parameter loop, kept as the reference the tests hold the multi-tensor path to
     _use_foreach = True
 

@@ -1,7 +1,7 @@
 """``mindspore.nn.probability``: probability distributions (``distribution``) and bijectors (``bijector``) on
 ``torch.distributions``. (MindSpore's ``bnn_layers``/``dpn``/``infer``/``toolbox``/``transforms`` are not
 provided yet.)"""
-from ..._missing import module_getattr as _mg
+from ...porting._missing import module_getattr as _mg
 from . import bijector, distribution
 
 _LAZY = {}

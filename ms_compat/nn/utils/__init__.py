@@ -1,5 +1,5 @@
 """``mindspore.nn.utils``."""
-from ..._missing import module_getattr as _mg
+from ...porting._missing import module_getattr as _mg
 from .init import no_init_parameters
 
 _LAZY = {}

@@ -7,6 +7,6 @@ __all__ = ["WithLossCell", "WithEvalCell", "WithGradCell", "ForwardValueAndGrad"
 
 
 def __getattr__(name):  # missing names raise MissingAPIError naming the MindSpore API
-    from ms_compat._missing import module_getattr
+    from ms_compat.porting._missing import module_getattr
     return module_getattr(__name__, name, {n: "ms_compat.parallel.nn:" + n for n in (
         "PipelineCell", "MicroBatchInterleaved", "PipelineGradReducer")})

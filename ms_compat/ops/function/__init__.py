@@ -26,5 +26,5 @@ del _m, _n
 
 
 def __getattr__(name):  # missing names raise MissingAPIError naming the MindSpore API
-    from ms_compat._missing import module_getattr
+    from ms_compat.porting._missing import module_getattr
     return module_getattr(__name__, name, {})

@@ -8,7 +8,7 @@ from .math_ops import *  # noqa: F401,F403
 from .nn_ops import *  # noqa: F401,F403
 from .other_ops import *  # noqa: F401,F403
 from . import array_ops, math_ops, nn_ops, other_ops
-from ..._missing import module_getattr as _mg
+from ...porting._missing import module_getattr as _mg
 
 __all__ = array_ops.__all__ + math_ops.__all__ + nn_ops.__all__ + other_ops.__all__ + ["Primitive", "PrimitiveWithInfer",
                                                                    "PrimitiveWithCheck", "prim_attr_register"]

@@ -15,7 +15,7 @@ from ._progress import ProgressBar
 from ._reduce_lr_on_plateau import ReduceLROnPlateau
 from ._time_monitor import TimeMonitor
 from ._train_fault_tolerance import TrainFaultTolerance
-from ..._missing import module_getattr as _mg
+from ...porting._missing import module_getattr as _mg
 
 __all__ = ["Callback", "LossMonitor", "TimeMonitor", "ModelCheckpoint", "FlopsUtilizationCollector",
            "SummaryCollector", "CheckpointConfig", "RunContext", "LearningRateScheduler", "SummaryLandscape",

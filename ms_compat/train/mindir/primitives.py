@@ -13,7 +13,7 @@ from __future__ import annotations
 import importlib
 import inspect
 
-from ..._missing import MissingAPIError
+from ...porting._missing import MissingAPIError
 from ._primitive_args import PRIMITIVE_ARGS, TYPE_IDS
 
 __all__ = ["node_callable", "INTERNAL", "UNKNOWN"]

@@ -17,7 +17,7 @@ import warnings
 import numpy as np
 import torch
 
-from ..._missing import MissingAPIError
+from ...porting._missing import MissingAPIError
 from . import schema
 from ._primitive_args import PRIMITIVE_ARGS
 

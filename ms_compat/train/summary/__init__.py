@@ -1,5 +1,5 @@
 """``mindspore.train.summary``: ``SummaryRecord`` writing TensorBoard event files (PyTorch's writer)."""
-from ..._missing import module_getattr as _mg
+from ...porting._missing import module_getattr as _mg
 from .summary_record import SummaryRecord
 
 __all__ = ["SummaryRecord"]

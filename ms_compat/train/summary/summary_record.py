@@ -118,7 +118,7 @@ class SummaryRecord:
         if not isinstance(raise_exception, bool):
             raise TypeError(f"The 'raise_exception' must be a bool, but got {type(raise_exception).__name__}.")
         if export_options is not None:
-            from ..._missing import MissingAPIError
+            from ...porting._missing import MissingAPIError
             raise MissingAPIError("'mindspore.train.SummaryRecord(export_options=...)' is not implemented in "
                                   "ms_compat: values are written to TensorBoard event files only.")
         self.network = network

@@ -1,5 +1,5 @@
 """``mindspore.nn.probability.bijector``: invertible maps with log-Jacobians (see bijector.py)."""
-from ...._missing import module_getattr as _mg
+from ....porting._missing import module_getattr as _mg
 from .bijector import Bijector
 from .exp import Exp
 from .gumbel_cdf import GumbelCDF

@@ -1,6 +1,6 @@
 """``mindspore.nn.probability.distribution``: MindSpore's probability distributions on ``torch.distributions``
 (see distribution.py for the shared API)."""
-from ...._missing import module_getattr as _mg
+from ....porting._missing import module_getattr as _mg
 from .distribution import Distribution
 from .transformed_distribution import TransformedDistribution
 from .bernoulli import Bernoulli

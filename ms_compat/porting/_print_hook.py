@@ -1,7 +1,7 @@
 """``print`` spells dtypes as MindSpore does: the fallback of the ``mindspore`` alias's dtype spelling.
 
 :func:`ms_compat.install` normally spells dtypes as MindSpore does through ``torch.dtype``'s own
-``str``/``repr`` slots (:mod:`ms_compat._dtype_spelling`). Where that is not possible (an interpreter whose
+``str``/``repr`` slots (:mod:`ms_compat.porting._dtype_spelling`). Where that is not possible (an interpreter whose
 type layout it does not recognise), it replaces ``builtins.print`` with :func:`mindspore_print` instead, so
 at least what a program *prints* matches MindSpore 2.10: ``print(x.dtype)`` as ``Float32`` and a dtype inside
 a list, tuple, set or dict by its ``repr``, ``mindspore.float32``. It rewrites only the *arguments* that are
@@ -16,7 +16,7 @@ import builtins
 
 import torch
 
-from .common.dtype import dtype_repr, dtype_str, is_mindspore_dtype
+from ..common.dtype import dtype_repr, dtype_str, is_mindspore_dtype
 
 _original_print = builtins.print
 _CONTAINERS = (list, tuple, set, frozenset, dict)

@@ -5,7 +5,7 @@ whether ms_compat provides it (*covered*), will provide it (*not yet*), will not
 alternative), or whether MindSpore 2.10 has no such name (*absent*, with a did-you-mean). Without names it prints
 the summary table of the coverage page (migration_guides/api-coverage.md is this table with one section per
 module, written by tools/api_coverage.py). The answers come from the installed ms_compat and the list of
-MindSpore 2.10 names shipped with it (ms_compat/_data/mindspore_names.json), so they are always those of the
+MindSpore 2.10 names shipped with it (ms_compat/porting/_data/mindspore_names.json), so they are always those of the
 installed version.
 """
 from __future__ import annotations
@@ -101,9 +101,9 @@ def module_rows(module_path: str):
 
 
 def _tensor_method_status(name: str):
-    from .common.tensor import Tensor
+    from ..common.tensor import Tensor
     import torch
-    from ._torch_seam import TensorBase as _TensorBase
+    from .._torch_seam import TensorBase as _TensorBase
     for cls in Tensor.__mro__:
         if cls in (torch.Tensor, _TensorBase, object):
             break

@@ -14,15 +14,15 @@ How a name ``mindspore.<path>`` is resolved (first match wins):
 3. for a real MindSpore module below one of the :data:`NAMESPACE_FALLBACKS` prefixes, the flat
    ms_compat namespace that holds those names (``mindspore.nn.layer.basic`` → ``ms_compat.nn``);
 4. a MindSpore 2.10 module ms_compat does not provide yet gets a placeholder module (importing works,
-   using its names raises ``MissingAPIError``; see ms_compat/_missing.py) — or, with
-   ``MS_COMPAT_STRICT_IMPORTS=1``, an :class:`ms_compat._missing.MissingModuleError`;
-5. a path MindSpore 2.10 does not have raises :class:`ms_compat._missing.MissingModuleError` (a
+   using its names raises ``MissingAPIError``; see ms_compat/porting/_missing.py) — or, with
+   ``MS_COMPAT_STRICT_IMPORTS=1``, an :class:`ms_compat.porting._missing.MissingModuleError`;
+5. a path MindSpore 2.10 does not have raises :class:`ms_compat.porting._missing.MissingModuleError` (a
    ``ModuleNotFoundError``) saying so, with a did-you-mean.
 
 A served ms_compat module without a module ``__getattr__`` gets one (placeholders for the MindSpore names
 it lacks), so ``from mindspore.common.initializer import <private helper real packages use>`` imports.
 
-The namespace is MindSpore's by construction (ms_compat/_namespace.py, the inventory real MindSpore 2.10 wrote:
+The namespace is MindSpore's by construction (ms_compat/porting/_namespace.py, the inventory real MindSpore 2.10 wrote:
 every module ``pkgutil.walk_packages`` finds, private ones included, every attribute, ``__all__``): a MindSpore
 module served in cases 2 and 3, or in case 4, is its *own* module object (a view: ``sys.modules[
 'mindspore.nn.layer.basic']`` is not ``ms_compat.nn``) whose ``__all__`` and names are exactly MindSpore's; a
@@ -89,7 +89,7 @@ PATH_ALIASES = {
 
 # Prefixes under which any *real* MindSpore submodule (e.g. ``mindspore.nn.layer.basic``,
 # ``mindspore.ops.operations.nn_ops``) maps to one flat ms_compat namespace. Only module paths that
-# real MindSpore 2.10 has (ms_compat/_ms_modules.py) qualify, so ``from mindspore.nn.layer import X``
+# real MindSpore 2.10 has (ms_compat/porting/_ms_modules.py) qualify, so ``from mindspore.nn.layer import X``
 # for a missing class ``X`` is still reported as missing rather than aliased to a module.
 NAMESPACE_FALLBACKS = {
     "mindspore.nn.layer": "ms_compat.nn",
@@ -359,7 +359,7 @@ class _MindSporeDistribution(importlib.metadata.Distribution):
 
     def locate_file(self, path):
         import pathlib
-        return pathlib.Path(__file__).parent / path
+        return pathlib.Path(__file__).parent.parent / path  # the ms_compat package folder
 
 
 def _find_distributions(context=None):
@@ -412,8 +412,8 @@ def install(force: bool = False, print_dtypes: bool = True) -> None:
 
     With ``print_dtypes`` (the default), dtypes are also spelled as MindSpore spells them: ``str``, ``print``,
     f-strings and ``format`` give ``Float32``, ``repr`` (so a dtype inside a container) ``mindspore.float32``,
-    for every caller outside PyTorch's own code (see ``ms_compat._dtype_spelling``; where the interpreter
-    does not allow that, only ``print`` is changed: ``ms_compat._print_hook``). ``print_dtypes=False`` keeps
+    for every caller outside PyTorch's own code (see ``ms_compat.porting._dtype_spelling``; where the interpreter
+    does not allow that, only ``print`` is changed: ``ms_compat.porting._print_hook``). ``print_dtypes=False`` keeps
     PyTorch's spelling (``torch.float32``).
 
     Idempotent. Raises ``RuntimeError`` if the real MindSpore is imported or importable, unless

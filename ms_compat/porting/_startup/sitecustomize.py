@@ -15,7 +15,7 @@ import sys
 
 
 class _AliasOnFirstImport:
-    """``sys.meta_path`` entry: the first ``import mindspore`` installs ``ms_compat.alias`` and is
+    """``sys.meta_path`` entry: the first ``import mindspore`` installs ``ms_compat.porting.alias`` and is
     answered by it. No import happens in ``find_spec`` (Python's global import lock is held there)."""
 
     @classmethod
@@ -29,13 +29,13 @@ class _AliasOnFirstImport:
         while cls in sys.meta_path:
             sys.meta_path.remove(cls)
         try:
-            import ms_compat.alias as alias
+            import ms_compat.porting.alias as alias
         except ImportError:  # ms_compat reached the parent through its cwd or sys.path, not an install
             extra = os.environ.get("MS_COMPAT_ALIAS_PATH")
             if not extra:
                 raise
             sys.path.append(extra)
-            import ms_compat.alias as alias
+            import ms_compat.porting.alias as alias
         alias.install(force=os.environ.get("MS_COMPAT_ALIAS") == "force")
         module = alias._MindSporeFinder().find_spec("mindspore").loader.create_module(spec)
         cls._saved_spec = module.__dict__.get("__spec__")

@@ -6,8 +6,8 @@ tools/reference/gen_ms_namespace.py) records every module ``pkgutil.walk_package
 passing through from numpy/stdlib/third-party packages left out) with the one *canonical holder* of each
 object, and the signatures of its callables. It is read lazily, the first time a name is looked up here.
 
-:func:`lookup` answers ``mindspore.<module>.<name>`` for the alias machinery (ms_compat/alias.py,
-ms_compat/_missing.py): a name MindSpore re-exports resolves to *one* object wherever it is reached (the
+:func:`lookup` answers ``mindspore.<module>.<name>`` for the alias machinery (ms_compat/porting/alias.py,
+ms_compat/porting/_missing.py): a name MindSpore re-exports resolves to *one* object wherever it is reached (the
 ``ms_compat`` implementation found at any of its MindSpore holders, else one placeholder named by its canonical
 path), so ``mindspore.ops.composite.clip_by_value is mindspore.ops.clip_by_value`` as in MindSpore.
 """
@@ -205,7 +205,7 @@ def _group(path: str, name: str):
 
 def module_for(path: str):
     """The module object serving MindSpore module ``path``: the ms_compat module of the same name, else the one
-    view of it (``ms_compat._missing``'s module for a MindSpore path), registered under ``path`` while the alias is
+    view of it (``ms_compat.porting._missing``'s module for a MindSpore path), registered under ``path`` while the alias is
     installed."""
     import sys
     mod = sys.modules.get(path)

@@ -242,7 +242,7 @@ def placeholder(path: str):
 
 class _PlaceholderModule(types.ModuleType):
     """A MindSpore 2.10 module ms_compat does not provide yet: importing it works; its names are those MindSpore
-    lists (``ms_compat/_namespace.py``: its ``__all__`` exactly, a real ms_compat object where ms_compat has the
+    lists (``ms_compat/porting/_namespace.py``: its ``__all__`` exactly, a real ms_compat object where ms_compat has the
     same MindSpore object under another module, else a placeholder); its submodules are served like any other
     ``mindspore.*`` module."""
 

@@ -6,10 +6,10 @@ import sys
 
 # subcommand -> "module:function"; each function takes argv (list of str) and returns an exit code
 COMMANDS = {
-    "run": ("ms_compat.runner:main", "run an unchanged MindSpore script with `import mindspore` served by ms_compat"),
+    "run": ("ms_compat.porting.runner:main", "run an unchanged MindSpore script with `import mindspore` served by ms_compat"),
     "convert": ("ms_compat.train.convert:main", "convert checkpoints: .ckpt <-> .safetensors <-> .pt state_dict"),
     "compare": ("ms_compat.testing.compare_cli:main", "compare a model layer by layer against real MindSpore"),
-    "coverage": ("ms_compat.api_coverage:main", "which MindSpore 2.10 names ms_compat provides (NAME ...: one by one)"),
+    "coverage": ("ms_compat.porting.api_coverage:main", "which MindSpore 2.10 names ms_compat provides (NAME ...: one by one)"),
     "msrun": ("ms_compat.parallel.cluster.run:main", "MindSpore's msrun command line, started with torchrun"),
 }
 
@@ -17,7 +17,7 @@ COMMANDS = {
 def main(argv=None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     if argv and argv[0] in ("-V", "--version"):
-        from . import __ms_compat_version__
+        from .. import __ms_compat_version__
         from ._api_names import MINDSPORE_VERSION
         print(f"ms-compat {__ms_compat_version__} (the MindSpore {MINDSPORE_VERSION} API on torch "
               f"{importlib.import_module('torch').__version__})")

@@ -2,7 +2,7 @@
 
 The traceback starts at the script's first frame (the runner's and ``runpy``'s frames are dropped), and an
 exception class of ms_compat is named as the script sees it: ``MissingAPIError: ...`` rather than
-``ms_compat._missing.MissingAPIError: ...`` (MindSpore 2.10 defines no exception classes of its own: its
+``ms_compat.porting._missing.MissingAPIError: ...`` (MindSpore 2.10 defines no exception classes of its own: its
 errors are builtins, named bare). A ``sys.excepthook`` the script installed is called instead, with the
 shortened traceback.
 """
@@ -17,7 +17,7 @@ __all__ = ["user_traceback", "report_uncaught"]
 
 _OURS = {os.path.normcase(os.path.abspath(p)) for p in (
     os.path.join(os.path.dirname(__file__), "runner.py"), os.path.join(os.path.dirname(__file__), "cli.py"),
-    os.path.join(os.path.dirname(__file__), "__main__.py"), runpy.__file__)}
+    os.path.join(os.path.dirname(os.path.dirname(__file__)), "__main__.py"), runpy.__file__)}
 
 
 def _is_runner_frame(tb) -> bool:
@@ -42,7 +42,7 @@ def _chain(exc):
 
 
 def _display_names(exc):
-    """``{'ms_compat._missing.MissingAPIError': 'MissingAPIError'}`` for the ms_compat classes in the chain."""
+    """``{'ms_compat.porting._missing.MissingAPIError': 'MissingAPIError'}`` for the ms_compat classes in the chain."""
     names = {}
     for e in _chain(exc):
         cls = type(e)

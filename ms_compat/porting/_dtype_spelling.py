@@ -32,7 +32,7 @@ with an exception set and crashed the interpreter: issue 30). PyTorch's spelling
 original slot wrapper (``_torch_repr``). Limit, documented in the drop-in guide: the slots can be patched only
 on CPython 3.9-3.13 with the GIL and no ``Py_TRACE_REFS`` whose ``torch.dtype`` type object has the expected
 layout; :func:`install` checks and returns ``False`` otherwise, and the alias then falls back to the ``print``
-hook of :mod:`ms_compat._print_hook` (``print`` only).
+hook of :mod:`ms_compat.porting._print_hook` (``print`` only).
 
 Cost: ``str(dtype)`` takes about a microsecond more (a Python call and a cached dict lookup; measured in
 tests/test_dtype_spelling.py); no tensor operation turns a dtype into text, so the hot path is unchanged.
@@ -43,10 +43,10 @@ import sys
 
 import torch
 
-from ._mindspore_code import forget as _forget_modules, is_mindspore_code
-from ._torch_seam import current_traced_globals, note_missing, restore_type_slots, route_type_slots_to_python
-from ._torch_seam import type_head
-from .common.dtype import dtype_repr, dtype_str, is_mindspore_dtype
+from .._mindspore_code import forget as _forget_modules, is_mindspore_code
+from .._torch_seam import current_traced_globals, note_missing, restore_type_slots, route_type_slots_to_python
+from .._torch_seam import type_head
+from ..common.dtype import dtype_repr, dtype_str, is_mindspore_dtype
 
 #: Packages whose code gets PyTorch's spelling even if it imports ``mindspore``: ms_compat itself (it
 #: spells MindSpore's words explicitly where it means them, through ``dtype_str``/``dtype_repr``).

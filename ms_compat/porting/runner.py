@@ -3,7 +3,7 @@
     ms-compat run [--force] [--progress] script.py [args ...]
     ms-compat run [--force] [--progress] -m package.module [args ...]
 
-The ``mindspore`` import alias is installed first (:func:`ms_compat.alias.install`), then the script
+The ``mindspore`` import alias is installed first (:func:`ms_compat.porting.alias.install`), then the script
 runs as ``__main__`` (``runpy``; an uncaught error's traceback starts at the script, as under ``python
 script.py``) with ``sys.argv = [script, *args]`` and the script's directory at the
 front of ``sys.path`` (as ``python script.py`` does), so the user's own packages import normally; the
@@ -13,7 +13,7 @@ installed (it is shadowed). ``--progress`` shows a progress bar on stderr for ``
 (sets ``MS_COMPAT_PROGRESS=1``; only drawn when stderr is a terminal; stdout is unchanged).
 
 Child interpreters get the alias too: the runner exports ``MS_COMPAT_ALIAS`` and puts
-``ms_compat/_startup`` (a ``sitecustomize`` that installs the alias on the first ``import mindspore``)
+``ms_compat/porting/_startup`` (a ``sitecustomize`` that installs the alias on the first ``import mindspore``)
 first on ``PYTHONPATH``, so ``multiprocessing`` spawn/forkserver workers, ``ProcessPoolExecutor`` and
 ``DataLoader`` workers import ``mindspore`` as the parent does.
 """
@@ -29,14 +29,14 @@ USAGE = ("usage: ms-compat run [--force] [--progress] script.py [args ...]\n"
 
 
 def _export_alias(force: bool) -> None:
-    """Make child interpreters started from here serve ``import mindspore`` (see ms_compat/_startup)."""
+    """Make child interpreters started from here serve ``import mindspore`` (see ms_compat/porting/_startup)."""
     pkg = os.path.dirname(os.path.abspath(__file__))
     startup = os.path.join(pkg, "_startup")
     old = os.environ.get("PYTHONPATH", "")
     if startup not in old.split(os.pathsep):
         os.environ["PYTHONPATH"] = startup + (os.pathsep + old if old else "")
     os.environ["MS_COMPAT_ALIAS"] = "force" if force else "1"
-    os.environ["MS_COMPAT_ALIAS_PATH"] = os.path.dirname(pkg)
+    os.environ["MS_COMPAT_ALIAS_PATH"] = os.path.dirname(os.path.dirname(pkg))  # the folder holding ms_compat/
 
 
 def _module_problem(module: str):
