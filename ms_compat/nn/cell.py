@@ -15,6 +15,7 @@ use none of them pay nothing.
 """
 from __future__ import annotations
 
+import sys
 import warnings
 import weakref as _weakref
 from collections import OrderedDict
@@ -23,6 +24,7 @@ from typing import Callable
 import torch
 from torch import nn as _tnn
 
+from ..common.grad_scope import call_outermost as _call_outermost, state as _grad_scope
 from ..common.parameter import Parameter, ParameterTuple, _check_prefix
 from ..common.tensor import Tensor, to_torch
 from . import _layer_internals
@@ -31,6 +33,10 @@ __all__ = ["Cell"]
 
 _Module = _tnn.Module
 _module_setattr = _Module.__setattr__
+_module_call = _Module.__call__
+_grad_enabled = torch.is_grad_enabled
+_is_compiling = torch.compiler.is_compiling
+_getframe = sys._getframe
 
 # order in which per-instance forward wrappers compose (inner → outer)
 _WRAPPER_ORDER = {"shard_params": 5, "bprop": 10, "param_hook": 15, "cast": 20, "amp": 25, "recompute": 30,
@@ -147,6 +153,15 @@ class Cell(_Module):
         if getattr(cls, "bprop", None) is not None:  # also subclasses inheriting a bprop
             from .bprop import install_bprop_class
             install_bprop_class(cls)
+
+    def __call__(self, *args, **kwargs):
+        """``Cell.__call__``: ``torch.nn.Module.__call__`` (hooks, then ``construct``), under MindSpore's rule for
+        recording gradients (``common/grad_scope.py``): the outermost Cell call made by MindSpore code outside
+        any grad function records no autograd graph; nested calls, calls inside grad functions and calls from
+        PyTorch code record as PyTorch does."""
+        if _grad_enabled() and not _is_compiling() and not _grad_scope.depth:
+            return _call_outermost(_module_call, self, args, kwargs, _getframe(1).f_globals)
+        return _module_call(self, *args, **kwargs)
 
     def __init__(self, auto_prefix=True, flags=None):
         _Module.__init__(self)

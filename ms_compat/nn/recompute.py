@@ -46,6 +46,8 @@ import warnings
 import torch
 from torch.utils.checkpoint import checkpoint
 
+from ..common.grad_scope import scoped
+
 __all__ = ["cell_recompute", "cell_offload", "recompute"]
 
 _ALLOWED = ("mp_comm_recompute", "parallel_optimizer_comm_recompute", "recompute_slice_activation")
@@ -73,7 +75,8 @@ class _RecomputeFactory:
         def forward(*args, **kwargs):
             if not torch.is_grad_enabled():
                 return inner(*args, **kwargs)
-            return checkpoint(inner, *args, **ckpt_kwargs, **kwargs)
+            # recording: the recomputation runs in backward, after the grad function's scope has closed
+            return checkpoint(scoped(inner), *args, **ckpt_kwargs, **kwargs)
         return forward
 
 
