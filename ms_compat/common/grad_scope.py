@@ -39,7 +39,7 @@ import torch
 from .._mindspore_code import is_mindspore_code, is_mindspore_name
 from .._torch_seam import set_grad_mode
 
-__all__ = ["recording", "scoped", "active", "call_outermost"]
+__all__ = ["recording", "scoped", "active", "call_outermost", "call_entry"]
 
 
 class _Scope(threading.local):
@@ -124,3 +124,15 @@ def call_outermost(call, cell, args, kwargs, caller_globals):
         return call(cell, *args, **kwargs)
     finally:
         state.depth -= 1
+
+
+def _apply(fn, *args, **kwargs):
+    return fn(*args, **kwargs)
+
+
+def call_entry(fn, args, kwargs, caller_globals):
+    """``fn(*args, **kwargs)`` for an entry point that bypasses ``Cell.__call__`` (a ``jit`` function or jitted
+    Cell), under the same rule when it is an outermost call."""
+    if torch.is_grad_enabled() and not torch.compiler.is_compiling() and not state.depth:
+        return call_outermost(_apply, fn, args, kwargs, caller_globals)
+    return fn(*args, **kwargs)
