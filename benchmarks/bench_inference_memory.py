@@ -71,9 +71,11 @@ def peak_rss(name: str, impl: str, quick: bool, steps: int) -> int | None:
     return int(r.stdout.strip().splitlines()[-1]) * 1024
 
 
+DEFAULT_MODELS = ("resnet50", "bert")  # a convnet and a transformer (each side's process holds the whole model)
+
+
 def run(quick: bool = False, names=None, repeat: int | None = None, steps: int = 3):
-    from benchmarks import bench_models
-    names = names or list(bench_models.configs(quick))[:1 if quick else None]
+    names = names or list(DEFAULT_MODELS[:1] if quick else DEFAULT_MODELS)
     repeat = repeat or (1 if quick else 3)
     rows = []
     for name in names:
