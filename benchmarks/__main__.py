@@ -99,7 +99,8 @@ def _feature_section(script, quick):
     """(title, body) of one feature script's section, run as its own process."""
     cmd = [sys.executable, "-m", f"benchmarks.{script}"] + (["--quick"] if quick else [])
     r = subprocess.run(cmd, cwd=str(ROOT), capture_output=True, text=True, timeout=900)
-    body = r.stdout.strip() if r.returncode == 0 else f"failed (exit {r.returncode}):\n\n```text\n{r.stderr[-1500:]}\n```"
+    body = (r.stdout.strip() if r.returncode == 0
+            else f"failed (exit {r.returncode}):\n\n```text\n{r.stderr[-1500:]}\n```")
     return f"{script} ({' '.join(cmd[2:])})", body
 
 
@@ -126,13 +127,15 @@ def _refresh_sections(a):
         print(f"unknown section(s) {unknown}: choose overhead or one of {FEATURE_SCRIPTS}", file=sys.stderr)
         return 2
     out = pathlib.Path(a.out)
-    text = out.read_text() if out.exists() else f"# ms_compat benchmark results ({'quick' if a.quick else 'full'} mode)\n"
+    mode = "quick" if a.quick else "full"
+    text = out.read_text() if out.exists() else f"# ms_compat benchmark results ({mode} mode)\n"
     for name in a.only:
         if name == "overhead":
             title, body = OVERHEAD_TITLE, bench_overhead.to_markdown(bench_overhead.run(a.quick))
         else:
             title, body = _feature_section(name, a.quick)
-        stamp = f"Refreshed alone (`python -m benchmarks --only {name}`), {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}."
+        when = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
+        stamp = f"Refreshed alone (`python -m benchmarks --only {name}`), {when}."
         text = _replace_section(text, title, stamp + "\n\n" + body)
         print(f"== {title}\n{body}\n", flush=True)
     out.write_text(text)
