@@ -4,7 +4,8 @@ A Cell *is* a ``torch.nn.Module``: its parameters live in ``_parameters``, child
 ``_modules``, buffers in ``_buffers`` (MindSpore's ``_params``/``_cells`` are the same dicts), and
 calling it goes through ``torch.nn.Module.__call__`` — ``construct`` is installed as the class's
 ``forward`` when the subclass is defined, so a call with no hooks reaches ``construct`` through
-PyTorch's own fast path with no extra Python frame.
+PyTorch's own fast path; ``Cell.__call__`` in front of it only applies MindSpore's rule for what records
+gradients (``common/grad_scope.py``).
 
 MindSpore rules kept on top: new Cells start in inference mode (``training=False``); parameters
 carry a stored ``name`` that attribute assignment sets and an ``auto_prefix`` parent rewrites
