@@ -39,7 +39,7 @@ import torch
 from .._mindspore_code import is_mindspore_code, is_mindspore_name
 from .._torch_seam import set_grad_mode
 
-__all__ = ["recording", "scoped", "active", "call_outermost", "call_entry"]
+__all__ = ["recording", "scoped", "mindspore_only", "call_outermost", "call_entry"]
 
 
 class _Scope(threading.local):
@@ -47,11 +47,6 @@ class _Scope(threading.local):
 
 
 state = _Scope()
-
-
-def active() -> bool:
-    """Whether a grad scope is open on this thread (a Cell call here records as PyTorch would)."""
-    return state.depth > 0
 
 
 @contextlib.contextmanager
