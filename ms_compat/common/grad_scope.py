@@ -43,7 +43,8 @@ __all__ = ["recording", "scoped", "mindspore_only", "call_outermost", "call_entr
 
 
 class _Scope(threading.local):
-    depth = 0  # open grad scopes on this thread
+    def __init__(self):
+        self.box = [0]  # open grad scopes on this thread (a list: its item updates cost no thread-local write)
 
 
 state = _Scope()
@@ -54,12 +55,13 @@ def recording():
     """Grad mode on and a grad scope open for the block: Cells called inside record their graphs whatever module
     calls them (what MindSpore's grad functions imply). ms_compat's differentiating APIs enter it; user code that
     imports MindSpore and uses ``loss.backward()`` can too."""
-    state.depth += 1
+    box = state.box
+    box[0] += 1
     try:
         with torch.enable_grad():
             yield
     finally:
-        state.depth -= 1
+        box[0] -= 1
 
 
 def scoped(fn):
@@ -106,19 +108,20 @@ def mindspore_only(g: dict) -> bool:
 
 
 def call_outermost(call, cell, args, kwargs, caller_globals):
-    """The outermost Cell call with grad mode on and no scope open (see the module docstring): ``call`` is
-    ``torch.nn.Module.__call__``; ``caller_globals`` the globals of the frame that called the Cell."""
+    """``call(cell, *args, **kwargs)`` as an outermost call with grad mode on and no scope open (see the module
+    docstring; ``Cell.__call__`` has the same steps inline); ``caller_globals``: the globals of the caller."""
     if mindspore_only(caller_globals):
         set_grad_mode(False)
         try:
             return call(cell, *args, **kwargs)
         finally:
             set_grad_mode(True)
-    state.depth += 1
+    box = state.box
+    box[0] += 1
     try:
         return call(cell, *args, **kwargs)
     finally:
-        state.depth -= 1
+        box[0] -= 1
 
 
 def _apply(fn, *args, **kwargs):
@@ -128,6 +131,6 @@ def _apply(fn, *args, **kwargs):
 def call_entry(fn, args, kwargs, caller_globals):
     """``fn(*args, **kwargs)`` for an entry point that bypasses ``Cell.__call__`` (a ``jit`` function or jitted
     Cell), under the same rule when it is an outermost call."""
-    if torch.is_grad_enabled() and not torch.compiler.is_compiling() and not state.depth:
+    if torch.is_grad_enabled() and not torch.compiler.is_compiling() and not state.box[0]:
         return call_outermost(_apply, fn, args, kwargs, caller_globals)
     return fn(*args, **kwargs)

@@ -25,7 +25,8 @@ from typing import Callable
 import torch
 from torch import nn as _tnn
 
-from ..common.grad_scope import call_outermost as _call_outermost, state as _grad_scope
+from .._torch_seam import set_grad_mode as _set_grad_mode
+from ..common.grad_scope import _cache as _ms_only_cache, mindspore_only as _mindspore_only, state as _grad_scope
 from ..common.parameter import Parameter, ParameterTuple, _check_prefix
 from ..common.tensor import Tensor, to_torch
 from . import _layer_internals
@@ -34,7 +35,7 @@ __all__ = ["Cell"]
 
 _Module = _tnn.Module
 _module_setattr = _Module.__setattr__
-_module_call = _Module.__call__
+_call_impl = _Module._call_impl
 _grad_enabled = torch.is_grad_enabled
 _is_compiling = torch.compiler.is_compiling
 _getframe = sys._getframe
@@ -160,9 +161,29 @@ class Cell(_Module):
         recording gradients (``common/grad_scope.py``): the outermost Cell call made by MindSpore code outside
         any grad function records no autograd graph; nested calls, calls inside grad functions and calls from
         PyTorch code record as PyTorch does."""
-        if _grad_enabled() and not _is_compiling() and not _grad_scope.depth:
-            return _call_outermost(_module_call, self, args, kwargs, _getframe(1).f_globals)
-        return _module_call(self, *args, **kwargs)
+        if _grad_enabled() and not _is_compiling():
+            box = _grad_scope.box
+            if not box[0]:  # an outermost call: its caller's module decides (grad_scope.call_outermost, inline)
+                g = _getframe(1).f_globals
+                hit = _ms_only_cache.get(id(g))
+                if hit[1] if hit is not None and hit[2] is g and hit[0] == len(g) else _mindspore_only(g):
+                    _set_grad_mode(False)
+                    try:
+                        if self._compiled_call_impl is None:
+                            return _call_impl(self, *args, **kwargs)
+                        return self._compiled_call_impl(*args, **kwargs)
+                    finally:
+                        _set_grad_mode(True)
+                box[0] = 1
+                try:
+                    if self._compiled_call_impl is None:
+                        return _call_impl(self, *args, **kwargs)
+                    return self._compiled_call_impl(*args, **kwargs)
+                finally:
+                    box[0] = 0
+        if self._compiled_call_impl is None:  # torch.nn.Module.__call__ without its frame
+            return _call_impl(self, *args, **kwargs)
+        return self._compiled_call_impl(*args, **kwargs)
 
     def __init__(self, auto_prefix=True, flags=None):
         _Module.__init__(self)
