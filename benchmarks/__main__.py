@@ -104,19 +104,28 @@ def _feature_section(script, quick):
     return f"{script} ({' '.join(cmd[2:])})", body
 
 
-def _replace_section(text, title, body):
+def _replace_section(text, title, body, keep_earlier=False):
     """``text`` with the section whose heading starts with ``## <title>`` (up to the next ``## `` heading or the
-    closing wall-time line) replaced by ``title``/``body``; a missing section goes before the wall-time line."""
+    closing wall-time line) replaced by ``title``/``body`` — or, with ``keep_earlier``, with ``body`` put above the
+    section's earlier text; a missing section goes before the wall-time line (or at the end)."""
     key = title.split(" (")[0]
-    lines = text.splitlines()
+    lines = text.rstrip("\n").splitlines()
     new = [f"## {title}", "", body, ""]
     start = next((i for i, ln in enumerate(lines) if ln == f"## {key}" or ln.startswith(f"## {key} (")), None)
     if start is None:
         end_at = next((i for i, ln in enumerate(lines) if ln.startswith("_Total benchmark wall time")), len(lines))
+        if end_at and lines[end_at - 1].strip():
+            new.insert(0, "")
         lines[end_at:end_at] = new
     else:
         end = next((i for i in range(start + 1, len(lines))
                     if lines[i].startswith("## ") or lines[i].startswith("_Total benchmark wall time")), len(lines))
+        earlier = lines[start + 1:end]
+        if keep_earlier:
+            new += ["Earlier runs, before this refresh, follow.", ""] + earlier
+            while new and not new[-1].strip():
+                new.pop()
+            new.append("")
         lines[start:end] = new
     return "\n".join(lines) + "\n"
 
@@ -136,7 +145,8 @@ def _refresh_sections(a):
             title, body = _feature_section(name, a.quick)
         when = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
         stamp = f"Refreshed alone (`python -m benchmarks --only {name}`), {when}."
-        text = _replace_section(text, title, stamp + "\n\n" + body)
+        # the overhead section keeps its earlier runs and notes below the new table
+        text = _replace_section(text, title, stamp + "\n\n" + body, keep_earlier=name == "overhead")
         print(f"== {title}\n{body}\n", flush=True)
     out.write_text(text)
     print(f"wrote {out}")
