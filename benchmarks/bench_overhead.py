@@ -1,6 +1,8 @@
 """Per-call overhead of the shim against native PyTorch, same process, interleaved runs.
 
-1. a trivial Cell vs a trivial nn.Module (µs per call)
+1. a trivial Cell vs a trivial nn.Module (µs per call), called from this module (PyTorch code: the Cell records as
+   PyTorch does) and from MindSpore code (a module namespace without torch: the outermost call turns grad mode
+   off, common/grad_scope.py)
 2. nn.Dense(16, 16) vs torch.nn.Linear(16, 16) at batch 1
 3. a Cell with a forward hook vs a Module with one
 4. ms_compat tensor methods (on an ms Tensor) vs the torch calls they become (on a plain tensor)
@@ -13,6 +15,16 @@ import torch
 import ms_compat as ms
 from ms_compat import nn
 from benchmarks.common import Report, interleaved, load_average, load_note, target_cell
+
+
+# a module namespace that imports MindSpore and not PyTorch: what MindSpore code looks like to ms_compat
+_MS_CODE = {"__name__": "bench_mindspore_code", "ms": ms}
+exec("def call(c, x):\n    return c(x)\n", _MS_CODE)  # noqa: S102
+_ms_code_call = _MS_CODE["call"]
+
+
+def _call(m, x):
+    return m(x)
 
 
 class TrivialCell(nn.Cell):
@@ -35,6 +47,9 @@ def run(quick=False):
     r = interleaved({"cell": lambda c=TrivialCell(): c(x), "module": lambda m=TrivialModule(): m(x)},
                     number=number, repeat=repeat)
     rows.append(("trivial Cell vs nn.Module call", r["cell"], r["module"], 1.3))
+    r = interleaved({"cell": lambda c=TrivialCell(): _ms_code_call(c, x),
+                     "module": lambda m=TrivialModule(): _call(m, x)}, number=number, repeat=repeat)
+    rows.append(("trivial Cell called by MindSpore code vs nn.Module call", r["cell"], r["module"], 1.3))
 
     dense = nn.Dense(16, 16)
     lin = torch.nn.Linear(16, 16)

@@ -1,9 +1,10 @@
 """Which code is *MindSpore code*: the rule that scopes every MindSpore behaviour ms_compat adds to PyTorch.
 
 No MindSpore counterpart. A MindSpore project may run next to a team's own PyTorch code in one process; the
-MindSpore spellings (``_dtype_spelling``) and graph passes (``common.constant_scalar_pass``) apply to MindSpore
-code only. **The rule:** a module is MindSpore code when its globals hold the MindSpore API: the ``mindspore``
-module or an ms_compat module (``import mindspore as ms``), or a class or function from one (``from mindspore
+MindSpore spellings (``_dtype_spelling``), graph passes (``common.constant_scalar_pass``) and the rule that a
+Cell call outside grad functions records no graph (``common.grad_scope``) apply to MindSpore code only.
+**The rule:** a module is MindSpore code when its globals hold the MindSpore API: the ``mindspore`` module or
+an ms_compat module (``import mindspore as ms``), or a class or function from one (``from mindspore
 import nn, Tensor``). ms_compat's own modules count as MindSpore code for graphs (a compiled Cell's root
 frame is ``Cell.forward``) but ask for MindSpore's dtype words explicitly. Any other module (PyTorch, NumPy,
 the team's modules, libraries) is not, whatever tensors it handles: an allow-list of PyTorch packages cannot

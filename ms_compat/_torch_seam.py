@@ -73,6 +73,7 @@ DisableTorchFunctionSubclass = torch._C.DisableTorchFunctionSubclass  # required
 TensorBase = torch._C.TensorBase
 skip_one_hop_torch_function = torch._C._skip_one_hop_torch_function
 is_torch_function_enabled = torch._C._is_torch_function_enabled
+set_grad_mode = torch._C._set_grad_enabled  # torch.set_grad_enabled(mode) without its context-manager object
 disabled_torch_function_impl = torch._C._disabled_torch_function_impl
 OpOverload = torch._ops.OpOverload
 get_mkldnn_enabled = _feature("torch._C._get_mkldnn_enabled", lambda: torch._C._get_mkldnn_enabled,

@@ -28,6 +28,7 @@ break still see Tensor inputs, so the first use also turns off the debug check t
 from __future__ import annotations
 
 import functools
+import sys
 import threading
 import types
 import warnings
@@ -35,6 +36,7 @@ import warnings
 import torch
 
 from .dynamo_support import allow_subclass_graph_inputs
+from .grad_scope import call_entry
 from .tensor import Tensor
 
 __all__ = ["jit", "JitConfig", "cell_compile", "cell_compile_and_run", "compile_options", "compile_safe", "jit_class",
@@ -46,6 +48,7 @@ _CAPTURE_MODES = ("ast", "bytecode", "trace")
 _JIT_LEVELS = ("O0", "O1", "O2")
 _TORCH_BACKENDS = ("inductor", "eager", "aot_eager", "aot_eager_decomp_partition", "cudagraphs", "onnxrt", "tvm",
                    "openxla")
+_getframe = sys._getframe
 _state = threading.local()  # depth > 0 while a compiled top-level call runs (eager parts between graphs)
 _warned = set()
 
@@ -236,14 +239,15 @@ def jit(function=None, *, capture_mode="ast", jit_level="O0", dynamic=0, fullgra
     def decorate(fn):
         if isinstance(fn, torch.nn.Module):  # a Cell (common/ does not import nn/: a Cell IS a torch Module)
             call = _CompiledCall(fn._call_impl, opts, type(fn).__name__)
-            return functools.wraps(type(fn).__call__)(lambda *a, **k: call(*a, **k))
+            # grad_scope: MindSpore code's outermost call records no graph, as Cell.__call__
+            return functools.wraps(type(fn).__call__)(lambda *a, **k: call_entry(call, a, k, _getframe(1).f_globals))
         if not callable(fn):
             raise TypeError(f"For 'jit', the 'function' must be a function or a Cell, but got {type(fn).__name__}.")
         call = _CompiledCall(fn, opts, getattr(fn, "__name__", "fn"))
 
         @functools.wraps(fn)
         def jitted(*args, **kwargs):
-            return call(*args, **kwargs)
+            return call_entry(call, args, kwargs, _getframe(1).f_globals)
 
         jitted.__ms_jit__ = call
         return jitted

@@ -4,7 +4,8 @@ A Cell *is* a ``torch.nn.Module``: its parameters live in ``_parameters``, child
 ``_modules``, buffers in ``_buffers`` (MindSpore's ``_params``/``_cells`` are the same dicts), and
 calling it goes through ``torch.nn.Module.__call__`` — ``construct`` is installed as the class's
 ``forward`` when the subclass is defined, so a call with no hooks reaches ``construct`` through
-PyTorch's own fast path with no extra Python frame.
+PyTorch's own fast path; ``Cell.__call__`` in front of it only applies MindSpore's rule for what records
+gradients (``common/grad_scope.py``).
 
 MindSpore rules kept on top: new Cells start in inference mode (``training=False``); parameters
 carry a stored ``name`` that attribute assignment sets and an ``auto_prefix`` parent rewrites
@@ -15,6 +16,7 @@ use none of them pay nothing.
 """
 from __future__ import annotations
 
+import sys
 import warnings
 import weakref as _weakref
 from collections import OrderedDict
@@ -23,6 +25,8 @@ from typing import Callable
 import torch
 from torch import nn as _tnn
 
+from .._torch_seam import set_grad_mode as _set_grad_mode
+from ..common.grad_scope import _cache as _ms_only_cache, mindspore_only as _mindspore_only, state as _grad_scope
 from ..common.parameter import Parameter, ParameterTuple, _check_prefix
 from ..common.tensor import Tensor, to_torch
 from . import _layer_internals
@@ -31,6 +35,10 @@ __all__ = ["Cell"]
 
 _Module = _tnn.Module
 _module_setattr = _Module.__setattr__
+_call_impl = _Module._call_impl
+_grad_enabled = torch.is_grad_enabled
+_is_compiling = torch.compiler.is_compiling
+_getframe = sys._getframe
 
 # order in which per-instance forward wrappers compose (inner → outer)
 _WRAPPER_ORDER = {"shard_params": 5, "bprop": 10, "param_hook": 15, "cast": 20, "amp": 25, "recompute": 30,
@@ -147,6 +155,35 @@ class Cell(_Module):
         if getattr(cls, "bprop", None) is not None:  # also subclasses inheriting a bprop
             from .bprop import install_bprop_class
             install_bprop_class(cls)
+
+    def __call__(self, *args, **kwargs):
+        """``Cell.__call__``: ``torch.nn.Module.__call__`` (hooks, then ``construct``), under MindSpore's rule for
+        recording gradients (``common/grad_scope.py``): the outermost Cell call made by MindSpore code outside
+        any grad function records no autograd graph; nested calls, calls inside grad functions and calls from
+        PyTorch code record as PyTorch does."""
+        if _grad_enabled() and not _is_compiling():
+            box = _grad_scope.box
+            if not box[0]:  # an outermost call: its caller's module decides (grad_scope.call_outermost, inline)
+                g = _getframe(1).f_globals
+                hit = _ms_only_cache.get(id(g))
+                if hit[1] if hit is not None and hit[2] is g and hit[0] == len(g) else _mindspore_only(g):
+                    _set_grad_mode(False)
+                    try:
+                        if self._compiled_call_impl is None:
+                            return _call_impl(self, *args, **kwargs)
+                        return self._compiled_call_impl(*args, **kwargs)
+                    finally:
+                        _set_grad_mode(True)
+                box[0] = 1
+                try:
+                    if self._compiled_call_impl is None:
+                        return _call_impl(self, *args, **kwargs)
+                    return self._compiled_call_impl(*args, **kwargs)
+                finally:
+                    box[0] = 0
+        if self._compiled_call_impl is None:  # torch.nn.Module.__call__ without its frame
+            return _call_impl(self, *args, **kwargs)
+        return self._compiled_call_impl(*args, **kwargs)
 
     def __init__(self, auto_prefix=True, flags=None):
         _Module.__init__(self)

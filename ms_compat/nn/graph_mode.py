@@ -7,9 +7,12 @@ mode already set.
 """
 from __future__ import annotations
 
+import sys
+
 import torch
 
 from .. import context
+from ..common.grad_scope import call_entry
 from ..common.jit import _CompiledCall, _cell_opts, _opts_key, _state
 
 # Cells whose construct is a Python training step (autograd.grad + optimizer updates): in GRAPH_MODE
@@ -52,7 +55,8 @@ def _graph_mode_call(self, *args, **kwargs):
     if entry is None or entry[0] != key:
         entry = (key, _CompiledCall(self._call_impl, opts, type(self).__name__))
         d["_ms_graph_call"] = entry
-    return entry[1](*args, **kwargs)
+    # MindSpore's rule for what records gradients applies at the compiled entry too (common/grad_scope.py)
+    return call_entry(entry[1], args, kwargs, sys._getframe(1).f_globals)
 
 
 _saved_call = []
@@ -60,7 +64,7 @@ _saved_call = []
 
 def _set_graph_mode(on: bool):
     """Called by ``set_context(mode=...)``: GRAPH_MODE swaps ``Cell.__call__`` (a class attribute), so
-    PYNATIVE calls keep ``torch.nn.Module.__call__`` with no added cost."""
+    PYNATIVE calls keep the plain ``Cell.__call__`` with no graph-mode cost."""
     from ..nn.cell import Cell
     if on:
         if Cell.__dict__.get("__call__") is not _graph_mode_call:

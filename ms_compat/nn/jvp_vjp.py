@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import torch
 
+from ..common.grad_scope import recording
 from .cell import Cell
 
 __all__ = ["Jvp", "Vjp"]
@@ -26,7 +27,8 @@ class Jvp(Cell):
     def construct(self, *args):
         inputs, v = _split(args)
         v = (v,) if isinstance(v, torch.Tensor) else tuple(v)
-        out, jvp = torch.autograd.functional.jvp(lambda *x: self.fn(*x), inputs, v)
+        with recording():  # fn's Cells record their graphs whoever wrote fn (common/grad_scope.py)
+            out, jvp = torch.autograd.functional.jvp(lambda *x: self.fn(*x), inputs, v)
         return out, jvp
 
 
@@ -40,7 +42,8 @@ class Vjp(Cell):
 
     def construct(self, *args):
         inputs, v = _split(args)
-        out, vjp = torch.autograd.functional.vjp(lambda *x: self.fn(*x), inputs, v)
+        with recording():
+            out, vjp = torch.autograd.functional.vjp(lambda *x: self.fn(*x), inputs, v)
         if isinstance(vjp, tuple) and len(inputs) == 1:
             vjp = vjp[0]
         return out, vjp

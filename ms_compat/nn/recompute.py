@@ -48,6 +48,7 @@ import torch
 from torch.utils.checkpoint import checkpoint
 
 import ms_compat.common.op_random as op_random
+from ..common.grad_scope import scoped
 
 __all__ = ["cell_recompute", "cell_offload", "recompute"]
 
@@ -76,7 +77,8 @@ class _RecomputeFactory:
         def forward(*args, **kwargs):
             if not torch.is_grad_enabled():
                 return inner(*args, **kwargs)
-            return checkpoint(inner, *args, **ckpt_kwargs, **kwargs)
+            # recording: the recomputation runs in backward, after the grad function's scope has closed
+            return checkpoint(scoped(inner), *args, **ckpt_kwargs, **kwargs)
         return forward
 
 

@@ -1,11 +1,13 @@
 """A Cell's output outside any grad function (issue 32 item 5): MindSpore records no graph there, and turning the
-output into a Python number prints nothing. ms_compat keeps PyTorch's graph (``loss.backward()`` on a Cell's output
-is PyTorch-style training) but ``float()`` of it must not print PyTorch's requires_grad warning from ms_compat."""
+output into a Python number prints nothing. This module imports MindSpore's API and not PyTorch, so its Cell calls
+record no graph (common/grad_scope.py; tests/nn/test_grad_scope.py has the PyTorch-code side); inside
+``recording()`` they record and ``loss.backward()`` works."""
 import warnings
 
 import numpy as np
 
 from ms_compat import Tensor, nn
+from ms_compat.common.grad_scope import recording
 
 
 def _net():
@@ -23,9 +25,11 @@ def test_float_of_a_cell_output_warns_nothing():
     assert loss_line.startswith("loss ")
 
 
-def test_backward_on_a_cell_output_still_works():
+def test_backward_on_a_cell_output_recorded_in_a_grad_scope():
     net = _net()
-    loss = net(Tensor(np.ones((2, 4), np.float32))).sum()
+    assert net(Tensor(np.ones((2, 4), np.float32))).grad_fn is None
+    with recording():
+        loss = net(Tensor(np.ones((2, 4), np.float32))).sum()
     float(loss)  # converting first leaves the graph alone
     loss.backward()
     assert all(p.grad is not None for p in net.trainable_params())

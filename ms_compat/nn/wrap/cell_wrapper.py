@@ -12,6 +12,7 @@ from types import FunctionType, MethodType
 
 import torch
 
+from ...common.grad_scope import recording
 from ...common.parameter import ParameterTuple
 from ...common.tensor import as_ms, to_torch
 from ..cell import Cell
@@ -135,7 +136,7 @@ class ForwardValueAndGrad(Cell):
         sens = None
         if self.sens_param:
             inputs, sens = inputs[:-1], inputs[-1]
-        with torch.enable_grad():
+        with recording():  # network may be a function calling Cells (common/grad_scope.py)
             ins = tuple(to_torch(x).detach().requires_grad_(x.is_floating_point())
                         if isinstance(x, torch.Tensor) else x for x in inputs)
             ins = tuple(as_ms(x) for x in ins)

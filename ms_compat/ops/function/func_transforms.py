@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import torch
 
+from ...common.grad_scope import scoped
 from ...common.tensor import as_ms
 
 __all__ = ["vmap", "jacfwd", "jacrev"]
@@ -47,13 +48,13 @@ def jacfwd(fn, grad_position=0, has_aux=False):
     """Mirrors ``ops.jacfwd(fn, grad_position=0, has_aux=False)``: forward-mode Jacobian of ``fn`` w.r.t. the
     inputs at ``grad_position`` (output dims first, then input dims); with ``has_aux`` ``fn`` returns
     ``(output, *aux)`` and the result is ``(jacobian, aux)``."""
-    jac = torch.func.jacfwd(_aux_fn(fn) if has_aux else fn, argnums=_argnums(grad_position), has_aux=has_aux)
+    jac = torch.func.jacfwd(scoped(_aux_fn(fn) if has_aux else fn), argnums=_argnums(grad_position), has_aux=has_aux)
     return lambda *args: _ms(jac(*args))
 
 
 def jacrev(fn, grad_position=0, has_aux=False):
     """Mirrors ``ops.jacrev(fn, grad_position=0, has_aux=False)``: reverse-mode Jacobian (see ``jacfwd``)."""
-    jac = torch.func.jacrev(_aux_fn(fn) if has_aux else fn, argnums=_argnums(grad_position), has_aux=has_aux)
+    jac = torch.func.jacrev(scoped(_aux_fn(fn) if has_aux else fn), argnums=_argnums(grad_position), has_aux=has_aux)
     return lambda *args: _ms(jac(*args))
 
 

@@ -27,6 +27,7 @@ import torch
 
 from ..._torch_seam import DisableTorchFunctionSubclass as _NoSubclassDispatch
 
+from ...common.grad_scope import recording
 from ...common.tensor import Tensor, _PlainTensor, _as_subclass, relabel_fresh
 
 __all__ = ["grad", "value_and_grad", "GradOperation", "stop_gradient", "vjp", "jvp"]
@@ -170,7 +171,7 @@ def _run(fn, args, positions, weights, has_aux, sens_param, kwargs):
             leaves.append(leaf)
     _state.depth = _depth() + 1
     try:
-        with torch.enable_grad():
+        with recording():  # Cells called by fn record their graphs (common/grad_scope.py)
             out = fn(*new_args, **kwargs) if kwargs else fn(*new_args)
     finally:
         _state.depth -= 1
@@ -352,7 +353,7 @@ def vjp(fn, *inputs, weights=None, has_aux=False):
     leaves = [a.detach().requires_grad_(True) if isinstance(a, torch.Tensor) and a.is_floating_point() else a
               for a in inputs]
     wl, _ = _check_weights(weights)
-    with torch.enable_grad():
+    with recording():
         out = fn(*leaves)
     if has_aux:
         target, aux = out[0], tuple(out[1:])
@@ -403,7 +404,8 @@ def jvp(fn, inputs, v, has_aux=False):
             return out[0]
         return out
 
-    out, tangent = torch.autograd.functional.jvp(f, ins, vs)
+    with recording():
+        out, tangent = torch.autograd.functional.jvp(f, ins, vs)
     res = (_detach(out), _detach(tangent))
     if has_aux:
         return res + (_detach(tuple(aux_box[0])),)
