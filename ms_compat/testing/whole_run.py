@@ -136,8 +136,8 @@ def float64_twin(*cells):
     float64 afterwards."""
     import torch
     from torch.overrides import TorchFunctionMode
-    from torch.utils._pytree import tree_map
 
+    from .._torch_seam import tree_map
     from ..nn.loss import loss as loss_module
 
     low = (torch.float16, torch.bfloat16, torch.float32)
