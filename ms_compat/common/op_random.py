@@ -49,7 +49,7 @@ import ms_compat.common.op_seed as op_seed
 
 __all__ = ["get_seed", "Mt19937", "MinStd", "uniform_real", "uniform_int", "standard_normal", "shuffle_permutation",
            "dropout_keep", "multinomial", "logf", "philox_words", "mantissa_float", "Bernoulli", "RandomKernel",
-           "KernelCache", "snapshot", "restore", "checkpoint_context_fn"]
+           "KernelCache", "snapshot", "restore", "checkpoint_context_fn", "kernel_seeds", "mindspore_dropout"]
 
 _MINSTD_M = 2147483647
 _MINSTD_A = 16807
@@ -522,3 +522,23 @@ def checkpoint_context_fn(user_context_fn=None):
 def _both(first, second):
     with first, second:
         yield
+
+
+def kernel_seeds(seed, name):
+    """MindSpore's ``_get_seed(seed, name)`` (advances the call counter); ``None``: use torch's generator."""
+    from ..context import get_seed as global_seed
+    return op_seed.graph_seed(seed, name, global_seed())
+
+
+def mindspore_dropout(kernel, input, keep_prob, with_mask=False):
+    """MindSpore's ``Dropout`` kernel on ``input`` with ``kernel``'s engine: ``mask * input * (1/keep_prob)``
+    (and the mask in the input's dtype with ``with_mask``). Here, on the ground floor, so that ``nn.Dropout``
+    reaches it without importing ``ops`` (two threads importing ``nn`` and ``ops`` at once deadlocked on that)."""
+    import torch
+    mask = torch.from_numpy(kernel.dropout_keep(tuple(input.shape), keep_prob)).to(input.device, input.dtype)
+    scale = float(np.float32(1) / np.float32(keep_prob))
+    if input.dtype == torch.float16:
+        out = mask * (input.float() * scale).to(input.dtype)
+    else:
+        out = mask * input * torch.tensor(scale, dtype=input.dtype, device=input.device)
+    return (out, mask) if with_mask else out

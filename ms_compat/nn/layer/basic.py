@@ -15,8 +15,6 @@ from ...common import dtype as mstype
 from ...common.initializer import HeUniform, Uniform, initializer
 from ...common.parameter import Parameter
 from ...common.tensor import run_plain
-from ...ops.function.nn_func import mindspore_dropout
-from ...ops.function.random_func import kernel_seeds
 from ..cell import Cell
 from ._checks import check_bool, check_init, positive_int, same_pads
 
@@ -206,7 +204,7 @@ class Dropout(Cell):
             self.p = _check_p(p, "Dropout")
             self.keep_prob = 1.0 - self.p
             self._repr = f"p={p}"
-        seeds = kernel_seeds(0, "dropout")
+        seeds = op_random.kernel_seeds(0, "dropout")
         self._kernels = op_random.KernelCache(*seeds) if seeds is not None else None
 
     def construct(self, x):
@@ -214,7 +212,8 @@ class Dropout(Cell):
             return x
         if self._kernels is None or torch.compiler.is_compiling():
             return run_plain(F.dropout, x, self.p, True)
-        return run_plain(mindspore_dropout, self._kernels.get((tuple(x.shape), x.dtype)), x, self.keep_prob)
+        kernel = self._kernels.get((tuple(x.shape), x.dtype))
+        return run_plain(op_random.mindspore_dropout, kernel, x, self.keep_prob)
 
     def extend_repr(self):
         return self._repr

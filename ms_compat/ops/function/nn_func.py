@@ -189,16 +189,7 @@ def dropout(input, p=0.5, training=True, seed=None):
     return mindspore_dropout(op_random.RandomKernel(*seeds), input, 1.0 - p)
 
 
-def mindspore_dropout(kernel, input, keep_prob, with_mask=False):
-    """MindSpore's ``Dropout`` kernel on ``input`` with ``kernel``'s engine: ``mask * input * (1/keep_prob)``
-    (and the mask in the input's dtype with ``with_mask``)."""
-    mask = torch.from_numpy(kernel.dropout_keep(tuple(input.shape), keep_prob)).to(input.device, input.dtype)
-    scale = float(np.float32(1) / np.float32(keep_prob))
-    if input.dtype == torch.float16:
-        out = mask * (input.float() * scale).to(input.dtype)
-    else:
-        out = mask * input * torch.tensor(scale, dtype=input.dtype, device=input.device)
-    return (out, mask) if with_mask else out
+mindspore_dropout = op_random.mindspore_dropout
 
 
 def dropout1d(input, p=0.5, training=True):

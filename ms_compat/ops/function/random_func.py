@@ -17,7 +17,6 @@ import numpy as np
 import torch
 
 import ms_compat.common.op_random as op_random
-import ms_compat.common.op_seed as op_seed
 from .._utils import default_device, ms_dtype, shape_tuple, to_tensor, wrap
 
 __all__ = ["standard_normal", "normal", "uniform", "randint", "randint_like", "rand", "rand_like", "randn",
@@ -33,10 +32,7 @@ def _gen(seed):
     return g
 
 
-def kernel_seeds(seed, name):
-    """MindSpore's ``_get_seed(seed, name)`` (advances the call counter); ``None``: use torch's generator."""
-    from ...context import get_seed
-    return op_seed.graph_seed(seed, name, get_seed())
+kernel_seeds = op_random.kernel_seeds
 
 
 def from_kernel(array):
