@@ -17,7 +17,7 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent.parent
 DATA = ROOT / "tests" / "reference_data" / "mindir"
 FILES = ROOT / "tmp" / "mindir_corpus"
 SUMMARY = json.loads((DATA / "corpus.json").read_text())
-NOT_READ = {"lstm_tagger": "LSTM"}  # primitives ms_compat's GraphCell does not run yet (ops.LSTM)
+NOT_READ = {}  # model -> primitive ms_compat's GraphCell does not run yet
 
 
 @pytest.fixture(scope="module")

@@ -33,6 +33,8 @@ for _m in (scatter_ops, math_extra_ops, linalg_ops, nn_extra_ops, misc_extra_ops
             globals()[_n] = getattr(_m, _n)
             __all__.append(_n)
 globals().setdefault("identity", small_ops.identity)
+from .lstm_ops import LSTM  # noqa: E402,F401
+__all__.append("LSTM")
 from .flash_attention_ops import FlashAttentionScore  # noqa: E402,F401  (nn_ops/auto_generate only: not in __all__)  # P.identity only (ops.identity is the function)
 del _m, _n
 _LAZY = {"GradOperation": "ms_compat.ops.function.grad_func:GradOperation",
