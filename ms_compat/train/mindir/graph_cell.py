@@ -4,6 +4,14 @@ Each node becomes a call of ms_compat's implementation of its MindSpore primitiv
 when the cell is made; the graph's parameters become the cell's :class:`Parameter` s, named as in the network that
 was exported (``conv1.weight``), so ``parameters_dict()``, ``state_dict()``, ``.to(device)``, ``load_checkpoint``
 and ``torch.compile`` work as for any Cell.
+
+Control flow: MindSpore writes the branches of an ``if`` on a tensor, the header and body of a ``while`` and the
+cells it keeps as functions as sub-graphs (``ModelProto.functions``), joined by ``Partial`` (a sub-graph with
+some arguments bound), ``Switch`` (choose one of two values on a tensor condition) and calls of sub-graphs or of
+the value a ``Switch`` chose. Each sub-graph becomes a :class:`_Program` like the main graph; ``Switch`` is a
+Python branch on the condition's value and a loop's header and body, which call each other last (tail calls),
+run in a loop (:meth:`GraphCell._invoke`), not in a recursion, so a loop's trip count is not bounded by Python's
+stack. Under ``torch.compile`` the condition is a graph break (as a Python ``if`` on a tensor is).
 """
 from __future__ import annotations
 
@@ -13,13 +21,53 @@ from ...common.parameter import Parameter
 from ...common.tensor import Tensor
 from ...nn.cell import Cell
 from .primitives import UNKNOWN, _FunctionNode, node_callable
-from .reader import MONAD, MindIRGraph
+from .reader import CALL_GRAPH, CALL_VALUE, MindIRGraph
 
 __all__ = ["GraphCell"]
 
 
 class _Holder(Cell):
     """Holds the parameters under one dotted prefix (``layer1.0.conv``) of a GraphCell."""
+
+
+class _Program:
+    """One graph, compiled: ``steps`` [(callable, input refs, output name)], its input and output names, and
+    ``tail``, the call it ends with (run by the caller's loop, see :meth:`GraphCell._invoke`) or None."""
+    __slots__ = ("name", "inputs", "outputs", "steps", "tail")
+
+    def __init__(self, name):
+        self.name, self.inputs, self.outputs, self.steps, self.tail = name, [], [], [], None
+
+    def __repr__(self):
+        return f"<MindIR graph {self.name}>"
+
+
+class _Closure:
+    """What MindIR's ``Partial(graph, *bound)`` makes: a sub-graph with its first arguments bound."""
+    __slots__ = ("program", "bound")
+
+    def __init__(self, program, bound):
+        self.program, self.bound = program, tuple(bound)
+
+
+class _TailCall:
+    __slots__ = ("program", "args")
+
+    def __init__(self, program, args):
+        self.program, self.args = program, args
+
+
+def _callee(value, args, graph):
+    """(program, arguments) for calling ``value`` (a :class:`_Closure` or a :class:`_Program`) with ``args``."""
+    if isinstance(value, _Closure):
+        return value.program, value.bound + tuple(args)
+    if isinstance(value, _Program):
+        return value, tuple(args)
+    raise RuntimeError(f"MindIR file '{graph.file_name}': a call of {type(value).__name__} {value!r}, which is not "
+                       f"a graph.")
+
+
+_PASS_THROUGH = ("Depend", "UpdateState")
 
 
 class GraphCell(Cell):
@@ -71,34 +119,112 @@ class GraphCell(Cell):
         return owner._parameters[parts[-1]]
 
     def _compile(self, graph):
+        programs = {name: _Program(name) for name in graph.functions}
+        main = self._compile_one(graph, graph.name, graph.nodes, {}, graph.inputs, graph.outputs, programs)
+        for name, f in graph.functions.items():
+            self._compile_one(graph, name, f.nodes, f.constants, f.inputs, f.outputs, programs, programs[name])
+        self._programs = programs
+        return main
+
+    def _compile_one(self, graph, name, nodes, local_consts, inputs, outputs, programs, program=None):
+        program = program or _Program(name)
+        program.inputs, program.outputs = list(inputs), list(outputs)
         consts = graph.constants
-        program = []
-        for node in graph.nodes:
-            fn = node_callable(node, graph)
-            refs = []
-            for name in node.inputs:
-                if name in consts:
-                    refs.append((0, consts[name]))
-                elif name in graph.parameter_names:
-                    refs.append((1, self._param_paths[graph.parameter_names[name]]))
-                else:
-                    refs.append((2, name))
-            if isinstance(fn, _FunctionNode):
-                fn.freeze([v if kind == 0 else UNKNOWN for kind, v in refs])
-            program.append((fn, refs, node.output))
+
+        def ref(i):
+            if i in local_consts:
+                return (0, local_consts[i])
+            if i in programs:
+                return (0, programs[i])
+            if i in consts and i not in inputs:
+                return (0, consts[i])
+            if i in graph.parameter_names and i not in inputs:
+                return (1, self._param_paths[graph.parameter_names[i]])
+            return (2, i)
+
+        for node in nodes:
+            refs = [ref(i) for i in node.inputs]
+            if node.op_type == CALL_GRAPH:
+                target = programs[node.attrs["graph"]]
+                fn = (lambda target: lambda *args: self._invoke(target, args))(target)
+            elif node.op_type == CALL_VALUE:
+                fn = lambda value, *args: self._invoke(*_callee(value, args, graph))  # noqa: E731
+            elif node.op_type == "Partial":
+                fn = lambda target, *bound: _Closure(target, bound)  # noqa: E731
+            else:
+                fn = node_callable(node, graph)
+                if isinstance(fn, _FunctionNode):
+                    fn.freeze([v if kind == 0 else UNKNOWN for kind, v in refs])
+            program.steps.append((fn, refs, node.output))
+        self._find_tail(program, nodes)
         return program
+
+    @staticmethod
+    def _find_tail(program, nodes):
+        """Mark the call a graph ends with (its output, through ``Depend``), when only ``Depend``/``UpdateState``
+        read its result: the caller runs it after this graph's frame is gone (see :meth:`_invoke`)."""
+        if len(program.outputs) != 1 or not nodes:
+            return
+        index = {n.output: k for k, n in enumerate(nodes)}
+        name = program.outputs[0]
+        while name in index and nodes[index[name]].op_type == "Depend":
+            name = nodes[index[name]].inputs[0]
+        if name not in index or nodes[index[name]].op_type not in (CALL_GRAPH, CALL_VALUE):
+            return
+        k = index[name]
+        readers, frontier = set(), {name}
+        for j in range(k + 1, len(nodes)):
+            if frontier.intersection(nodes[j].inputs):
+                if nodes[j].op_type not in _PASS_THROUGH:
+                    return
+                readers.add(j)
+                frontier.add(nodes[j].output)
+        skip = readers | {k}
+        fn, refs, _ = program.steps[k]
+        program.steps = [step for j, step in enumerate(program.steps) if j not in skip]
+        target = nodes[k].attrs["graph"] if nodes[k].op_type == CALL_GRAPH else None
+        program.tail = (target, refs)
+
+    def _invoke(self, program, args):
+        """Run ``program`` on ``args``; a tail call it ends with runs here, in a loop (a ``while`` loop's header
+        and body call each other: a loop of N trips is N turns here, not N nested Python calls)."""
+        while True:
+            result = self._run(program, args)
+            if not isinstance(result, _TailCall):
+                return result
+            program, args = result.program, result.args
+
+    def _run(self, program, args):
+        graph = self._graph
+        if len(args) != len(program.inputs):
+            raise RuntimeError(f"MindIR file '{graph.file_name}': graph '{program.name}' takes "
+                               f"{len(program.inputs)} inputs, but got {len(args)}.")
+        env = dict(zip(program.inputs, args))
+        for fn, refs, out in program.steps:
+            env[out] = fn(*[v if kind == 0 else self._param(v) if kind == 1 else env[v] for kind, v in refs])
+        if program.tail is not None:
+            target, refs = program.tail
+            values = [v if kind == 0 else self._param(v) if kind == 1 else env[v] for kind, v in refs]
+            if target is not None:
+                return _TailCall(self._programs[target], tuple(values))
+            return _TailCall(*_callee(values[0], values[1:], graph))
+        outs = [env[o] for o in program.outputs]
+        return outs[0] if len(outs) == 1 else tuple(outs)
 
     def construct(self, *inputs):
         graph = self._graph
         if len(inputs) != len(graph.inputs):
             raise ValueError(f"For 'GraphCell', the graph of '{graph.file_name}' takes {len(graph.inputs)} inputs, "
                              f"but got {len(inputs)}.")
+        if self._programs:
+            return self._invoke(self._program, inputs)
         env = dict(zip(graph.inputs, inputs))
-        for fn, refs, out in self._program:
+        for fn, refs, out in self._program.steps:
             args = [v if kind == 0 else self._param(v) if kind == 1 else env[v] for kind, v in refs]
             env[out] = fn(*args)
         outs = [env[o] for o in graph.outputs]
         return outs[0] if len(outs) == 1 else tuple(outs)
 
     def extend_repr(self):
-        return f"file={self._graph.file_name!r}, nodes={len(self._graph.nodes)}"
+        return (f"file={self._graph.file_name!r}, nodes={len(self._graph.nodes)}"
+                + (f", sub-graphs={len(self._graph.functions)}" if self._graph.functions else ""))

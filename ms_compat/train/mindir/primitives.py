@@ -5,7 +5,8 @@ become the keyword arguments of the ms_compat primitive's constructor. A PRIMITI
 as an input, in the order of MindSpore's kernel arguments (``_primitive_args.PRIMITIVE_ARGS``, generated from real
 MindSpore): the constructor arguments among them go to the constructor (enums decoded back to MindSpore's strings),
 the others are the call's inputs. The graph-internal primitives MindSpore's compiler inserts (``Load``, ``UpdateState``,
-``Depend``, ``MakeTuple``, ``TupleGetItem``) are plain Python here. A primitive ms_compat does not implement fails when
+``Depend``, ``MakeTuple``, ``TupleGetItem``, ``Switch``) are plain Python here (``Partial`` and calls of sub-graphs:
+:mod:`.graph_cell`). A primitive ms_compat does not implement fails when
 the graph is loaded, with :class:`MissingAPIError` naming it.
 """
 from __future__ import annotations
@@ -29,6 +30,7 @@ INTERNAL = {
     "TupleGetItem": lambda seq, i: seq[i],
     "ListGetItem": lambda seq, i: seq[i],
     "RealTupleGetItem": lambda seq, i: seq[i],
+    "Switch": lambda cond, true, false: true if bool(cond) else false,  # an `if` on a tensor: pick a branch graph
 }
 
 # primitives MindSpore 2.10 keeps outside mindspore.ops.operations (the "Ext" kernels of mint): their functions
@@ -46,6 +48,10 @@ _FUNCTIONS = {
     "AddScalar": "ms_compat.mint:add",    # (input, other, alpha)
     "SubScalar": "ms_compat.mint:sub",
     "SiLU": "ms_compat.ops:silu",
+    "Max": "ms_compat.mint:max",          # of all elements (ops.max(x) without an axis)
+    "Min": "ms_compat.mint:min",
+    "LessScalar": "ms_compat.ops:less",   # tensor < Python scalar
+    "GreaterEqualScalar": "ms_compat.ops:greater_equal",
 }
 _ATTR_ALIASES = {"data_format": ("format",), "group": ("groups",), "strides": ("stride",)}
 
@@ -139,8 +145,7 @@ def node_callable(node, graph):
         fn = _function(op_type)
         if fn is None:
             raise _missing(op_type, node, graph)
-        return lambda *values: fn(*[_decode_enum(spec, names[i], v) if names[i] else v
-                                    for i, v in enumerate(values)])
+        return _function_call(fn, names, spec)
     if cls is None:
         raise _missing(op_type, node, graph)
     try:
@@ -154,6 +159,31 @@ def node_callable(node, graph):
                 kwargs[p] = _decode_enum(spec, p, node.attrs[key]) if spec else node.attrs[key]
                 break
     return _construct(cls, kwargs, op_type, node, graph)
+
+
+def _function_call(fn, names, spec):
+    """Call ``fn`` with a node's inputs: positionally while ``fn`` takes them so, then by name (``dtype`` of
+    ``SumExt`` is keyword-only in ``mint.sum``); a trailing ``None`` ``fn`` has no parameter for is its default."""
+    try:
+        params = list(inspect.signature(fn).parameters.values())
+    except (TypeError, ValueError):
+        params = []
+    n_pos = sum(p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD) for p in params)
+    if any(p.kind is p.VAR_POSITIONAL for p in params) or not params:
+        n_pos = len(names)
+    keywords = {p.name for p in params if p.kind in (p.KEYWORD_ONLY, p.POSITIONAL_OR_KEYWORD)}
+
+    def call(*values):
+        values = [_decode_enum(spec, names[i], v) if names[i] else v for i, v in enumerate(values)]
+        kwargs = {}
+        for i in range(n_pos, len(values)):
+            if names[i] in keywords:
+                kwargs[names[i]] = values[i]
+            elif values[i] is not None:
+                raise TypeError(f"{getattr(fn, '__name__', fn)}() has no parameter for MindIR input "
+                                f"'{names[i]}'={values[i]!r}")
+        return fn(*values[:n_pos], **kwargs)
+    return call
 
 
 UNKNOWN = object()  # an input known only at run time

@@ -20,7 +20,7 @@ from google.protobuf.message import DecodeError
 
 from . import schema
 
-__all__ = ["MindIRGraph", "MindIRNode", "read_mindir", "MONAD"]
+__all__ = ["MindIRGraph", "MindIRNode", "MindIRFunction", "read_mindir", "MONAD", "CALL_GRAPH", "CALL_VALUE"]
 
 MAX_FILE_BYTES = 2 ** 31 - 1  # protobuf's own message limit
 MAX_NODES = 10_000_000
@@ -69,10 +69,23 @@ class MindIRGraph:
     input_shapes: list        # [(dims, dtype)] as exported
     producer: str
     model_version: str
+    functions: dict = dataclasses.field(default_factory=dict)  # name -> MindIRFunction (control flow, cells)
 
     def __repr__(self):
         return (f"MindIRGraph(file={self.file_name!r}, nodes={len(self.nodes)}, parameters={len(self.parameters)}, "
-                f"inputs={len(self.inputs)})")
+                f"inputs={len(self.inputs)}, sub-graphs={len(self.functions)})")
+
+
+@dataclasses.dataclass
+class MindIRFunction:
+    """A sub-graph of a MindIR file (``ModelProto.functions``): the branches of an ``if`` on a tensor, the header
+    and body of a ``while``, a cell MindSpore kept as a function. ``constants`` are its own; it also reads the
+    main graph's constants and parameters (``MindIRGraph.constants``/``parameter_names``)."""
+    name: str
+    nodes: list
+    constants: dict
+    inputs: list
+    outputs: list
 
 
 def _fail(file_name, why):
@@ -166,10 +179,63 @@ def attribute_value(a, file_name):
 
 
 _SKIP_ATTRS = {"input_names", "output_names"}
+CALL_GRAPH = "$call_graph"      # op_type of a node calling a function graph (``attrs["graph"]``) with its inputs
+CALL_VALUE = "$call_value"      # op_type of a node calling the value of its first input (a Partial or a graph)
 
 
-def read_mindir(file_name):
-    """Parse ``file_name`` into a :class:`MindIRGraph` (errors as described in the module docstring)."""
+def _read_nodes(g, prims, function_names, file_name, graph_name):
+    """A graph's constants and nodes (``REF::`` to a primitive, to a function graph or to a local value)."""
+    constants, nodes, local = {}, [], set()
+    for n in g.node:
+        if not n.output:
+            raise _fail(file_name, f"has node '{n.name}' without an output.")
+        if n.op_type == "Constant":
+            value = [a for a in n.attribute if a.name == "value"]
+            if not value:
+                raise _fail(file_name, f"has constant '{n.name}' without a value.")
+            constants[n.output[0]] = attribute_value(value[0], file_name)
+            continue
+        op = n.op_type
+        if op.startswith("REF::"):
+            ref = op[5:]
+            prim = prims.get(ref)
+            if prim is not None:
+                attrs = {a.name: attribute_value(a, file_name) for a in prim.attribute if a.name not in _SKIP_ATTRS}
+                nodes.append(MindIRNode(n.output[0], prim.op_type, list(n.input), attrs, int(prim.prim_type or 1),
+                                        n.domain))
+            elif ref in function_names:  # a call of a sub-graph (a nested cell, a loop's header or body)
+                nodes.append(MindIRNode(n.output[0], CALL_GRAPH, list(n.input), {"graph": ref}, 0, n.domain))
+            elif ref in local:  # a call of a value this graph computed (the Partial a Switch chose)
+                nodes.append(MindIRNode(n.output[0], CALL_VALUE, [ref] + list(n.input), {}, 0, n.domain))
+            else:
+                raise _fail(file_name, f"has node '{n.name}' calling '{ref}', which is neither a primitive nor a "
+                                       f"graph it defines nor a value of graph '{graph_name}'.")
+        else:  # older writers: the primitive's name is the op type and its attributes are the node's
+            name = op.split("::")[-1].split(":")[0]
+            attrs = {a.name: attribute_value(a, file_name) for a in n.attribute
+                     if a.name not in _SKIP_ATTRS and a.name != "shape"}
+            nodes.append(MindIRNode(n.output[0], name, list(n.input), attrs, 1, n.domain))
+        local.add(n.output[0])
+    return constants, nodes
+
+
+def _check_order(nodes, outputs, known, file_name, graph_name):
+    """MindSpore writes nodes in execution order; check it (no cycles, no dangling names)."""
+    known = set(known)
+    for node in nodes:
+        for i in node.inputs:
+            if i not in known:
+                raise _fail(file_name, f"has node '{node.output}' reading '{i}', which no earlier node of graph "
+                                       f"'{graph_name}' defines.")
+        known.add(node.output)
+    for o in outputs:
+        if o not in known:
+            raise _fail(file_name, f"has graph output '{o}', which no node of graph '{graph_name}' defines.")
+
+
+def read_mindir(file_name, data=None):
+    """Parse ``file_name`` into a :class:`MindIRGraph` (errors as described in the module docstring). ``data``: the
+    file's bytes when the caller has them already (decrypted)."""
     file_name = os.fspath(file_name)
     if not isinstance(file_name, str):
         raise TypeError(f"For 'load', the argument 'file_name' must be str, but got {type(file_name).__name__}.")
@@ -182,8 +248,9 @@ def read_mindir(file_name):
                          "'file_name' is correct.")
     if os.path.getsize(path) > MAX_FILE_BYTES:
         raise _fail(file_name, f"is larger than {MAX_FILE_BYTES} bytes, the most a MindIR protobuf can hold.")
-    with open(path, "rb") as f:
-        data = f.read()
+    if data is None:
+        with open(path, "rb") as f:
+            data = f.read()
     model = schema.ModelProto()
     try:
         model.ParseFromString(data)
@@ -193,54 +260,37 @@ def read_mindir(file_name):
     g = model.graph
     if not model.HasField("graph") or not g.output:
         raise _fail(file_name, "is not a MindIR file (it holds no graph with outputs).")
-    if len(model.functions):
-        raise _fail(file_name, f"holds {len(model.functions)} sub-graphs (control flow or reused cells); ms_compat "
-                               f"reads single-graph MindIR files only.")
-    if len(g.node) > MAX_NODES:
-        raise _fail(file_name, f"has {len(g.node)} nodes (more than {MAX_NODES}).")
+    if sum(len(f.node) for f in model.functions) + len(g.node) > MAX_NODES:
+        raise _fail(file_name, f"has more than {MAX_NODES} nodes.")
     base_dir = os.path.dirname(path)
     prims = {p.name: p for p in model.primitives}
+    function_names = {f.name for f in model.functions}
 
     parameters, parameter_names = {}, {}
-    for p in g.parameter:
-        key = p.ref_key or p.name.rsplit(":", 1)[-1]
-        parameters[key] = tensor_value(p, file_name, base_dir)
-        parameter_names[p.name] = key
+    for graph in [g, *model.functions]:
+        for p in graph.parameter:
+            key = p.ref_key or p.name.rsplit(":", 1)[-1]
+            if key not in parameters:
+                parameters[key] = tensor_value(p, file_name, base_dir)
+            parameter_names[p.name] = key
     inputs = [i.name for i in g.input]
     input_shapes = [([int(d) for d in i.tensor[0].dims], _DTYPES.get(i.tensor[0].data_type)) if len(i.tensor)
                     else (None, None) for i in g.input]
-    constants, nodes = {}, []
-    for n in g.node:
-        if not n.output:
-            raise _fail(file_name, f"has node '{n.name}' without an output.")
-        if n.op_type == "Constant":
-            value = [a for a in n.attribute if a.name == "value"]
-            if not value:
-                raise _fail(file_name, f"has constant '{n.name}' without a value.")
-            constants[n.output[0]] = attribute_value(value[0], file_name)
-            continue
-        op = n.op_type
-        if op.startswith("REF::"):
-            prim = prims.get(op[5:])
-            if prim is None:
-                raise _fail(file_name, f"has node '{n.name}' calling primitive '{op[5:]}', which it does not define.")
-            attrs = {a.name: attribute_value(a, file_name) for a in prim.attribute if a.name not in _SKIP_ATTRS}
-            nodes.append(MindIRNode(n.output[0], prim.op_type, list(n.input), attrs, int(prim.prim_type or 1),
-                                    n.domain))
-        else:  # older writers: the primitive's name is the op type and its attributes are the node's
-            name = op.split("::")[-1].split(":")[0]
-            attrs = {a.name: attribute_value(a, file_name) for a in n.attribute
-                     if a.name not in _SKIP_ATTRS and a.name != "shape"}
-            nodes.append(MindIRNode(n.output[0], name, list(n.input), attrs, 1, n.domain))
-    known = set(constants) | set(parameter_names) | set(inputs)
-    for node in nodes:  # MindSpore writes nodes in execution order; check it (no cycles, no dangling names)
-        for i in node.inputs:
-            if i not in known:
-                raise _fail(file_name, f"has node '{node.output}' reading '{i}', which no earlier node defines.")
-        known.add(node.output)
+    main_constants, nodes = _read_nodes(g, prims, function_names, file_name, g.name)
+    constants = dict(main_constants)
+    functions = {}
+    for f in model.functions:
+        if not f.output:
+            raise _fail(file_name, f"has sub-graph '{f.name}' without outputs.")
+        local, f_nodes = _read_nodes(f, prims, function_names, file_name, f.name)
+        functions[f.name] = MindIRFunction(f.name, f_nodes, local, [i.name for i in f.input],
+                                           [o.name for o in f.output])
+        for k, v in local.items():  # sub-graphs read the constants of the graphs written before them
+            constants.setdefault(k, v)
+    shared = set(constants) | set(parameter_names) | function_names
+    _check_order(nodes, [o.name for o in g.output], shared | set(inputs), file_name, g.name)
+    for f in functions.values():
+        _check_order(f.nodes, f.outputs, shared | set(f.inputs), file_name, f.name)
     outputs = [o.name for o in g.output]
-    for o in outputs:
-        if o not in known:
-            raise _fail(file_name, f"has graph output '{o}', which no node defines.")
     return MindIRGraph(file_name, g.name, nodes, constants, parameters, parameter_names, inputs, outputs,
-                       input_shapes, model.producer_name, model.model_version)
+                       input_shapes, model.producer_name, model.model_version, functions)

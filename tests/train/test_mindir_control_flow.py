@@ -1,0 +1,74 @@
+"""MindIR files with sub-graphs (control flow on tensors, cells kept as functions) that real MindSpore 2.10 exported
+(tools/reference/gen_mindir_control.py): ms_compat's GraphCell gives MindSpore's GraphCell outputs on every branch,
+runs long loops without deep recursion, and is trainable through them."""
+import json
+import pathlib
+
+import numpy as np
+import pytest
+import torch  # this module is PyTorch code: its GraphCell calls record autograd graphs (common/grad_scope.py)
+
+import ms_compat as ms
+
+DATA = pathlib.Path(__file__).resolve().parent.parent / "reference_data" / "mindir" / "control"
+NETS = json.loads((DATA / "nets.json").read_text())
+CASES = [(name, k) for name in sorted(NETS) for k in range(NETS[name]["sets"])]
+
+
+def _cell(name):
+    return ms.nn.GraphCell(ms.load(str(DATA / f"{name}.mindir")))
+
+
+@pytest.mark.parametrize("name, k", CASES)
+def test_control_flow_graph_matches_mindspore(name, k):
+    ref = np.load(DATA / f"{name}.npz")
+    graph = ms.load(str(DATA / f"{name}.mindir"))
+    assert len(graph.functions) == NETS[name]["functions"] > 0
+    inputs = [ms.Tensor(ref[f"set{k}/input{i}"]) for i in range(sum(f.startswith(f"set{k}/input") for f in ref.files))]
+    out = ms.nn.GraphCell(graph)(*inputs)
+    outs = out if isinstance(out, tuple) else (out,)
+    assert len(outs) == NETS[name]["n_outputs"]
+    for i, o in enumerate(outs):
+        np.testing.assert_allclose(o.asnumpy(), ref[f"set{k}/output{i}"], rtol=1e-4, atol=1e-5,
+                                   err_msg=f"{name} set{k} out{i}")
+
+
+def test_while_loop_runs_many_trips_without_recursion():
+    cell = _cell("while_loop")
+    w = cell.w.asnumpy()
+    x = np.arange(3, dtype=np.float32)
+    expected = x.copy()
+    for _ in range(5000):  # far past Python's recursion limit if each trip were a nested call
+        expected = expected * w + np.float32(1)
+    out = cell(ms.Tensor(x), ms.Tensor(5000, ms.int32))
+    np.testing.assert_allclose(out.asnumpy(), expected, rtol=1e-6)
+
+
+def test_branches_are_trainable_and_keep_the_networks_parameter_names():
+    cell = _cell("nested")
+    assert sorted(n for n, _ in cell.parameters_and_names()) == ["inner.dense.bias", "inner.dense.weight",
+                                                                 "out.bias", "out.weight"]
+    ref = np.load(DATA / "nested.npz")
+    out, _ = cell(ms.Tensor(ref["set1/input0"]))  # x.max() > 1: the branch that runs inner.dense
+    torch.sum(out).backward()
+    assert float(cell.inner.dense.weight.grad.abs().sum()) > 0 and float(cell.out.weight.grad.abs().sum()) > 0
+
+
+def test_lazy_inline_cell_is_one_graph_called_per_instance():
+    graph = ms.load(str(DATA / "lazy_inline.mindir"))
+    calls = [n for n in graph.nodes if n.op_type == "$call_graph"]
+    assert len(calls) == 2 and len(graph.functions) == 1
+    assert repr(ms.nn.GraphCell(graph)).count("sub-graphs=1") == 1
+
+
+def test_call_of_an_undefined_graph_fails_naming_it(tmp_path):
+    from ms_compat.train.mindir import schema
+    model = schema.ModelProto()
+    model.ParseFromString((DATA / "if_else.mindir").read_bytes())
+    partial = next(n for n in model.graph.node if n.input and n.input[0] == model.functions[0].name)
+    partial.input[0] = "no_such_graph"
+    bad = tmp_path / "bad_call.mindir"
+    bad.write_bytes(model.SerializeToString())
+    with pytest.raises(RuntimeError, match="no_such_graph") as e:
+        ms.load(str(bad))
+    assert "bad_call.mindir" in str(e.value)
