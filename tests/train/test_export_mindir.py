@@ -73,13 +73,11 @@ def test_untranslatable_operator_fails_naming_it(tmp_path):
                   file_format="MINDIR")
 
 
-def test_mindir_encryption_is_refused_clearly(tmp_path):
+def test_mindir_encryption_mode_is_checked(tmp_path):  # encryption itself: tests/train/test_mindir_encryption.py
     net, inputs = NETS["lenet"]
     with pytest.raises(ValueError, match="MindIR only support AES-GCM/AES-CBC/SM4-CBC encryption, but got XOR"):
         ms.export(net, *inputs, file_name=str(tmp_path / "a"), file_format="MINDIR", enc_key=b"0" * 16,
                   enc_mode="XOR")
-    with pytest.raises(ValueError, match="does not encrypt MindIR"):
-        ms.export(net, *inputs, file_name=str(tmp_path / "a"), file_format="MINDIR", enc_key=b"0" * 16)
 
 
 def test_dataset_input_form_gives_the_image_columns_shape(tmp_path):

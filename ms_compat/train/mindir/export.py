@@ -113,7 +113,9 @@ def export(net, *inputs, file_name, file_format, **kwargs):
       The graph's operators are PyTorch's ONNX translations, not MindSpore's, so the file differs from the one
       MindSpore writes; it computes the same outputs.
     * ``"MINDIR"``: a MindIR file of MindSpore primitives that real MindSpore 2.10 loads (``mindspore.load`` +
-      ``nn.GraphCell``); see :func:`ms_compat.train.mindir.writer.save_mindir`.
+      ``nn.GraphCell``); see :func:`ms_compat.train.mindir.writer.save_mindir`. ``enc_key`` (bytes) with
+      ``enc_mode`` ``"AES-GCM"`` (default), ``"AES-CBC"``, ``"SM4-CBC"`` or a callable encrypts it as MindSpore
+      does (:mod:`.cipher`; ``mindspore.load(..., dec_key=, dec_mode=)`` in MindSpore or ms_compat reads it).
     * ``"AIR"``: refused with ``ValueError`` — AIR is the Ascend offline-model format, built by the Ascend graph
       engine, which PyTorch has no counterpart of (MindSpore 2.10 itself deprecates it).
 
@@ -141,6 +143,28 @@ def export(net, *inputs, file_name, file_format, **kwargs):
         kwargs["enc_key"], kwargs["enc_mode"] = _check_key_mode(file_format, kwargs)
     if file_format == "ONNX":
         _save_onnx(net, file_name, inputs, kwargs)
+    elif "enc_key" in kwargs:
+        _save_mindir_encrypted(net, file_name, inputs, kwargs)
     else:
         from .writer import save_mindir
         save_mindir(net, file_name, inputs, kwargs)
+
+
+def _save_mindir_encrypted(net, file_name, inputs, kwargs):
+    """MindSpore's ``_save_mindir_together`` with ``enc_key``: the serialized model, encrypted (:mod:`.cipher`),
+    is what reaches the disk (no plaintext copy is written)."""
+    from ...nn.cell import Cell
+    from .cipher import check_can_encrypt, encrypt_mindir
+    from .writer import mindir_bytes
+    if not isinstance(net, Cell):
+        raise ValueError(f"Export MindIR format model only support nn.Cell object, but got {type(net)}.")
+    if not file_name.endswith(".mindir"):
+        file_name += ".mindir"
+    check_can_encrypt(kwargs["enc_key"], kwargs["enc_mode"], file_name)  # before the (slow) trace
+    training = net.training
+    net.set_train(False)
+    try:
+        data = mindir_bytes(net, inputs)
+    finally:
+        net.set_train(training)
+    _write(file_name, encrypt_mindir(data, kwargs["enc_key"], kwargs["enc_mode"], file_name))

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import os
 
-from .reader import read_mindir
+from .reader import MindIRFormatError, read_mindir
 
 __all__ = ["load", "load_mindir", "save_mindir"]
 
@@ -11,17 +11,33 @@ __all__ = ["load", "load_mindir", "save_mindir"]
 def load(file_name, **kwargs):
     """Mirrors ``mindspore.load(file_name, **kwargs)``: returns the graph of the MindIR file ``file_name`` (a
     :class:`~ms_compat.train.mindir.reader.MindIRGraph`, MindSpore's ``FuncGraph``) for ``nn.GraphCell``.
-    ``dec_key``/``dec_mode`` (MindSpore's encrypted MindIR) and ``obf_func`` (obfuscated models) are refused with
-    ``ValueError``: ms_compat reads plain MindIR files only."""
+    ``dec_key`` (bytes) and ``dec_mode`` (``"AES-GCM"``, the default, ``"AES-CBC"``, ``"SM4-CBC"``, or a callable
+    ``dec_mode(data, key) -> bytes``) read a file ``mindspore.export(..., enc_key=, enc_mode=)`` encrypted, by
+    MindSpore or by ms_compat (:mod:`.cipher`; the named modes need the ``cryptography`` package). ``obf_func``
+    (obfuscated models) is refused with ``ValueError``."""
+    from . import cipher
     for k in kwargs:
-        if k in ("dec_key", "dec_mode", "obf_func"):
-            if kwargs[k] is not None and not (k == "dec_mode" and kwargs[k] == "AES-GCM"):
-                raise ValueError(f"For 'load', '{k}' is for encrypted or obfuscated MindIR files, which ms_compat "
-                                 f"does not read; export the model without 'enc_key'.")
-        else:
+        if k == "obf_func":
+            if kwargs[k] is not None:
+                raise ValueError("For 'load', 'obf_func' is for obfuscated MindIR files "
+                                 "(mindspore.obfuscate_model), which ms_compat does not read.")
+        elif k not in ("dec_key", "dec_mode"):
             raise ValueError(f"For 'load', the argument '{k}' is not supported; the supported arguments are "
                              f"'dec_key', 'dec_mode' and 'obf_func'.")
-    return read_mindir(file_name)
+    if "dec_key" in kwargs:
+        dec_key = kwargs["dec_key"]
+        if not isinstance(dec_key, bytes):  # MindSpore's Validator.check_isinstance: ValueError
+            raise ValueError(f"The parameter 'dec_key' must be isinstance of <class 'bytes'>, but got {dec_key}.")
+        dec_mode = kwargs.get("dec_mode", "AES-GCM")
+        if not callable(dec_mode) and not isinstance(dec_mode, str):
+            raise ValueError(f"The parameter 'dec_mode' must be isinstance of <class 'str'>, but got {dec_mode}.")
+        return read_mindir(file_name, decrypt=lambda path: cipher.decrypt_mindir(path, dec_key, dec_mode))
+    try:
+        return read_mindir(file_name)
+    except MindIRFormatError:
+        if cipher.is_cipher_file(os.path.realpath(os.fspath(file_name))):
+            raise cipher.failed_for_cipher(file_name) from None
+        raise
 
 
 def load_mindir(file_name):

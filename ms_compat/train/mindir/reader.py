@@ -233,9 +233,9 @@ def _check_order(nodes, outputs, known, file_name, graph_name):
             raise _fail(file_name, f"has graph output '{o}', which no node of graph '{graph_name}' defines.")
 
 
-def read_mindir(file_name, data=None):
-    """Parse ``file_name`` into a :class:`MindIRGraph` (errors as described in the module docstring). ``data``: the
-    file's bytes when the caller has them already (decrypted)."""
+def read_mindir(file_name, decrypt=None):
+    """Parse ``file_name`` into a :class:`MindIRGraph` (errors as described in the module docstring). ``decrypt``:
+    ``decrypt(path) -> bytes``, the serialized model of an encrypted file (:mod:`.cipher`)."""
     file_name = os.fspath(file_name)
     if not isinstance(file_name, str):
         raise TypeError(f"For 'load', the argument 'file_name' must be str, but got {type(file_name).__name__}.")
@@ -248,7 +248,9 @@ def read_mindir(file_name, data=None):
                          "'file_name' is correct.")
     if os.path.getsize(path) > MAX_FILE_BYTES:
         raise _fail(file_name, f"is larger than {MAX_FILE_BYTES} bytes, the most a MindIR protobuf can hold.")
-    if data is None:
+    if decrypt is not None:
+        data = decrypt(path)
+    else:
         with open(path, "rb") as f:
             data = f.read()
     model = schema.ModelProto()
