@@ -76,3 +76,15 @@ def test_lstm_is_exported_as_mindspore():
     from ms_compat.ops import operations as P
     assert ms.ops.LSTM is P.LSTM and issubclass(P.LSTM, ms.ops.Primitive)
     assert isinstance(ops.LSTM(3, 4, 1, True, False, 0.0)(*_inputs("basic"))[0], torch.Tensor)
+
+
+def test_mindir_lstm_nodes_run_with_mindspores_outputs():
+    """nn.LSTM exported by MindSpore (tagger.mindir: a 2-layer bidirectional batch-first LSTM, as 4 single-layer
+    LSTM nodes) runs in GraphCell with MindSpore's GraphCell outputs, (h_n, c_n) included."""
+    ref = np.load(DATA / "tagger.npz")
+    graph = ms.load(str(DATA / "tagger.mindir"))
+    assert sum(n.op_type == "LSTM" for n in graph.nodes) == 4
+    outs = ms.nn.GraphCell(graph)(ms.Tensor(ref["tokens"]))
+    assert len(outs) == 3
+    for i, o in enumerate(outs):
+        np.testing.assert_allclose(o.asnumpy(), ref[f"output{i}"], rtol=1e-5, atol=1e-6, err_msg=f"out{i}")

@@ -5,7 +5,9 @@ layers per direction (a bidirectional stack is two independent stacks, concatena
 ``input_size`` equal to the (projected) hidden size when ``num_layers > 1``: the cases follow that.
 
 Writes tests/reference_data/ops_lstm/cases.npz (inputs and outputs per case) and cases.json (arguments, output
-shapes, errors)."""
+shapes, errors); and tagger.mindir, a small ``nn.LSTM`` network (embedding, 2-layer bidirectional batch-first LSTM,
+dense) exported by MindSpore, with its GraphCell's output (tagger.npz): the MindIR ``LSTM`` nodes, stored small.
+"""
 from __future__ import annotations
 
 import numpy as np
@@ -69,6 +71,36 @@ def main():
     summary["_errors"] = errors
     refutil.save_npz(AREA, "cases", **arrays)
     refutil.save_json(AREA, "cases", summary)
+    export_tagger()
+
+
+def export_tagger():
+    from mindspore import nn
+
+    class Tagger(nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.embedding = nn.Embedding(20, 6)
+            self.lstm = nn.LSTM(6, 5, num_layers=2, has_bias=True, batch_first=True, bidirectional=True)
+            self.fc = nn.Dense(10, 3)
+
+        def construct(self, tokens):
+            out, (h, c) = self.lstm(self.embedding(tokens))
+            return self.fc(out), h, c
+
+    net = Tagger()
+    net.set_train(False)
+    rng = np.random.default_rng(1)
+    for p in net.get_parameters():
+        p.set_data(ms.Tensor(rng.uniform(-0.5, 0.5, p.shape).astype(np.float32)))
+    tokens = ms.Tensor(rng.integers(0, 20, (2, 5)).astype(np.int32))
+    target = refutil.out_dir(AREA) / "tagger.mindir"
+    if target.exists():
+        target.chmod(0o600)
+        target.unlink()
+    ms.export(net, tokens, file_name=str(target), file_format="MINDIR")
+    outs = nn.GraphCell(ms.load(str(target)))(tokens)
+    refutil.save_npz(AREA, "tagger", tokens=tokens.asnumpy(), **{f"output{i}": o.asnumpy() for i, o in enumerate(outs)})
 
 
 if __name__ == "__main__":
