@@ -72,3 +72,27 @@ def test_call_of_an_undefined_graph_fails_naming_it(tmp_path):
     with pytest.raises(RuntimeError, match="no_such_graph") as e:
         ms.load(str(bad))
     assert "bad_call.mindir" in str(e.value)
+
+
+def test_onnx_conversion_refuses_tensor_branches_and_keeps_function_calls(tmp_path, capsys):
+    from ms_compat.train.convert import main
+    assert main([str(DATA / "if_else.mindir"), str(tmp_path / "if_else.onnx"), "--quiet"]) != 0
+    assert "branches on tensor values" in capsys.readouterr().err
+    assert not (tmp_path / "if_else.onnx").exists()
+    pytest.importorskip("onnx")
+    ort = pytest.importorskip("onnxruntime")
+    assert main([str(DATA / "lazy_inline.mindir"), str(tmp_path / "lazy.onnx"), "--quiet"]) == 0
+    ref = np.load(DATA / "lazy_inline.npz")
+    sess = ort.InferenceSession(str(tmp_path / "lazy.onnx"))
+    out = sess.run(None, {sess.get_inputs()[0].name: ref["set0/input0"]})[0]
+    np.testing.assert_allclose(out, ref["set0/output0"], rtol=1e-4, atol=1e-5)
+
+
+def test_torch_compile_keeps_every_branch():
+    """Under torch.compile a graph with sub-graphs runs eagerly (torch.compiler.disable): each input set still takes
+    its own branch, as in MindSpore."""
+    ref = np.load(DATA / "if_else.npz")
+    compiled = torch.compile(_cell("if_else"), backend="eager")
+    for k in range(NETS["if_else"]["sets"]):
+        out = compiled(ms.Tensor(ref[f"set{k}/input0"]))
+        np.testing.assert_allclose(np.asarray(out.detach()), ref[f"set{k}/output0"], rtol=1e-4, atol=1e-5)

@@ -11,7 +11,8 @@ some arguments bound), ``Switch`` (choose one of two values on a tensor conditio
 the value a ``Switch`` chose. Each sub-graph becomes a :class:`_Program` like the main graph; ``Switch`` is a
 Python branch on the condition's value and a loop's header and body, which call each other last (tail calls),
 run in a loop (:meth:`GraphCell._invoke`), not in a recursion, so a loop's trip count is not bounded by Python's
-stack. Under ``torch.compile`` the condition is a graph break (as a Python ``if`` on a tensor is).
+stack. Under ``torch.compile`` such a graph runs eagerly (``torch.compiler.disable``): every tensor condition
+would break the compiled graph anyway.
 """
 from __future__ import annotations
 
@@ -68,6 +69,13 @@ def _callee(value, args, graph):
 
 
 _PASS_THROUGH = ("Depend", "UpdateState")
+
+
+@torch.compiler.disable
+def _run_control_flow(cell, inputs):
+    """A graph with sub-graphs runs eagerly under ``torch.compile``: each tensor condition would break the graph,
+    and Dynamo would recompile the per-node call frames until its recompile limit."""
+    return cell._invoke(cell._program, inputs)
 
 
 class GraphCell(Cell):
@@ -217,7 +225,7 @@ class GraphCell(Cell):
             raise ValueError(f"For 'GraphCell', the graph of '{graph.file_name}' takes {len(graph.inputs)} inputs, "
                              f"but got {len(inputs)}.")
         if self._programs:
-            return self._invoke(self._program, inputs)
+            return _run_control_flow(self, inputs)
         env = dict(zip(graph.inputs, inputs))
         for fn, refs, out in self._program.steps:
             args = [v if kind == 0 else self._param(v) if kind == 1 else env[v] for kind, v in refs]
