@@ -1,5 +1,6 @@
 """MindIR files with sub-graphs (control flow on tensors, cells kept as functions) that real MindSpore 2.10 exported
-(tools/reference/gen_mindir_control.py): ms_compat's GraphCell gives MindSpore's GraphCell outputs on every branch,
+(tools/reference/gen_mindir_control.py: if/else, while, a loop with a branch inside, a loop with break, a nested cell
+with an if, a @lazy_inline cell): ms_compat's GraphCell gives MindSpore's GraphCell outputs on every branch,
 runs long loops without deep recursion, and is trainable through them."""
 import json
 import pathlib
@@ -29,6 +30,7 @@ def test_control_flow_graph_matches_mindspore(name, k):
     outs = out if isinstance(out, tuple) else (out,)
     assert len(outs) == NETS[name]["n_outputs"]
     for i, o in enumerate(outs):
+        assert isinstance(o, ms.Tensor) and o.asnumpy().dtype == ref[f"set{k}/output{i}"].dtype
         np.testing.assert_allclose(o.asnumpy(), ref[f"set{k}/output{i}"], rtol=1e-4, atol=1e-5,
                                    err_msg=f"{name} set{k} out{i}")
 

@@ -58,6 +58,27 @@ def build(ms):
                 z = ops.tanh(y)
             return self.out(z), y
 
+    class LoopWithBranch(nn.Cell):
+        def construct(self, x, n):
+            i = ms.Tensor(0, ms.int32)
+            while i < n:
+                if x.sum() > 5:
+                    x = x * 0.5
+                else:
+                    x = x + 1
+                i = i + 1
+            return x * 2, i
+
+    class BreakLoop(nn.Cell):
+        def construct(self, x, limit):
+            i = ms.Tensor(0, ms.int32)
+            while i < 10:
+                x = x + 1
+                if x.max() > limit:
+                    break
+                i = i + 1
+            return x - i
+
     def block_class(lazy):
         class Block(nn.Cell):
             def __init__(self):
@@ -88,6 +109,12 @@ def build(ms):
                                      [ms.Tensor(np.ones(3, np.float32)), ms.Tensor(7, ms.int32)]]),
         "nested": (Nested(), [[ms.Tensor(x4 * 0.1)], [ms.Tensor(x4 + 2)], [ms.Tensor(-x4 - 2)]]),
         "lazy_inline": (Stack(), [[ms.Tensor(x4)], [ms.Tensor(x4 * 4)]]),
+        "loop_with_branch": (LoopWithBranch(), [[ms.Tensor(np.ones(3, np.float32)), ms.Tensor(6, ms.int32)],
+                                                [ms.Tensor(np.full(3, 4, np.float32)), ms.Tensor(3, ms.int32)],
+                                                [ms.Tensor(np.ones(3, np.float32)), ms.Tensor(0, ms.int32)]]),
+        "break_loop": (BreakLoop(), [[ms.Tensor(np.arange(3, dtype=np.float32)), ms.Tensor(4.5, ms.float32)],
+                                     [ms.Tensor(np.arange(3, dtype=np.float32)), ms.Tensor(100.0, ms.float32)],
+                                     [ms.Tensor(np.arange(3, dtype=np.float32)), ms.Tensor(0.0, ms.float32)]]),
     }
     for net, _ in nets.values():
         net.set_train(False)

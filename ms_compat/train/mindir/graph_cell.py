@@ -71,6 +71,13 @@ def _callee(value, args, graph):
 _PASS_THROUGH = ("Depend", "UpdateState")
 
 
+def _as_ms(value):
+    """A tensor constant as a MindSpore Tensor (a loop counter a graph returns unchanged is one, as in MindSpore)."""
+    if isinstance(value, torch.Tensor) and not isinstance(value, Tensor):
+        return value.as_subclass(Tensor)
+    return value
+
+
 @torch.compiler.disable
 def _run_control_flow(cell, inputs):
     """A graph with sub-graphs runs eagerly under ``torch.compile``: each tensor condition would break the graph,
@@ -141,11 +148,11 @@ class GraphCell(Cell):
 
         def ref(i):
             if i in local_consts:
-                return (0, local_consts[i])
+                return (0, _as_ms(local_consts[i]))
             if i in programs:
                 return (0, programs[i])
             if i in consts and i not in inputs:
-                return (0, consts[i])
+                return (0, _as_ms(consts[i]))
             if i in graph.parameter_names and i not in inputs:
                 return (1, self._param_paths[graph.parameter_names[i]])
             return (2, i)
