@@ -23,8 +23,10 @@ class OnRequestExit(Callback):
 
     Differences (documented): MindSpore stops at a step only with ``MS_ENABLE_GRACEFUL_EXIT=1`` and a
     ``graceful_exit`` parameter in the network (otherwise it saves after training finished); ms_compat stops
-    at the next step in every case. ``save_mindir`` cannot be honoured (MindIR is MindSpore's graph format):
-    with ``save_mindir=True`` a warning says so once and no MindIR file is written."""
+    at the next step in every case. ``save_mindir`` cannot be honoured: MindSpore exports the train network's
+    whole training step (forward, backward and optimizer primitives such as ``ApplyMomentum``), which ms_compat's
+    MindIR writer (inference graphs) does not translate; with ``save_mindir=True`` a warning says so once and no
+    MindIR file is written."""
 
     def __init__(self, save_ckpt=True, save_mindir=True, file_name="Net", directory="./", config_file=None,
                  sig=signal.SIGTERM):
@@ -43,8 +45,9 @@ class OnRequestExit(Callback):
         self.stop_train = False
         self._old_handler = None
         if save_mindir:
-            _log.warning("OnRequestExit(save_mindir=True): ms_compat cannot write MindIR files; only the checkpoint "
-                         "is saved.")
+            _log.warning("OnRequestExit(save_mindir=True): MindSpore exports the train network (the whole training "
+                         "step: forward, backward and optimizer update) as MindIR; ms_compat's MindIR writer "
+                         "translates inference graphs only, so only the checkpoint is saved.")
         self.train_name, self.eval_name = self._get_save_path(file_name)
 
     def _get_save_path(self, file_name):
