@@ -98,3 +98,21 @@ def test_torch_compile_keeps_every_branch():
     for k in range(NETS["if_else"]["sets"]):
         out = compiled(ms.Tensor(ref[f"set{k}/input0"]))
         np.testing.assert_allclose(np.asarray(out.detach()), ref[f"set{k}/output0"], rtol=1e-4, atol=1e-5)
+
+
+def test_endless_recursion_fails_naming_the_file(tmp_path):
+    """A hostile file whose sub-graph calls itself before returning (not a loop's last call): a RuntimeError naming
+    the file, not an interpreter crash or a hang."""
+    from ms_compat.train.mindir import schema
+    model = schema.ModelProto()
+    model.ParseFromString((DATA / "lazy_inline.mindir").read_bytes())
+    f = model.functions[0]
+    first = f.node[0]
+    loop = schema.NodeProto(op_type="REF::" + f.name, output=[f.name + ":again"], input=[i.name for i in f.input])
+    f.node.insert(0, loop)
+    first.input.append(f.name + ":again")  # a Load(weight, u, again): its value needs the self-call first
+    bad = tmp_path / "recursive.mindir"
+    bad.write_bytes(model.SerializeToString())
+    cell = ms.nn.GraphCell(ms.load(str(bad)))
+    with pytest.raises(RuntimeError, match="recursive.mindir.*recursion limit"):
+        cell(ms.Tensor(np.ones((2, 4), np.float32)))

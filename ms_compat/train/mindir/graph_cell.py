@@ -16,6 +16,8 @@ would break the compiled graph anyway.
 """
 from __future__ import annotations
 
+import sys
+
 import torch
 
 from ...common.parameter import Parameter
@@ -82,7 +84,12 @@ def _as_ms(value):
 def _run_control_flow(cell, inputs):
     """A graph with sub-graphs runs eagerly under ``torch.compile``: each tensor condition would break the graph,
     and Dynamo would recompile the per-node call frames until its recompile limit."""
-    return cell._invoke(cell._program, inputs)
+    try:
+        return cell._invoke(cell._program, inputs)
+    except RecursionError:
+        raise RuntimeError(f"MindIR file '{cell._graph.file_name}': its sub-graphs call each other deeper than "
+                           f"Python's recursion limit ({sys.getrecursionlimit()}) other than as a loop (a last "
+                           f"call); the graph recurses without end or too deeply to run here.") from None
 
 
 class GraphCell(Cell):
