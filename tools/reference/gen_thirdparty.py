@@ -56,8 +56,7 @@ def run_one(key):
                 loss = loss + (o * Tensor(cases.cotangent(o.shape, i))).sum()
             return loss
 
-    sizes = [z for z in cases.SIZES if z >= cases.MIN_SIZE.get(cases.CORPUS[key][1], 0)]
-    for size in sizes:  # the first size at which both the eval forward and the train gradients run
+    for size in cases.input_sizes(key):  # the first size at which both the eval forward and the train gradients run
         net = cases.build_key(key)
         params = list(net.get_parameters())
         cases.set_weights(net, Tensor)
