@@ -373,9 +373,17 @@ def hold_random_cells(net):
     return held
 
 
-def grad_index(n):
-    """Indices of the trainable parameters whose gradients are stored in full (first 3 and last 3)."""
-    return sorted(set(list(range(min(3, n))) + list(range(max(0, n - 3), n))))
+# Gradients stored in full besides the first and last three, by model and trainable-parameter name: svtr_tiny's
+# STN head (fc2 maps the STN features to the TPS control points; its bias gradient is the whole TPS backward —
+# matmuls, clip, grid_sample — summed over the batch).
+EXTRA_GRADS = {"mindocr_svtr_tiny": ("transform.stn_head.stn_fc2.bias",)}
+
+
+def grad_index(n, key=None, names=()):
+    """Indices of the trainable parameters whose gradients are stored in full (first 3 and last 3, and those
+    EXTRA_GRADS names for ``key``; ``names``: the trainable parameters' names)."""
+    extra = [list(names).index(name) for name in EXTRA_GRADS.get(key, ())]
+    return sorted(set(list(range(min(3, n))) + list(range(max(0, n - 3), n)) + extra))
 
 
 def float64_mode():

@@ -51,6 +51,14 @@ GRAD_RTOL = {
     # float64, ms_compat's 2.8e-4; a lone BatchNorm backward in MindSpore is exact to 1e-6, so it is accumulated
     # through the network's backward); the rest of MindSpore's gradients lie within 3e-2.
     "mindcv_mobilenetv1": 2e-1,  # ms32-f64 1.8e-1, ours32-f64 2.8e-4
+    # measured 2026-11-29 (AMD EPYC): a ResNet-34 on 32x100 text lines, whose last stages' train-mode BatchNorms
+    # normalise a height-1 map of a batch of 2
+    "mindocr_crnn_resnet34": 2e-2,  # ms32-f64 1.2e-2, ours32-f64 2.0e-2
+    "mindocr_dbnet_mobilenetv3": 2e-3,  # ms32-f64 1.4e-3, ours32-f64 1.4e-3
+    # mindocr_svtr_tiny: ms32-f64 6.5e-4, ours32-f64 1.0e-3 (ms32-ours32 1.7e-3: the two float32 results lie on
+    # either side of float64), so the default 1e-3; its STN head's first Dense bias feeds a train-mode BatchNorm1d,
+    # which removes it, so its exact gradient is 0 (float64: 9e-12) and both float32 results are round-off
+    # (norm 3.7e-3 / 4.9e-3 against the model's largest gradient norm 5.9e4): compared through the norms only.
 }
 # Models whose train gradients differ from MindSpore beyond their tolerance for a reason not yet found (open,
 # migration_guides/real-code.md): strict expected failures, so the day one is fixed its test reports XPASS and fails.
@@ -223,7 +231,7 @@ def test_corpus_model_gradients_match_mindspore(ms, no_deps_site, key):
     _close(loss.asnumpy(), ref["train_loss"], rtol, f"{key} train loss")
     norms = np.array([np.linalg.norm(g.asnumpy().astype(np.float64)) for g in grads])
     _close(norms, ref["grad_norms"], rtol, f"{key} gradient norms")
-    for i in cases.grad_index(len(grads)):
+    for i in cases.grad_index(len(grads), key, meta["trainable"]):
         g = grads[i].asnumpy()
         what = f"{key} grad of {meta['trainable'][i]}"
         if f"grad_{i}" in ref:

@@ -83,7 +83,7 @@ def run_one(key):
     arrays["train_loss"] = np.array(loss.asnumpy())
     arrays["grad_norms"] = np.array([np.linalg.norm(g.astype(np.float64)) for g in grads])
     grad_stats = {}
-    for i in cases.grad_index(len(grads)):
+    for i in cases.grad_index(len(grads), key, [p.name for p in trainable]):
         if grads[i].size <= FULL_GRAD_MAX:
             arrays[f"grad_{i}"] = grads[i]
         grad_stats[str(i)] = stats(grads[i])
