@@ -1,8 +1,8 @@
-"""Real third-party MindSpore model code from the package index, unmodified (mindcv 0.3.0: one model of every
-family it registers; mindyolo 0.5.0; mindocr 0.5.0's small recognition and detection models), under ms_compat
-matches real MindSpore 2.10 (references made by tools/reference/gen_thirdparty.py): parameter names and shapes,
-loading a checkpoint by name with nothing left over, eval-forward outputs (rtol 1e-4 unless EVAL_RTOL says otherwise) and train-mode gradients (rtol 1e-3 unless
-GRAD_RTOL says otherwise)."""
+"""Real third-party MindSpore model code from the package index, unmodified (mindcv 0.3.0: one model of every family it
+registers; mindyolo 0.5.0; mindocr 0.5.0's small recognition and detection models), under ms_compat matches real
+MindSpore 2.10 (references made by tools/reference/gen_thirdparty.py): parameter names and shapes, loading a
+checkpoint by name with nothing left over, eval-forward outputs (rtol 1e-4 unless EVAL_RTOL says otherwise) and
+train-mode gradients (rtol 1e-3 unless GRAD_RTOL says otherwise)."""
 import importlib.metadata
 import importlib.util
 import subprocess

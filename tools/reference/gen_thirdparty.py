@@ -1,13 +1,14 @@
-"""Run the real-code corpus (tests/thirdparty/cases.py: one model of every mindcv 0.3.0 family, mindyolo 0.5.0
-and mindocr 0.5.0 models) under real MindSpore 2.10: parameter names/shapes, eval-forward outputs and train-mode
+"""Run the real-code corpus (tests/thirdparty/cases.py: one model of every mindcv 0.3.0 family, mindyolo 0.5.0 and
+mindocr 0.5.0 models) under real MindSpore 2.10: parameter names/shapes, eval-forward outputs and train-mode
 gradients with weights made from the parameter names (no weight files). Writes
-tests/reference_data/thirdparty/<key>.{json,npz} and summary.json (which input size each model ran at, or MindSpore's own error).
+tests/reference_data/thirdparty/<key>.{json,npz} and summary.json (which input size each model ran at, or
+MindSpore's own error).
 
 Each model runs in its own process (a crash or hang in one cannot stop the others):
     python gen_thirdparty.py [key ...]        # keys: mindcv_resnet, mindyolo_yolov8n, mindocr_svtr_tiny, ...
 
 The reference venv needs the packages besides MindSpore: `pip install --no-deps mindcv==0.3.0 mindyolo==0.5.0
-mindocr==0.5.0 addict PyYAML tqdm` (mindocr's and mindcv's declared pins would pull in conflicting packages).
+mindocr==0.5.0 addict PyYAML tqdm` (--no-deps: mindocr's declared pins conflict, and the venv's numpy<2 must stay).
 """
 import json
 import os
