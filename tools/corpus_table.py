@@ -45,7 +45,8 @@ def main(xml_path):
             ev, gr = r.get("eval", ("not run", 0.0)), r.get("gradients", ("not run", 0.0))
             t = ev[1] + gr[1]
             total += t
-            size = f"{cases.BATCH}x3x{s['size']}x{s['size']}"
+            hw = s["size"] if isinstance(s["size"], list) else [s["size"]] * 2
+            size = f"{cases.BATCH}x3x{hw[0]}x{hw[1]}"
             rows.append(f"| {package} | {name} | {s['model']} | {size} | {s['n_elements'] / 1e6:.1f} M | {ev[0]} | "
                         f"{gr[0]} | {t:.1f} |")
         else:

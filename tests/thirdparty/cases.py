@@ -4,6 +4,7 @@ Framework-neutral (imported by tools/reference/gen_thirdparty.py under real Mind
 tests under ms_compat.install()): which model of each family is run, at which input size, how the
 weights and the gradient cotangent are made, and how dropout is held off during the train-mode pass.
 """
+import contextlib
 import importlib.machinery
 import importlib.util
 import os
@@ -195,13 +196,109 @@ head:
 """,
 }
 
+# mindocr 0.5.0: small models of its recognition and detection families, by the name it registers: (the module
+# defining it, the backbone module registering its backbone, keyword arguments, input [height, width]). The input
+# is the model's own input size or a smaller one its backbone accepts (SVTR's STN resamples any input to 32x100).
+MINDOCR = {
+    "svtr_tiny": ("rec_svtr", "rec_svtr", {}, [32, 100]),
+    "crnn_resnet34": ("rec_crnn", "rec_resnet", {}, [32, 100]),
+    "crnn_vgg7": ("rec_crnn", "rec_vgg", {}, [32, 100]),
+    "dbnet_resnet18": ("det_dbnet", "det_resnet", {"pretrained_backbone": False}, [64, 64]),
+    "dbnet_mobilenetv3": ("det_dbnet", "det_mobilenet", {"pretrained_backbone": False}, [64, 64]),
+}
+# Packages of the corpus that cannot be in the `test` extra: mindocr 0.5.0 declares sentencepiece>=0.1.99 (the
+# extra pins 0.1.98, MindSpore 2.10's), Pillow<=9.5, shapely~=1.8 and lanms-nova (a C++ build), none of which the
+# models import. The test installs these with `pip install --no-deps` into a temporary directory when absent;
+# the `test` extra carries the light dependencies the models do import (addict; numpy, PyYAML and tqdm via mindcv).
+NO_DEPS_PINS = {"mindocr": ["mindocr==0.5.0"]}
+# mindocr modules that cannot be imported under MindSpore 2.10 and that no corpus model uses, stood in for by
+# an empty module on both sides (see :func:`mindocr_models`).
+MINDOCR_STAND_INS = {
+    # ABINet's layers: `from mindspore.parallel._transformer.layers import ...`, a private module MindSpore 2.10
+    # no longer has (tests/reference_data/package_imports/mindocr.json), imported by the heads builder
+    "mindocr.models.utils.abinet_layers": "mindspore.parallel._transformer (gone from MindSpore 2.10)",
+    # LayoutXLM's key-information heads: the LayoutXLM tokenizer stack (sentencepiece, six, huggingface_hub)
+    "mindocr.models.heads.kie_relationextraction_head": "LayoutXLM tokenizer (sentencepiece, six, huggingface_hub)",
+    "mindocr.models.heads.kie_tokenclassification_head": "LayoutXLM tokenizer (sentencepiece, six, huggingface_hub)",
+}
+
 # Every model of the corpus, by key "<package>_<name>".
-CORPUS = {**{f"mindcv_{k}": ("mindcv", k) for k in MINDCV}, **{f"mindyolo_{k}": ("mindyolo", k) for k in MINDYOLO}}
+CORPUS = {**{f"mindcv_{k}": ("mindcv", k) for k in MINDCV}, **{f"mindyolo_{k}": ("mindyolo", k) for k in MINDYOLO},
+          **{f"mindocr_{k}": ("mindocr", k) for k in MINDOCR}}
+
+
+def _bare_package(name, path):
+    pkg = types.ModuleType(name)
+    pkg.__path__ = [path]
+    pkg.__spec__ = importlib.machinery.ModuleSpec(name, None, is_package=True)
+    pkg.__spec__.submodule_search_locations = [path]
+    sys.modules[name] = pkg
+    return pkg
+
+
+class _StandIn(types.ModuleType):
+    """A module of the package that is not imported (MINDOCR_STAND_INS): each name taken from it is a class that
+    raises when a model would use it."""
+
+    def __getattr__(self, attr):
+        if attr.startswith("__"):
+            raise AttributeError(attr)
+        why = MINDOCR_STAND_INS[self.__name__]
+
+        def unusable(*args, **kwargs):
+            raise ImportError(f"{self.__name__}.{attr} is not imported by the corpus: it needs {why}")
+
+        return type(attr, (), {"__init__": unusable})
+
+
+def mindocr_models():
+    """``mindocr.models``, unmodified modules, without its aggregating ``__init__`` files: those of ``mindocr``,
+    ``mindocr.utils``, ``mindocr.models`` and ``mindocr.models.backbones`` import every model of the package with
+    its third-party stack (OpenCV, shapely, sentencepiece, huggingface_hub...), and through ABINet a MindSpore
+    module 2.10 lacks, so ``import mindocr.models`` fails under real MindSpore 2.10. They are replaced by bare
+    packages (the backbones package exposing ``build_backbone``, the one name ``base_model`` imports from it),
+    and MINDOCR_STAND_INS by modules whose names raise when used; everything a corpus model runs is the
+    package's own code. The same on both sides."""
+    if "mindocr.models.backbones.builder" in sys.modules:
+        return sys.modules["mindocr.models"]
+    root = importlib.util.find_spec("mindocr").submodule_search_locations[0]
+    for name in ("mindocr", "mindocr.utils", "mindocr.models", "mindocr.models.backbones"):
+        _bare_package(name, os.path.join(root, *name.split(".")[1:]))
+    for name in MINDOCR_STAND_INS:
+        sys.modules[name] = _StandIn(name)
+    backbones = sys.modules["mindocr.models.backbones"]
+    backbones.build_backbone = importlib.import_module("mindocr.models.backbones.builder").build_backbone
+    return sys.modules["mindocr.models"]
+
+
+@contextlib.contextmanager
+def _log_where_zero_filled():
+    """While a mindocr model is built: ``numpy.log(x, where=mask)`` without ``out=`` fills the masked-off entries
+    with 0 instead of leaving them uninitialised. mindocr 0.5.0's TPS transform (SVTR's STN,
+    ``models/transforms/tps_spatial_transformer.py: compute_partial_repr``) computes r^2 log r as
+    ``0.5 * d * np.log(d, where=d != 0)``, so its kernel's diagonal is 0 times whatever memory numpy's allocator
+    handed out: 0 as meant, or NaN when that memory held a NaN or an infinity (then every output is NaN, in either
+    framework; seen here when svtr_tiny was built after other models in one process). Zero-filled, the result is
+    the one the code means, on both sides."""
+    log = np.log
+
+    def log_where_zero_filled(x, *args, **kwargs):
+        if "where" in kwargs and "out" not in kwargs and not args:
+            x = np.asarray(x)
+            kwargs["out"] = np.zeros(np.broadcast_shapes(x.shape, np.shape(kwargs["where"])),
+                                     log(np.ones((), x.dtype)).dtype)
+        return log(x, *args, **kwargs)
+
+    np.log = log_where_zero_filled
+    try:
+        yield
+    finally:
+        np.log = log
 
 
 def package_models(package):
-    """The models module of a corpus package (see :func:`mindcv_models`)."""
-    return _load_models(package)
+    """The models module of a corpus package (see :func:`mindcv_models`, :func:`mindocr_models`)."""
+    return mindocr_models() if package == "mindocr" else _load_models(package)
 
 
 def build_key(key):
@@ -209,6 +306,11 @@ def build_key(key):
     models = package_models(package)
     if package == "mindcv":
         return build(models, name)
+    if package == "mindocr":
+        module, backbone, kwargs, _ = MINDOCR[name]
+        importlib.import_module(f"mindocr.models.backbones.{backbone}")  # registers the backbone by its name
+        with _log_where_zero_filled():
+            return getattr(importlib.import_module(f"mindocr.models.{module}"), name)(pretrained=False, **kwargs)
     import yaml
     from mindyolo.utils.config import Config
     cfg = Config(yaml.safe_load(MINDYOLO[name]))
@@ -220,8 +322,18 @@ def model_name(key):
     return MINDCV[name] if package == "mindcv" else name
 
 
+def input_sizes(key):
+    """The input sizes the generator tries for a model, in order (an int: square; [h, w])."""
+    package, name = CORPUS[key]
+    if package == "mindocr":
+        return [MINDOCR[name][3]]
+    return [z for z in SIZES if z >= MIN_SIZE.get(name, 0)]
+
+
 def flatten(out):
-    """The tensors of a (nested) model output, in order."""
+    """The tensors of a (nested) model output, in order (a dict's in its order: mindocr's heads return dicts)."""
+    if isinstance(out, dict):
+        return [t for o in out.values() for t in flatten(o)]
     if isinstance(out, (tuple, list)):
         return [t for o in out for t in flatten(o)]
     return [] if out is None else [out]
@@ -242,7 +354,9 @@ def checkpoint_arrays(net):
 
 
 def make_input(size):
-    return np.random.default_rng(0).standard_normal((BATCH, 3, size, size)).astype(np.float32)
+    """A batch of images: ``size`` an int (square) or [height, width]."""
+    hw = (size, size) if isinstance(size, int) else tuple(size)
+    return np.random.default_rng(0).standard_normal((BATCH, 3, *hw)).astype(np.float32)
 
 
 def cotangent(shape, i=0):
@@ -259,9 +373,17 @@ def hold_random_cells(net):
     return held
 
 
-def grad_index(n):
-    """Indices of the trainable parameters whose gradients are stored in full (first 3 and last 3)."""
-    return sorted(set(list(range(min(3, n))) + list(range(max(0, n - 3), n))))
+# Gradients stored in full besides the first and last three, by model and trainable-parameter name: svtr_tiny's
+# STN head (fc2 maps the STN features to the TPS control points; its bias gradient is the whole TPS backward —
+# matmuls, clip, grid_sample — summed over the batch).
+EXTRA_GRADS = {"mindocr_svtr_tiny": ("transform.stn_head.stn_fc2.bias",)}
+
+
+def grad_index(n, key=None, names=()):
+    """Indices of the trainable parameters whose gradients are stored in full (first 3 and last 3, and those
+    EXTRA_GRADS names for ``key``; ``names``: the trainable parameters' names)."""
+    extra = [list(names).index(name) for name in EXTRA_GRADS.get(key, ())]
+    return sorted(set(list(range(min(3, n))) + list(range(max(0, n - 3), n)) + extra))
 
 
 def float64_mode():

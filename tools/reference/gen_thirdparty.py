@@ -1,10 +1,14 @@
-"""Run the real-code corpus (tests/thirdparty/cases.py: one model of every mindcv 0.3.0 family, mindyolo 0.5.0
-models) under real MindSpore 2.10: parameter names/shapes, eval-forward outputs and train-mode gradients with
-weights made from the parameter names (no weight files). Writes tests/reference_data/thirdparty/<key>.{json,npz}
-and summary.json (which input size each model ran at, or MindSpore's own error).
+"""Run the real-code corpus (tests/thirdparty/cases.py: one model of every mindcv 0.3.0 family, mindyolo 0.5.0 and
+mindocr 0.5.0 models) under real MindSpore 2.10: parameter names/shapes, eval-forward outputs and train-mode
+gradients with weights made from the parameter names (no weight files). Writes
+tests/reference_data/thirdparty/<key>.{json,npz} and summary.json (which input size each model ran at, or
+MindSpore's own error).
 
 Each model runs in its own process (a crash or hang in one cannot stop the others):
-    python gen_thirdparty.py [key ...]        # keys: mindcv_resnet, mindyolo_yolov8n, ...
+    python gen_thirdparty.py [key ...]        # keys: mindcv_resnet, mindyolo_yolov8n, mindocr_svtr_tiny, ...
+
+The reference venv needs the packages besides MindSpore: `pip install --no-deps mindcv==0.3.0 mindyolo==0.5.0
+mindocr==0.5.0 addict PyYAML tqdm` (--no-deps: mindocr's declared pins conflict, and the venv's numpy<2 must stay).
 """
 import json
 import os
@@ -56,8 +60,7 @@ def run_one(key):
                 loss = loss + (o * Tensor(cases.cotangent(o.shape, i))).sum()
             return loss
 
-    sizes = [z for z in cases.SIZES if z >= cases.MIN_SIZE.get(cases.CORPUS[key][1], 0)]
-    for size in sizes:  # the first size at which both the eval forward and the train gradients run
+    for size in cases.input_sizes(key):  # the first size at which both the eval forward and the train gradients run
         net = cases.build_key(key)
         params = list(net.get_parameters())
         cases.set_weights(net, Tensor)
@@ -84,7 +87,7 @@ def run_one(key):
     arrays["train_loss"] = np.array(loss.asnumpy())
     arrays["grad_norms"] = np.array([np.linalg.norm(g.astype(np.float64)) for g in grads])
     grad_stats = {}
-    for i in cases.grad_index(len(grads)):
+    for i in cases.grad_index(len(grads), key, [p.name for p in trainable]):
         if grads[i].size <= FULL_GRAD_MAX:
             arrays[f"grad_{i}"] = grads[i]
         grad_stats[str(i)] = stats(grads[i])
