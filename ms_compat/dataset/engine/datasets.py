@@ -15,6 +15,7 @@ several pipelines.
 """
 from __future__ import annotations
 
+import copy
 import itertools
 import math
 import zlib
@@ -210,15 +211,25 @@ class Dataset(RecordsInit):
 
     def split(self, sizes, randomize=True):
         """Mirrors ``Dataset.split``: ``sizes`` as row counts or fractions (summing to 1); returns one
-        dataset per size. ``randomize`` shuffles the rows first (with the dataset seed)."""
-        n = self.get_dataset_size()
-        counts = _split_counts(sizes, n)
-        order = config.new_rng(self._id, 0x5917).permutation(n).tolist() if randomize else list(range(n))
+        dataset per size, built as MindSpore builds them. A source with random access (``MappableDataset``)
+        gets, per split, its sampler under a ``RandomSampler`` that keeps its order over epochs (with
+        ``randomize``) and a ``SequentialSampler`` over that split's rows; any other pipeline gets, per split,
+        a copy under ``shuffle(10000)`` reseeded alike every epoch (with ``randomize``), then ``skip``/``take``.
+        With a dataset seed set, every split draws the same order, so the splits do not overlap."""
+        counts = _split_counts(sizes, self.get_dataset_size())
         out, start = [], 0
         for c in counts:
-            out.append(_SubsetDataset(self, order[start:start + c]))
+            try:  # MindSpore deep-copies the pipeline; a node that cannot be copied is shared
+                part = copy.deepcopy(self)
+            except Exception:  # noqa: BLE001 — locks, open files: share the node instead
+                part = self
+            if randomize:
+                part = ShuffleDataset(part, 10000, reshuffle_each_epoch=False)
+            if start:
+                part = part.skip(start)
+            out.append(part.take(c))
             start += c
-        return out
+        return tuple(out)
 
     def device_que(self, send_epoch_end=True, create_data_info_queue=False, queue_name=""):
         raise RuntimeError("Dataset.device_que: there is no device queue on PyTorch; iterate the dataset instead "
@@ -325,6 +336,10 @@ def zip_datasets(datasets):
 
 
 def _split_counts(sizes, n):
+    """MindSpore's ``_get_absolute_split_sizes``: fractions rounded, the rows missing given to the first split,
+    the rows over taken from the first split that can spare them."""
+    if not n or n <= 0:
+        raise RuntimeError("dataset_size is unknown, unable to split.")
     sizes = list(sizes)
     if all(isinstance(s, int) and not isinstance(s, bool) for s in sizes):
         if any(s <= 0 for s in sizes):
@@ -335,10 +350,20 @@ def _split_counts(sizes, n):
     if all(isinstance(s, float) for s in sizes):
         if any(not 0 < s <= 1 for s in sizes) or not math.isclose(sum(sizes), 1.0):
             raise ValueError("sizes must be floats in (0, 1] summing to 1.")
-        counts = [int(round(s * n)) for s in sizes]
-        counts[-1] += n - sum(counts)
-        if any(c <= 0 for c in counts):
-            raise RuntimeError(f"Split sizes {sizes} give an empty split of a dataset of {n} rows.")
+        counts = []
+        for s in sizes:
+            c = int(round(s * n))
+            if c == 0:
+                raise RuntimeError(f"Split percentage {s} is too small.")
+            counts.append(c)
+        diff = n - sum(counts)
+        if diff > 0:
+            counts[0] += diff
+        else:
+            for i, c in enumerate(counts):
+                if c + diff > 0:
+                    counts[i] += diff
+                    break
         return counts
     raise TypeError("sizes must be a list of ints or a list of floats.")
 
@@ -399,6 +424,27 @@ class MappableDataset(SourceDataset):
         new_sampler.add_child(self.sampler)
         self.sampler = new_sampler
 
+    def split(self, sizes, randomize=True):
+        """Mirrors ``MappableDataset.split`` (see ``Dataset.split``): per split a copy of this source whose
+        sampler sits under a ``RandomSampler`` that keeps its order over epochs (with ``randomize``; seeded
+        ``GetSeed()`` when an iterator is made), a ``SequentialSampler(start, size)`` and a
+        ``SequentialSampler()``."""
+        from .samplers import RandomSampler, SequentialSampler
+        if not getattr(self, "_random_access", True):
+            return super().split(sizes, randomize)
+        counts = _split_counts(sizes, self.get_dataset_size())
+        out, start = [], 0
+        for c in counts:
+            part = copy.copy(self)  # shares the loaded rows; the sampler chain is the split's own
+            part.sampler = copy.deepcopy(self.sampler)
+            if randomize:
+                part.add_sampler(RandomSampler(reshuffle_each_epoch=False))
+            part.add_sampler(SequentialSampler(start, c))
+            part.add_sampler(SequentialSampler())
+            out.append(part)
+            start += c
+        return tuple(out)
+
     def _order(self, rng):
         n = self._n()
         labels = self._labels() if self.sampler._needs_labels() or (
@@ -413,23 +459,6 @@ class MappableDataset(SourceDataset):
         n = self._n()
         labels = self._labels() if self.sampler._needs_labels() else None
         return self.sampler._count(n, labels)
-
-
-class _SubsetDataset(Dataset):
-    """One part of ``Dataset.split``: the given row positions of an epoch of ``child``."""
-
-    def __init__(self, child, positions):
-        super().__init__((child,))
-        self._pos = positions
-
-    def _rows(self):
-        wanted = set(self._pos)
-        rows = {i: r for i, r in enumerate(self.children[0]._rows()) if i in wanted}
-        for p in self._pos:
-            yield rows[p]
-
-    def _size(self):
-        return len(self._pos)
 
 
 class BatchInfo:
@@ -749,13 +778,14 @@ class ShuffleDataset(Dataset):
     buffer of ``buffer_size`` rows, then repeatedly sends slot ``engine() % rows_in_buffer``, moves the last
     slot into it and puts the next input row in the last slot (once the input is spent, the buffer drains)."""
 
-    def __init__(self, child, buffer_size):
+    def __init__(self, child, buffer_size, reshuffle_each_epoch=True):
         super().__init__((child,))
         if not isinstance(buffer_size, int) or isinstance(buffer_size, bool) or not 2 <= buffer_size <= 2147483647:
             raise ValueError(f"buffer_size is not within the required interval of [2, 2147483647], "
                              f"but got {buffer_size}.")
         self._buf = buffer_size
         self._engine = None
+        self.reshuffle_each_epoch = reshuffle_each_epoch  # False (``split``): every epoch reseeds alike
 
     def _reset_run(self):
         super()._reset_run()
@@ -763,33 +793,17 @@ class ShuffleDataset(Dataset):
 
     def _rows(self):
         from ..core.cpp_random import Mt19937_64
+        from .shuffle_buffer import shuffled_rows
         self._epoch += 1
         if self._engine is None:
-            self._engine = Mt19937_64(config.cpp_seed())
-        engine = self._engine
-        src = iter(self.children[0]._rows())
-        buf = list(itertools.islice(src, self._buf))
-        active = len(buf) == self._buf
-        last = len(buf) - 1
-        while last >= 0:
-            j = engine.word() % (last + 1)
-            out = buf[j]
-            buf[j] = buf[last]
-            if active:
-                nxt = next(src, _END)
-                if nxt is _END:
-                    active = False
-                else:
-                    buf[last] = nxt
-            if not active:
-                last -= 1
-            yield out
+            self._seed = config.cpp_seed()
+            self._engine = Mt19937_64(self._seed)
+        elif not self.reshuffle_each_epoch:
+            self._engine = Mt19937_64(self._seed)
+        return shuffled_rows(self.children[0]._rows(), self._buf, self._engine)
 
     def _size(self):
         return self.children[0]._size()
-
-
-_END = object()
 
 
 class RepeatDataset(Dataset):
