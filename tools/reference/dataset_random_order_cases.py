@@ -1,0 +1,232 @@
+"""Seeded dataset orders beyond the samplers of dataset_random_cases.py, run alike under real MindSpore 2.10
+(gen_dataset_random_orders.py) and ms_compat (tests/dataset/test_dataset_random_orders.py):
+``run(ds, tmpdir)`` -> {case name: int64 array}.
+
+Every case is a table row: ``PKSampler(shuffle)``, ``split(randomize)`` of a source and of a pipeline, the file
+readers (``TextFileDataset``, ``CSVDataset``, ``CLUEDataset``: ``shuffle`` False/FILES/GLOBAL x
+``num_shards``/``shard_id`` x ``num_parallel_workers`` x ``num_samples``), the shuffles of ``CocoDataset``,
+``VOCDataset`` and ``Cifar100Dataset`` x seeds; each over epochs of one iterator, then a fresh iterator.
+"""
+import json
+import os
+import zlib
+
+import numpy as np
+
+SEEDS = (0, 5, 1234)
+
+
+def _key(value):
+    """A row's identity as an int: the number a text/numeric column holds, else a CRC of the bytes."""
+    a = np.asarray(value)
+    if a.dtype.kind in "iu" and a.size == 1:
+        return int(a.reshape(-1)[0])
+    if a.dtype.kind in "US" and a.size == 1:
+        s = a.reshape(-1)[0]
+        s = s.decode() if isinstance(s, bytes) else str(s)
+        return int(s) if s.lstrip("-").isdigit() else zlib.crc32(s.encode())
+    return zlib.crc32(np.ascontiguousarray(a).tobytes())
+
+
+def _orders(dataset, epochs=3, column=0, keep=None):
+    """``epochs`` epochs of one iterator, then one epoch of a fresh iterator, as one flat array (-1 between)."""
+    out = []
+    it = dataset.create_tuple_iterator(output_numpy=True, num_epochs=epochs)
+    for _ in range(epochs):
+        out.extend([_key(r[column]) for r in it][:keep])
+        out.append(-1)
+    out.extend([_key(r[column]) for r in dataset.create_tuple_iterator(output_numpy=True, num_epochs=1)][:keep])
+    return np.asarray(out, np.int64)
+
+
+def _write(path, data):
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    with open(path, "wb") as f:
+        f.write(data)
+    return path
+
+
+def _folder(tmpdir, n=23, classes=4):
+    """An ImageFolder tree whose classes hold different numbers of files (file byte 0 = its number)."""
+    d = os.path.join(tmpdir, "pk_folder")
+    for i in range(n):
+        _write(os.path.join(d, f"class{(i * 7) % classes}", f"img{i:03d}.jpg"), bytes([i, 0xFF, 0xD8]))
+    return d
+
+
+def pk_cases(ds, tmpdir):
+    out = {}
+    d = _folder(tmpdir)
+    for seed in SEEDS:
+        for shuffle in (False, True):
+            for num_val, num_samples in ((1, None), (3, None), (5, None), (2, 5)):
+                ds.config.set_seed(seed)
+                sampler = ds.PKSampler(num_val, shuffle=shuffle, num_samples=num_samples)
+                out[f"pk|{seed}|{shuffle}|{num_val}|{num_samples}"] = _orders(
+                    ds.ImageFolderDataset(d, sampler=sampler), column=0)
+    return out
+
+
+def split_cases(ds):
+    """Each split over two epochs of one iterator and a fresh one, for sources (mappable) and pipelines."""
+    out = {}
+    for seed in SEEDS:
+        for n, sizes in ((10, [0.6, 0.4]), (10, [3, 3, 4]), (23, [0.5, 0.25, 0.25]), (7, [0.3, 0.3, 0.4])):
+            for randomize in (True, False):
+                for kind in ("source", "shuffled_source", "pipeline"):
+                    ds.config.set_seed(seed)
+                    d = ds.NumpySlicesDataset(np.arange(n), ["x"], shuffle=kind == "shuffled_source")
+                    if kind == "pipeline":
+                        d = d.map(lambda x: x, "x")
+                    parts = d.split(sizes, randomize=randomize)
+                    out[f"split|{kind}|{seed}|{n}|{sizes}|{randomize}"] = np.concatenate(
+                        [np.append(_orders(p, epochs=2), -2) for p in parts])
+    return out
+
+
+def _text_files(tmpdir):
+    d = os.path.join(tmpdir, "text")
+    paths, k = [], 0
+    for i, n in enumerate((4, 5, 3, 6, 0, 2)):
+        lines = []
+        for j in range(n):
+            lines.append(str(k))
+            k += 1
+            if j == 1:
+                lines.append("")  # empty lines are skipped
+        paths.append(_write(os.path.join(d, f"f{i}.txt"), ("\n".join(lines) + "\n").encode() if n else b""))
+    return paths
+
+
+def _csv_files(tmpdir):
+    d = os.path.join(tmpdir, "csv")
+    paths, k = [], 0
+    for i, n in enumerate((3, 7, 1, 4)):
+        rows = []
+        for _ in range(n):
+            rows.append(f"{k},name{k}")
+            k += 1
+        paths.append(_write(os.path.join(d, f"c{i}.csv"), ("\n".join(rows) + "\n").encode()))
+    return paths
+
+
+def _clue_files(tmpdir):
+    d = os.path.join(tmpdir, "clue")
+    paths, k = [], 0
+    for i, n in enumerate((5, 2, 6)):
+        rows = []
+        for _ in range(n):
+            rows.append(json.dumps({"id": k, "sentence1": f"s{k}", "sentence2": f"t{k}"}))
+            k += 1
+        paths.append(_write(os.path.join(d, f"q{i}.json"), ("\n".join(rows) + "\n").encode()))
+    return paths
+
+
+def file_reader_cases(ds, tmpdir):
+    out = {}
+    text, csv, clue = _text_files(tmpdir), _csv_files(tmpdir), _clue_files(tmpdir)
+    modes = {"false": False, "files": ds.Shuffle.FILES, "global": ds.Shuffle.GLOBAL, "true": True}
+    shardings = ((None, None), (2, 0), (2, 1), (3, 0), (3, 1), (3, 2), (4, 3))
+    for seed in SEEDS:
+        for mode, shuffle in modes.items():
+            for workers in (1, 2):  # MindSpore allows at most the CPU count (2 here)
+                for shards, shard_id in shardings:
+                    ds.config.set_seed(seed)
+                    out[f"textfile|{seed}|{mode}|{workers}|{shards}|{shard_id}"] = _orders(ds.TextFileDataset(
+                        text, shuffle=shuffle, num_parallel_workers=workers, num_shards=shards, shard_id=shard_id))
+            for workers in (1, 2):
+                ds.config.set_seed(seed)
+                out[f"textfile_num_samples|{seed}|{mode}|{workers}"] = _orders(ds.TextFileDataset(
+                    text, shuffle=shuffle, num_parallel_workers=workers, num_samples=7))
+                for shards, shard_id in ((None, None), (2, 1)):
+                    ds.config.set_seed(seed)
+                    out[f"csv|{seed}|{mode}|{workers}|{shards}|{shard_id}"] = _orders(ds.CSVDataset(
+                        csv, column_defaults=[0, ""], column_names=["id", "name"], shuffle=shuffle,
+                        num_parallel_workers=workers, num_shards=shards, shard_id=shard_id))
+                    ds.config.set_seed(seed)
+                    out[f"clue|{seed}|{mode}|{workers}|{shards}|{shard_id}"] = _orders(ds.CLUEDataset(
+                        clue, task="AFQMC", usage="test", shuffle=shuffle, num_parallel_workers=workers,
+                        num_shards=shards, shard_id=shard_id))
+    # a larger corpus: the GLOBAL shuffle buffer holds 4 x the rows per file (at most 10000), not the whole shard
+    d = os.path.join(tmpdir, "text_big")
+    big = [_write(os.path.join(d, f"b{i}.txt"), ("\n".join(str(i * 1000 + j) for j in range(n)) + "\n").encode())
+           for i, n in enumerate((40, 3, 25))]
+    for seed in SEEDS:
+        for shards, shard_id in ((None, None), (2, 1)):
+            ds.config.set_seed(seed)
+            out[f"textfile_buffer|{seed}|{shards}|{shard_id}"] = _orders(ds.TextFileDataset(
+                big, num_parallel_workers=2, num_shards=shards, shard_id=shard_id))
+    return out
+
+
+def _png(i):
+    """A tiny PNG-signed blob, distinct per ``i`` (read with ``decode=False``: the bytes identify the row)."""
+    return b"\x89PNG\r\n\x1a\n" + bytes([i % 256, i // 256]) * 4
+
+
+def _voc_dir(tmpdir, n=12):
+    d = os.path.join(tmpdir, "voc")
+    ids = [f"2007_{i:06d}" for i in range(n)]
+    for k, i in enumerate(ids):
+        _write(os.path.join(d, "JPEGImages", i + ".jpg"), _png(k))
+        xml = (f"<annotation><filename>{i}.jpg</filename><size><width>8</width><height>8</height><depth>3</depth>"
+               f"</size><object><name>{'cat' if k % 2 else 'dog'}</name><pose>Unspecified</pose><truncated>0"
+               f"</truncated><difficult>0</difficult><bndbox><xmin>1</xmin><ymin>1</ymin><xmax>4</xmax><ymax>5"
+               f"</ymax></bndbox></object></annotation>")
+        _write(os.path.join(d, "Annotations", i + ".xml"), xml.encode())
+    _write(os.path.join(d, "ImageSets", "Main", "train.txt"), ("\n".join(ids) + "\n").encode())
+    return d
+
+
+def _coco_dir(tmpdir, n=12):
+    d = os.path.join(tmpdir, "coco")
+    images, anns = [], []
+    for k in range(n):
+        name = f"{k:012d}.jpg"
+        _write(os.path.join(d, "images", name), _png(k + 50))
+        images.append({"id": 100 + k, "file_name": name, "height": 8, "width": 8})
+        anns.append({"id": k + 1, "image_id": 100 + k, "category_id": 1 + k % 2, "iscrowd": 0, "area": 4.0,
+                     "segmentation": [[1.0, 1.0, 4.0, 1.0, 4.0, 5.0]], "bbox": [1.0, 1.0, 2.0, 2.0]})
+    cats = [{"id": 1, "name": "cat", "supercategory": "animal"}, {"id": 2, "name": "dog", "supercategory": "animal"}]
+    _write(os.path.join(d, "annotations.json"),
+           json.dumps({"images": images, "annotations": anns, "categories": cats}).encode())
+    return d
+
+
+def _cifar100_dir(tmpdir, n=10000):  # MindSpore reads CIFAR-100 files of whole 10000-record blocks
+    d = os.path.join(tmpdir, "cifar100")
+    rec = np.zeros((n, 2 + 3072), np.uint8)
+    rec[:, 0] = np.arange(n) % 20
+    rec[:, 1] = np.arange(n) % 100
+    rec[:, 2] = np.arange(n) % 256
+    rec[:, 3] = np.arange(n) // 256
+    _write(os.path.join(d, "test.bin"), rec.tobytes())
+    return d
+
+
+def annotated_cases(ds, tmpdir):
+    out = {}
+    voc, coco, cifar = _voc_dir(tmpdir), _coco_dir(tmpdir), _cifar100_dir(tmpdir)
+    for seed in SEEDS:
+        for workers in (1, 2):
+            ds.config.set_seed(seed)
+            out[f"voc|{seed}|{workers}"] = _orders(ds.VOCDataset(voc, task="Detection", usage="train", decode=False,
+                                                                 shuffle=True, num_parallel_workers=workers))
+            ds.config.set_seed(seed)
+            out[f"coco|{seed}|{workers}"] = _orders(ds.CocoDataset(
+                os.path.join(coco, "images"), os.path.join(coco, "annotations.json"), task="Detection",
+                decode=False, shuffle=True, num_parallel_workers=workers))
+    for seed, shards, shard_id in ((0, None, None), (5, 3, 2), (1234, None, None)):  # 10000 rows each: three
+        ds.config.set_seed(seed)
+        out[f"cifar100|{seed}|{shards}|{shard_id}"] = _orders(ds.Cifar100Dataset(
+            cifar, usage="test", shuffle=True, num_shards=shards, shard_id=shard_id), epochs=2, keep=40)
+    return out
+
+
+def run(ds, tmpdir):
+    out = {}
+    out.update(pk_cases(ds, tmpdir))
+    out.update(split_cases(ds))
+    out.update(file_reader_cases(ds, tmpdir))
+    out.update(annotated_cases(ds, tmpdir))
+    return out
