@@ -3,8 +3,8 @@
 ``run(ds, tmpdir)`` -> {case name: int64 array}.
 
 Every case is a table row: ``PKSampler(shuffle)``, ``split(randomize)`` of a source and of a pipeline, the file
-readers (``TextFileDataset``, ``CSVDataset``, ``CLUEDataset``: ``shuffle`` False/FILES/GLOBAL x
-``num_shards``/``shard_id`` x ``num_parallel_workers`` x ``num_samples``), the shuffles of ``CocoDataset``,
+readers (``TextFileDataset``, ``CSVDataset``, ``CLUEDataset``, ``TFRecordDataset``: ``shuffle`` False/FILES/GLOBAL
+x ``num_shards``/``shard_id`` (x ``shard_equal_rows``) x ``num_parallel_workers`` x ``num_samples``), the shuffles of ``CocoDataset``,
 ``VOCDataset`` and ``Cifar100Dataset`` x seeds; each over epochs of one iterator, then a fresh iterator.
 """
 import json
@@ -159,6 +159,43 @@ def file_reader_cases(ds, tmpdir):
     return out
 
 
+def _tfrecord_files(tmpdir, name, counts):
+    from dataset_files_extra import example, write_tfrecord
+    d = os.path.join(tmpdir, name)
+    os.makedirs(d, exist_ok=True)
+    paths, k = [], 0
+    for i, n in enumerate(counts):
+        paths.append(write_tfrecord(os.path.join(d, f"t{i}.tfrecord"), [example({"x": [k + j]}) for j in range(n)]))
+        k += n
+    return paths
+
+
+def tfrecord_cases(ds, tmpdir):
+    out = {}
+    files = _tfrecord_files(tmpdir, "tf", (4, 5, 3, 6, 2))
+    modes = {"false": False, "files": ds.Shuffle.FILES, "global": ds.Shuffle.GLOBAL}
+    shardings = ((None, None), (2, 0), (2, 1), (3, 2))
+    for seed in SEEDS:
+        for mode, shuffle in modes.items():
+            for workers in (1, 2):
+                for shards, shard_id in shardings:
+                    for equal in ((False, True) if shards else (False,)):
+                        ds.config.set_seed(seed)
+                        out[f"tfrecord|{seed}|{mode}|{workers}|{shards}|{shard_id}|{equal}"] = _orders(
+                            ds.TFRecordDataset(files, shuffle=shuffle, num_parallel_workers=workers, num_shards=shards,
+                                               shard_id=shard_id, shard_equal_rows=equal))
+            ds.config.set_seed(seed)
+            out[f"tfrecord_num_samples|{seed}|{mode}"] = _orders(ds.TFRecordDataset(
+                files, shuffle=shuffle, num_parallel_workers=2, num_samples=9))
+    big = _tfrecord_files(tmpdir, "tf_big", (40, 3, 25))
+    for seed in SEEDS:
+        for shards, shard_id in ((None, None), (2, 1)):
+            ds.config.set_seed(seed)
+            out[f"tfrecord_buffer|{seed}|{shards}|{shard_id}"] = _orders(ds.TFRecordDataset(
+                big, num_parallel_workers=2, num_shards=shards, shard_id=shard_id, shard_equal_rows=True))
+    return out
+
+
 def _png(i):
     """A tiny PNG-signed blob, distinct per ``i`` (read with ``decode=False``: the bytes identify the row)."""
     return b"\x89PNG\r\n\x1a\n" + bytes([i % 256, i // 256]) * 4
@@ -228,5 +265,6 @@ def run(ds, tmpdir):
     out.update(pk_cases(ds, tmpdir))
     out.update(split_cases(ds))
     out.update(file_reader_cases(ds, tmpdir))
+    out.update(tfrecord_cases(ds, tmpdir))
     out.update(annotated_cases(ds, tmpdir))
     return out
