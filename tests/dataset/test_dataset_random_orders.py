@@ -1,7 +1,9 @@
 """Seeded orders of ``PKSampler(shuffle=True)``, ``split(randomize=True)`` (of a source and of a pipeline), the file
 readers' ``shuffle`` (False/FILES/GLOBAL) x ``num_shards`` x workers x ``num_samples`` (``TextFileDataset``,
-``CSVDataset``, ``CLUEDataset``) and the shuffles of ``CocoDataset``/``VOCDataset``/``Cifar100Dataset`` are
-MindSpore 2.10's, epoch after epoch (references: tools/reference/gen_dataset_random_orders.py)."""
+``CSVDataset``, ``CLUEDataset``, ``TFRecordDataset``), ``MindDataset``'s shuffle modes x ``num_shards`` and its
+Random/Distributed samplers, ``shuffle`` with ``num_samples`` (with replacement) and the shuffles of
+``CocoDataset``/``VOCDataset``/``Cifar100Dataset`` are MindSpore 2.10's, epoch after epoch (references:
+tools/reference/gen_dataset_random_orders.py)."""
 import pathlib
 import sys
 
@@ -10,6 +12,7 @@ import pytest
 
 from ms_compat import dataset as ds
 from ms_compat.dataset.core import config
+from ms_compat.mindrecord import FileWriter
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent.parent
 sys.path.insert(0, str(ROOT / "tools" / "reference"))
@@ -22,7 +25,7 @@ REF = np.load(ROOT / "tests" / "reference_data" / "dataset_random" / "more_order
 def ours(tmp_path_factory):
     saved = config._state["seed"]
     try:
-        return run(ds, str(tmp_path_factory.mktemp("dsorders")))
+        return run(ds, str(tmp_path_factory.mktemp("dsorders")), FileWriter)
     finally:
         config._state["seed"] = saved
 

@@ -5,7 +5,8 @@
 Every case is a table row: ``PKSampler(shuffle)``, ``split(randomize)`` of a source and of a pipeline, the file
 readers (``TextFileDataset``, ``CSVDataset``, ``CLUEDataset``, ``TFRecordDataset``: ``shuffle`` False/FILES/GLOBAL
 x ``num_shards``/``shard_id`` (x ``shard_equal_rows``) x ``num_parallel_workers`` x ``num_samples``), the shuffles of ``CocoDataset``,
-``VOCDataset`` and ``Cifar100Dataset`` x seeds; each over epochs of one iterator, then a fresh iterator.
+``VOCDataset`` and ``Cifar100Dataset``, ``MindDataset`` (shuffle modes x ``num_shards``, its Random/Distributed
+samplers), ``shuffle`` with ``num_samples`` x seeds; each over epochs of one iterator, then a fresh iterator.
 """
 import json
 import os
@@ -196,6 +197,55 @@ def tfrecord_cases(ds, tmpdir):
     return out
 
 
+def _mindrecord_files(tmpdir, writer, counts=(4, 5, 3, 6, 1)):
+    d = os.path.join(tmpdir, "mindrecord")
+    os.makedirs(d, exist_ok=True)
+    paths, k = [], 0
+    for i, n in enumerate(counts):
+        p = os.path.join(d, f"m{i}.mindrecord")
+        w = writer(p, 1)
+        w.add_schema({"id": {"type": "int64"}}, "ids")
+        w.write_raw_data([{"id": k + j} for j in range(n)])
+        w.commit()
+        paths.append(p)
+        k += n
+    return paths
+
+
+def mindrecord_cases(ds, tmpdir, writer):
+    """``MindDataset`` (MindRecord's ShardShuffle): shuffle modes x shards x seeds, and its samplers."""
+    out = {}
+    files = _mindrecord_files(tmpdir, writer)
+    modes = {"none": None, "true": True, "false": False, "global": ds.Shuffle.GLOBAL, "files": ds.Shuffle.FILES,
+             "infile": ds.Shuffle.INFILE}
+    for seed in SEEDS:
+        for mode, shuffle in modes.items():
+            for shards, shard_id in ((None, None), (2, 0), (2, 1), (3, 2), (4, 1)):
+                ds.config.set_seed(seed)
+                out[f"mindrecord|{seed}|{mode}|{shards}|{shard_id}"] = _orders(ds.MindDataset(
+                    files, shuffle=shuffle, num_shards=shards, shard_id=shard_id))
+        for name, make in (("random", lambda: ds.RandomSampler()),
+                           ("distributed", lambda: ds.DistributedSampler(3, 1)),
+                           ("distributed_no_shuffle", lambda: ds.DistributedSampler(2, 1, shuffle=False))):
+            ds.config.set_seed(seed)
+            out[f"mindrecord_sampler|{seed}|{name}"] = _orders(ds.MindDataset(files, sampler=make()))
+    return out
+
+
+def shuffle_num_samples_cases(ds, tmpdir):
+    """A shuffled random-access source with ``num_samples`` draws rows with replacement in MindSpore 2.10."""
+    out = {}
+    for seed in SEEDS:
+        for shuffle in (None, True):
+            for k in (1, 8, 20, 30):
+                ds.config.set_seed(seed)
+                out[f"shuffle_num_samples|numpy|{seed}|{shuffle}|{k}"] = _orders(ds.NumpySlicesDataset(
+                    np.arange(20), ["x"], shuffle=shuffle, num_samples=k))
+        ds.config.set_seed(seed)
+        out[f"shuffle_num_samples|folder|{seed}"] = _orders(ds.ImageFolderDataset(_folder(tmpdir), num_samples=9))
+    return out
+
+
 def _png(i):
     """A tiny PNG-signed blob, distinct per ``i`` (read with ``decode=False``: the bytes identify the row)."""
     return b"\x89PNG\r\n\x1a\n" + bytes([i % 256, i // 256]) * 4
@@ -260,11 +310,14 @@ def annotated_cases(ds, tmpdir):
     return out
 
 
-def run(ds, tmpdir):
+def run(ds, tmpdir, writer):
+    """All cases; ``writer`` is the framework's ``mindrecord.FileWriter``."""
     out = {}
     out.update(pk_cases(ds, tmpdir))
     out.update(split_cases(ds))
     out.update(file_reader_cases(ds, tmpdir))
     out.update(tfrecord_cases(ds, tmpdir))
     out.update(annotated_cases(ds, tmpdir))
+    out.update(mindrecord_cases(ds, tmpdir, writer))
+    out.update(shuffle_num_samples_cases(ds, tmpdir))
     return out

@@ -363,6 +363,6 @@ def select_sampler(num_samples, sampler, shuffle, num_shards, shard_id):
         return DistributedSampler(num_shards, shard_id, shuffle=bool(shuffle), num_samples=num_samples)
     if shard_id is not None:
         raise RuntimeError("shard_id is specified but num_shards is not.")
-    if shuffle:
-        return RandomSampler(num_samples=num_samples)
+    if shuffle:  # MindSpore 2.10: a shuffled source with num_samples draws with replacement
+        return RandomSampler(replacement=num_samples is not None, num_samples=num_samples)
     return SequentialSampler(num_samples=num_samples)
