@@ -1,7 +1,8 @@
 """Seeded orders of ``PKSampler(shuffle=True)``, ``split(randomize=True)`` (of a source and of a pipeline), the file
 readers' ``shuffle`` (False/FILES/GLOBAL) x ``num_shards`` x workers x ``num_samples`` (``TextFileDataset``,
 ``CSVDataset``, ``CLUEDataset``, ``TFRecordDataset``), ``MindDataset``'s shuffle modes x ``num_shards`` and its
-Random/Distributed samplers, ``shuffle`` with ``num_samples`` (with replacement) and the shuffles of
+Random/Distributed samplers, ``shuffle`` with ``num_samples`` (with replacement), the draws of Python operations
+and random transforms in ``map(python_multiprocessing=True)`` and the shuffles of
 ``CocoDataset``/``VOCDataset``/``Cifar100Dataset`` are MindSpore 2.10's, epoch after epoch (references:
 tools/reference/gen_dataset_random_orders.py)."""
 import pathlib
@@ -11,6 +12,7 @@ import numpy as np
 import pytest
 
 from ms_compat import dataset as ds
+from ms_compat.dataset import vision
 from ms_compat.dataset.core import config
 from ms_compat.mindrecord import FileWriter
 
@@ -25,7 +27,7 @@ REF = np.load(ROOT / "tests" / "reference_data" / "dataset_random" / "more_order
 def ours(tmp_path_factory):
     saved = config._state["seed"]
     try:
-        return run(ds, str(tmp_path_factory.mktemp("dsorders")), FileWriter)
+        return run(ds, vision, str(tmp_path_factory.mktemp("dsorders")), FileWriter)
     finally:
         config._state["seed"] = saved
 

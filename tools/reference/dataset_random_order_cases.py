@@ -1,15 +1,17 @@
 """Seeded dataset orders beyond the samplers of dataset_random_cases.py, run alike under real MindSpore 2.10
 (gen_dataset_random_orders.py) and ms_compat (tests/dataset/test_dataset_random_orders.py):
-``run(ds, tmpdir)`` -> {case name: int64 array}.
+``run(ds, vision, tmpdir, FileWriter)`` -> {case name: int64 array}.
 
 Every case is a table row: ``PKSampler(shuffle)``, ``split(randomize)`` of a source and of a pipeline, the file
 readers (``TextFileDataset``, ``CSVDataset``, ``CLUEDataset``, ``TFRecordDataset``: ``shuffle`` False/FILES/GLOBAL
-x ``num_shards``/``shard_id`` (x ``shard_equal_rows``) x ``num_parallel_workers`` x ``num_samples``), the shuffles of ``CocoDataset``,
-``VOCDataset`` and ``Cifar100Dataset``, ``MindDataset`` (shuffle modes x ``num_shards``, its Random/Distributed
-samplers), ``shuffle`` with ``num_samples`` x seeds; each over epochs of one iterator, then a fresh iterator.
+x ``num_shards``/``shard_id`` (x ``shard_equal_rows``) x ``num_parallel_workers`` x ``num_samples``), the
+shuffles of ``CocoDataset``, ``VOCDataset`` and ``Cifar100Dataset``, ``MindDataset`` (shuffle modes x ``num_shards``, its Random/Distributed
+samplers), ``shuffle`` with ``num_samples``, ``map(python_multiprocessing=True)`` x seeds x workers; each over
+epochs of one iterator, then a fresh iterator.
 """
 import json
 import os
+import random
 import zlib
 
 import numpy as np
@@ -246,6 +248,34 @@ def shuffle_num_samples_cases(ds, tmpdir):
     return out
 
 
+def _py_random(x):
+    """A Python operation drawing from Python's and numpy's global generators: one int per row."""
+    return np.int64(int(x) * 1000000 + np.random.randint(1000) * 1000 + random.randint(0, 999))
+
+
+def _images(n=13, h=9, w=11):
+    img = (np.arange(h)[:, None] * 16 + np.arange(w)[None, :]).astype(np.uint8)
+    return np.repeat(np.stack([img] * n)[..., None], 3, axis=3)
+
+
+def multiprocessing_cases(ds, vision):
+    """``map(..., python_multiprocessing=True)``: a Python operation's draws in each worker process (seeded
+    ``seed + worker``, rows dealt in turn, the state kept over epochs), and MindSpore's own random transforms
+    (which stay in its C++ threads)."""
+    out = {}
+    for seed in SEEDS:
+        for workers in (1, 2):  # MindSpore allows at most the CPU count (2 here)
+            ds.config.set_seed(seed)
+            out[f"mp_python|{seed}|{workers}"] = _orders(ds.NumpySlicesDataset(np.arange(7), ["x"], shuffle=False).map(
+                _py_random, "x", num_parallel_workers=workers, python_multiprocessing=True))
+            ds.config.set_seed(seed)
+            out[f"mp_transforms|{seed}|{workers}"] = _orders(ds.NumpySlicesDataset(
+                {"image": _images()}, shuffle=False).map([vision.RandomCrop((3, 4)), vision.RandomHorizontalFlip()],
+                                                         "image", num_parallel_workers=workers,
+                                                         python_multiprocessing=True), epochs=2)
+    return out
+
+
 def _png(i):
     """A tiny PNG-signed blob, distinct per ``i`` (read with ``decode=False``: the bytes identify the row)."""
     return b"\x89PNG\r\n\x1a\n" + bytes([i % 256, i // 256]) * 4
@@ -310,9 +340,9 @@ def annotated_cases(ds, tmpdir):
     return out
 
 
-def run(ds, tmpdir, writer):
+def run(ds, vision, tmpdir, writer):
     """All cases; ``writer`` is the framework's ``mindrecord.FileWriter``."""
-    out = {}
+    out = multiprocessing_cases(ds, vision)
     out.update(pk_cases(ds, tmpdir))
     out.update(split_cases(ds))
     out.update(file_reader_cases(ds, tmpdir))

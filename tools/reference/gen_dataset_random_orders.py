@@ -6,12 +6,13 @@ Run: python tools/make_references.py gen_dataset_random_orders
 import tempfile
 
 import mindspore.dataset as ds
+from mindspore.dataset import vision
 from mindspore.mindrecord import FileWriter
 
 import refutil
 from dataset_random_order_cases import run
 
 with tempfile.TemporaryDirectory() as tmp:
-    out = run(ds, tmp, FileWriter)
+    out = run(ds, vision, tmp, FileWriter)
 refutil.save_npz("dataset_random", "more_orders", **out)
 print(len(out), "cases")

@@ -643,7 +643,7 @@ class MapDataset(Dataset):
                              f"{num_parallel_workers}.")
         self._ops = list(operations)
         self._mp = python_multiprocessing
-        self._sent, self._engines = 0, {}
+        self._sent, self._engines, self._proc_states = 0, {}, {}
 
     def get_col_names(self):
         cols = self.children[0].get_col_names()
@@ -687,7 +687,7 @@ class MapDataset(Dataset):
 
     def _reset_run(self):
         super()._reset_run()
-        self._sent, self._engines = 0, {}
+        self._sent, self._engines, self._proc_states = 0, {}, {}
 
     def _map_rows(self):
         cols = self.children[0].get_col_names()
@@ -701,9 +701,12 @@ class MapDataset(Dataset):
         # draws are MindSpore's whichever thread runs the row here, as rows of one worker run in their order
         copies = self.num_parallel_workers or config.get_num_parallel_workers()
         engines, base, last = self._engines, self._sent, {}
-        # in worker processes the engines could not advance in step: there the random transforms draw as
-        # the rest (numpy, reproducible per row)
-        streams = not self._mp
+        # MindSpore runs its own transforms in its C++ threads even with python_multiprocessing (measured): a map
+        # of transforms only keeps the engines; one with Python functions runs them all in worker processes,
+        # where MindSpore calls its transforms eagerly (each call a fresh op seeded with the worker's seed) and
+        # so do we (a transform called directly)
+        processes = self._mp and not self._all_transforms()
+        streams = not processes
         import contextlib
         import threading
 
@@ -713,7 +716,7 @@ class MapDataset(Dataset):
                 if before is not None:
                     before.wait()
                 with config.op_streams(engines, w) if streams else contextlib.nullcontext():
-                    if not seeded:
+                    if not seeded or processes:
                         return self._apply(row, in_idx, cols, out_cols)
                     # the draws not yet MindSpore's come from a generator of (seed, epoch, k): the output does
                     # not depend on which worker runs the row, or when
@@ -733,10 +736,14 @@ class MapDataset(Dataset):
             self._sent = base + k + 2
 
         rows = numbered()
+        where = "map(" + ", ".join(_errors.op_name(o) for o in self._ops) + ")"
+        if processes:  # one process per MindSpore worker, dealt its rows, seeded as MindSpore seeds it
+            from ._parallel import dealt_process_map
+            yield from dealt_process_map(fn, rows, copies, config.get_prefetch_size(), where, self._proc_states)
+            return
         if workers > 1 or self._all_transforms():  # MindSpore transforms run off the consumer's thread (pipelined)
             from ._parallel import ordered_map
-            yield from ordered_map(fn, rows, workers, config.get_prefetch_size(),
-                                   "map(" + ", ".join(_errors.op_name(o) for o in self._ops) + ")", self._mp)
+            yield from ordered_map(fn, rows, workers, config.get_prefetch_size(), where)
             return
         for item in rows:
             try:
