@@ -253,6 +253,16 @@ def _py_random(x):
     return np.int64(int(x) * 1000000 + np.random.randint(1000) * 1000 + random.randint(0, 999))
 
 
+class _RandomSource:
+    """A random-access source whose rows draw from Python's and numpy's global generators."""
+
+    def __getitem__(self, i):
+        return (np.int64(i * 1000000 + np.random.randint(1000) * 1000 + random.randint(0, 999)),)
+
+    def __len__(self):
+        return 7
+
+
 def _images(n=13, h=9, w=11):
     img = (np.arange(h)[:, None] * 16 + np.arange(w)[None, :]).astype(np.uint8)
     return np.repeat(np.stack([img] * n)[..., None], 3, axis=3)
@@ -261,13 +271,18 @@ def _images(n=13, h=9, w=11):
 def multiprocessing_cases(ds, vision):
     """``map(..., python_multiprocessing=True)``: a Python operation's draws in each worker process (seeded
     ``seed + worker``, rows dealt in turn, the state kept over epochs), and MindSpore's own random transforms
-    (which stay in its C++ threads)."""
+    (which stay in its C++ threads); a ``GeneratorDataset`` source read by worker processes (row ``k`` of each
+    epoch to worker ``k % workers``)."""
     out = {}
     for seed in SEEDS:
         for workers in (1, 2):  # MindSpore allows at most the CPU count (2 here)
             ds.config.set_seed(seed)
             out[f"mp_python|{seed}|{workers}"] = _orders(ds.NumpySlicesDataset(np.arange(7), ["x"], shuffle=False).map(
                 _py_random, "x", num_parallel_workers=workers, python_multiprocessing=True))
+            for shuffle in (False, True):
+                ds.config.set_seed(seed)
+                out[f"mp_generator|{seed}|{workers}|{shuffle}"] = _orders(ds.GeneratorDataset(
+                    _RandomSource(), ["x"], shuffle=shuffle, num_parallel_workers=workers, python_multiprocessing=True))
             ds.config.set_seed(seed)
             out[f"mp_transforms|{seed}|{workers}"] = _orders(ds.NumpySlicesDataset(
                 {"image": _images()}, shuffle=False).map([vision.RandomCrop((3, 4)), vision.RandomHorizontalFlip()],
