@@ -438,7 +438,9 @@ class MappableDataset(SourceDataset):
             part = copy.copy(self)  # shares the loaded rows; the sampler chain is the split's own
             part.sampler = copy.deepcopy(self.sampler)
             if randomize:
-                part.add_sampler(RandomSampler(reshuffle_each_epoch=False))
+                sampler = RandomSampler()
+                sampler.reshuffle_each_epoch = False
+                part.add_sampler(sampler)
             part.add_sampler(SequentialSampler(start, c))
             part.add_sampler(SequentialSampler())
             out.append(part)

@@ -120,15 +120,15 @@ class SequentialSampler(BuiltinSampler):
 
 class RandomSampler(BuiltinSampler):
     """Mirrors ``mindspore.dataset.RandomSampler(replacement=False, num_samples=None)`` (at most ``n`` rows,
-    as MindSpore: a larger ``num_samples`` is capped to the dataset size). ``reshuffle_each_epoch`` (an
-    attribute in MindSpore, keyword here too; ``split`` sets it False) keeps the first epoch's seed and order."""
+    as MindSpore: a larger ``num_samples`` is capped to the dataset size). The attribute ``reshuffle_each_epoch``
+    (MindSpore's; ``split`` sets it False) False keeps the first epoch's seed and order."""
 
-    def __init__(self, replacement=False, num_samples=None, reshuffle_each_epoch=True):
+    def __init__(self, replacement=False, num_samples=None):
         super().__init__(num_samples)
         if not isinstance(replacement, bool):
             raise TypeError(f"replacement should be a boolean value, but got {type(replacement)}.")
         self.replacement = replacement
-        self.reshuffle_each_epoch = reshuffle_each_epoch
+        self.reshuffle_each_epoch = True
 
     def _own(self, n, rng, labels):
         if not n:
