@@ -224,7 +224,8 @@ class Dataset(RecordsInit):
             except Exception:  # noqa: BLE001 — locks, open files: share the node instead
                 part = self
             if randomize:
-                part = ShuffleDataset(part, 10000, reshuffle_each_epoch=False)
+                part = part.shuffle(10000)
+                part.reshuffle_each_epoch = False
             if start:
                 part = part.skip(start)
             out.append(part.take(c))
@@ -787,14 +788,14 @@ class ShuffleDataset(Dataset):
     buffer of ``buffer_size`` rows, then repeatedly sends slot ``engine() % rows_in_buffer``, moves the last
     slot into it and puts the next input row in the last slot (once the input is spent, the buffer drains)."""
 
-    def __init__(self, child, buffer_size, reshuffle_each_epoch=True):
+    def __init__(self, child, buffer_size):
         super().__init__((child,))
         if not isinstance(buffer_size, int) or isinstance(buffer_size, bool) or not 2 <= buffer_size <= 2147483647:
             raise ValueError(f"buffer_size is not within the required interval of [2, 2147483647], "
                              f"but got {buffer_size}.")
         self._buf = buffer_size
         self._engine = None
-        self.reshuffle_each_epoch = reshuffle_each_epoch  # False (``split``): every epoch reseeds alike
+        self.reshuffle_each_epoch = True  # MindSpore's attribute; False (``split``): every epoch reseeds alike
 
     def _reset_run(self):
         super()._reset_run()
