@@ -150,6 +150,12 @@ def file_reader_cases(ds, tmpdir):
                     out[f"clue|{seed}|{mode}|{workers}|{shards}|{shard_id}"] = _orders(ds.CLUEDataset(
                         clue, task="AFQMC", usage="test", shuffle=shuffle, num_parallel_workers=workers,
                         num_shards=shards, shard_id=shard_id))
+    for seed in SEEDS:  # a file reader is split as a pipeline (shuffle buffer, skip/take)
+        for randomize in (True, False):
+            ds.config.set_seed(seed)
+            parts = ds.TextFileDataset(text, shuffle=False, num_parallel_workers=1).split([0.5, 0.5], randomize)
+            out[f"split_textfile|{seed}|{randomize}"] = np.concatenate(
+                [np.append(_orders(p, epochs=2), -2) for p in parts])
     # a larger corpus: the GLOBAL shuffle buffer holds 4 x the rows per file (at most 10000), not the whole shard
     d = os.path.join(tmpdir, "text_big")
     big = [_write(os.path.join(d, f"b{i}.txt"), ("\n".join(str(i * 1000 + j) for j in range(n)) + "\n").encode())
@@ -215,7 +221,7 @@ def _mindrecord_files(tmpdir, writer, counts=(4, 5, 3, 6, 1)):
 
 
 def mindrecord_cases(ds, tmpdir, writer):
-    """``MindDataset`` (MindRecord's ShardShuffle): shuffle modes x shards x seeds, and its samplers."""
+    """``MindDataset`` (MindRecord's ShardShuffle): shuffle modes x shards x seeds, its samplers, ``split``."""
     out = {}
     files = _mindrecord_files(tmpdir, writer)
     modes = {"none": None, "true": True, "false": False, "global": ds.Shuffle.GLOBAL, "files": ds.Shuffle.FILES,
@@ -226,7 +232,14 @@ def mindrecord_cases(ds, tmpdir, writer):
                 ds.config.set_seed(seed)
                 out[f"mindrecord|{seed}|{mode}|{shards}|{shard_id}"] = _orders(ds.MindDataset(
                     files, shuffle=shuffle, num_shards=shards, shard_id=shard_id))
+        for randomize in (True, False):
+            ds.config.set_seed(seed)
+            parts = ds.MindDataset(files, shuffle=False).split([0.6, 0.4], randomize)
+            out[f"split_mindrecord|{seed}|{randomize}"] = np.concatenate(
+                [np.append(_orders(p, epochs=2), -2) for p in parts])
         for name, make in (("random", lambda: ds.RandomSampler()),
+                           ("random_num_samples", lambda: ds.RandomSampler(num_samples=7)),
+                           ("sequential", lambda: ds.SequentialSampler(2, 9)),
                            ("distributed", lambda: ds.DistributedSampler(3, 1)),
                            ("distributed_no_shuffle", lambda: ds.DistributedSampler(2, 1, shuffle=False))):
             ds.config.set_seed(seed)

@@ -84,22 +84,42 @@ class MindDataset(MappableDataset):
         return MinstdRand0(seed).shuffle(list(perm))
 
     def _order(self, rng):
-        from .samplers import DistributedSampler, RandomSampler
+        from .samplers import DistributedSampler, RandomSampler, SequentialSampler
         s, n = self.sampler, self._n()
-        exact = s.child_sampler is None and n
-        if exact and type(s) is RandomSampler and not s.replacement:
-            if self._mr_run is None:
-                seed, perm = config.cpp_seed(), list(range(n))
-            else:
-                seed, perm = self._mr_run
-            seed = (seed + 1) & 0xFFFFFFFF
-            perm = self._shuffled(perm, seed)
-            self._mr_run = (seed, perm)
-            return perm[:s._cap(n)]
-        if exact and type(s) is DistributedSampler:
+        chain = list(s._chain())[::-1]  # MindSpore runs the sampler chain as ShardOperators, the deepest first
+        if n and all(type(op) is SequentialSampler or (type(op) is RandomSampler and not op.replacement)
+                     for op in chain):
+            return self._operator_order(chain, n)
+        if n and len(chain) == 1 and type(s) is DistributedSampler:
             epoch = 0 if self._mr_run is None else self._mr_run + 1
             self._mr_run = epoch
             perm = self._shuffled(list(range(n)), (s._seed + 1 + epoch) & 0xFFFFFFFF) if s.shuffle else range(n)
             per = math.ceil(n / s.num_shards)
             return [perm[(s.num_shards * i + s.shard_id) % n] for i in range(s._cap(per))]
         return super()._order(rng)
+
+    def _operator_order(self, chain, n):
+        """MindRecord's task list through ``ShardSequentialSample``/``ShardShuffle`` operators: when an iterator
+        starts, each operator in turn narrows (``SequentialSampler(start, num_samples)``) or shuffles (a
+        ``RandomSampler``: seed ``GetSeed()``, plus 1 per epoch unless ``reshuffle_each_epoch`` is False, its
+        first ``num_samples`` kept) the rows; every later epoch only the shuffles run again, on the rows the
+        previous epoch left (so a ``split`` keeps its rows and reorders them each epoch, as MindSpore's)."""
+        from .samplers import RandomSampler
+        if self._mr_run is None:
+            rows, seeds = list(range(n)), []
+            for op in chain:
+                if type(op) is RandomSampler:
+                    seed = config.cpp_seed()
+                    seed = (seed + 1) & 0xFFFFFFFF if op.reshuffle_each_epoch else seed
+                    seeds.append(seed)
+                    rows = [rows[i] for i in self._shuffled(list(range(len(rows))), seed)][:op._cap(len(rows))]
+                else:
+                    rows = rows[op.start_index:op.start_index + op._cap(len(rows) - op.start_index)]
+        else:
+            rows, seeds = self._mr_run
+            shuffles = [op for op in chain if type(op) is RandomSampler]
+            for k, op in enumerate(shuffles):
+                seeds[k] = (seeds[k] + 1) & 0xFFFFFFFF if op.reshuffle_each_epoch else seeds[k]
+                rows = [rows[i] for i in self._shuffled(list(range(len(rows))), seeds[k])]
+        self._mr_run = (rows, seeds)
+        return list(rows)
