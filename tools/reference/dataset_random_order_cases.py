@@ -232,6 +232,10 @@ def mindrecord_cases(ds, tmpdir, writer):
                 ds.config.set_seed(seed)
                 out[f"mindrecord|{seed}|{mode}|{shards}|{shard_id}"] = _orders(ds.MindDataset(
                     files, shuffle=shuffle, num_shards=shards, shard_id=shard_id))
+        for shuffle in (None, True):  # a shuffle with num_samples: rows drawn with replacement
+            ds.config.set_seed(seed)
+            out[f"mindrecord_num_samples|{seed}|{shuffle}"] = _orders(ds.MindDataset(files, shuffle=shuffle,
+                                                                                     num_samples=8))
         for randomize in (True, False):
             ds.config.set_seed(seed)
             parts = ds.MindDataset(files, shuffle=False).split([0.6, 0.4], randomize)
@@ -239,6 +243,7 @@ def mindrecord_cases(ds, tmpdir, writer):
                 [np.append(_orders(p, epochs=2), -2) for p in parts])
         for name, make in (("random", lambda: ds.RandomSampler()),
                            ("random_num_samples", lambda: ds.RandomSampler(num_samples=7)),
+                           ("random_replacement", lambda: ds.RandomSampler(replacement=True, num_samples=25)),
                            ("sequential", lambda: ds.SequentialSampler(2, 9)),
                            ("distributed", lambda: ds.DistributedSampler(3, 1)),
                            ("distributed_no_shuffle", lambda: ds.DistributedSampler(2, 1, shuffle=False))):
