@@ -168,35 +168,41 @@ _M64 = 0xFFFFFFFFFFFFFFFF
 
 
 class Mt19937_64:
-    """``std::mt19937_64`` (the engine of MindSpore's ``ShuffleOp``): ``word()`` is ``engine()``."""
+    """``std::mt19937_64`` (the engine of MindSpore's ``ShuffleOp``): ``word()`` is ``engine()``. The state is
+    regenerated 312 words at a time in numpy (the recurrence split where it reads words already regenerated)."""
 
-    __slots__ = ("_mt", "_i")
+    __slots__ = ("_mt", "_buf", "_pos")
 
     def __init__(self, seed=5489):
         mt = [int(seed) & _M64]
         for i in range(1, 312):
             prev = mt[-1]
             mt.append((6364136223846793005 * (prev ^ (prev >> 62)) + i) & _M64)
-        self._mt, self._i = mt, 312
+        self._mt = np.array(mt, dtype=np.uint64)
+        self._buf, self._pos = [], 0
 
     def _twist(self):
         mt = self._mt
-        for i in range(312):
-            x = (mt[i] & 0xFFFFFFFF80000000) | (mt[(i + 1) % 312] & 0x7FFFFFFF)
-            xa = x >> 1
-            if x & 1:
-                xa ^= 0xB5026F5AA96619E9
-            mt[i] = mt[(i + 156) % 312] ^ xa
-        self._i = 0
+        upper, lower, matrix = np.uint64(0xFFFFFFFF80000000), np.uint64(0x7FFFFFFF), np.uint64(0xB5026F5AA96619E9)
+        one = np.uint64(1)
+
+        def step(cur, nxt, far):
+            x = (cur & upper) | (nxt & lower)
+            return far ^ (x >> one) ^ ((x & one) * matrix)
+        mt[:156] = step(mt[:156], mt[1:157], mt[156:312])  # reads words 156.. not yet regenerated
+        mt[156:311] = step(mt[156:311], mt[157:312], mt[0:155])  # reads the words just regenerated
+        mt[311:] = step(mt[311:], mt[:1], mt[155:156])
+        y = mt.copy()
+        y ^= (y >> np.uint64(29)) & np.uint64(0x5555555555555555)
+        y ^= (y << np.uint64(17)) & np.uint64(0x71D67FFFEDA60000)
+        y ^= (y << np.uint64(37)) & np.uint64(0xFFF7EEE000000000)
+        y ^= y >> np.uint64(43)
+        self._buf, self._pos = y.tolist(), 0
 
     def word(self):
         """``engine()``: the next 64-bit output."""
-        if self._i >= 312:
+        if self._pos == len(self._buf):
             self._twist()
-        y = self._mt[self._i]
-        self._i += 1
-        y ^= (y >> 29) & 0x5555555555555555
-        y ^= (y << 17) & 0x71D67FFFEDA60000
-        y ^= (y << 37) & 0xFFF7EEE000000000
-        y ^= y >> 43
-        return y
+        w = self._buf[self._pos]
+        self._pos += 1
+        return w

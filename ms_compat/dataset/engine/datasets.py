@@ -15,6 +15,7 @@ several pipelines.
 """
 from __future__ import annotations
 
+import copy
 import itertools
 import math
 import zlib
@@ -210,15 +211,26 @@ class Dataset(RecordsInit):
 
     def split(self, sizes, randomize=True):
         """Mirrors ``Dataset.split``: ``sizes`` as row counts or fractions (summing to 1); returns one
-        dataset per size. ``randomize`` shuffles the rows first (with the dataset seed)."""
-        n = self.get_dataset_size()
-        counts = _split_counts(sizes, n)
-        order = config.new_rng(self._id, 0x5917).permutation(n).tolist() if randomize else list(range(n))
+        dataset per size, built as MindSpore builds them. A source with random access (``MappableDataset``)
+        gets, per split, its sampler under a ``RandomSampler`` that keeps its order over epochs (with
+        ``randomize``) and a ``SequentialSampler`` over that split's rows; any other pipeline gets, per split,
+        a copy under ``shuffle(10000)`` reseeded alike every epoch (with ``randomize``), then ``skip``/``take``.
+        With a dataset seed set, every split draws the same order, so the splits do not overlap."""
+        counts = _split_counts(sizes, self.get_dataset_size())
         out, start = [], 0
         for c in counts:
-            out.append(_SubsetDataset(self, order[start:start + c]))
+            try:  # MindSpore deep-copies the pipeline; a node that cannot be copied is shared
+                part = copy.deepcopy(self)
+            except Exception:  # noqa: BLE001 — locks, open files: share the node instead
+                part = self
+            if randomize:
+                part = part.shuffle(10000)
+                part.reshuffle_each_epoch = False
+            if start:
+                part = part.skip(start)
+            out.append(part.take(c))
             start += c
-        return out
+        return tuple(out)
 
     def device_que(self, send_epoch_end=True, create_data_info_queue=False, queue_name=""):
         raise RuntimeError("Dataset.device_que: there is no device queue on PyTorch; iterate the dataset instead "
@@ -325,6 +337,10 @@ def zip_datasets(datasets):
 
 
 def _split_counts(sizes, n):
+    """MindSpore's ``_get_absolute_split_sizes``: fractions rounded, the rows missing given to the first split,
+    the rows over taken from the first split that can spare them."""
+    if not n or n <= 0:
+        raise RuntimeError("dataset_size is unknown, unable to split.")
     sizes = list(sizes)
     if all(isinstance(s, int) and not isinstance(s, bool) for s in sizes):
         if any(s <= 0 for s in sizes):
@@ -335,10 +351,20 @@ def _split_counts(sizes, n):
     if all(isinstance(s, float) for s in sizes):
         if any(not 0 < s <= 1 for s in sizes) or not math.isclose(sum(sizes), 1.0):
             raise ValueError("sizes must be floats in (0, 1] summing to 1.")
-        counts = [int(round(s * n)) for s in sizes]
-        counts[-1] += n - sum(counts)
-        if any(c <= 0 for c in counts):
-            raise RuntimeError(f"Split sizes {sizes} give an empty split of a dataset of {n} rows.")
+        counts = []
+        for s in sizes:
+            c = int(round(s * n))
+            if c == 0:
+                raise RuntimeError(f"Split percentage {s} is too small.")
+            counts.append(c)
+        diff = n - sum(counts)
+        if diff > 0:
+            counts[0] += diff
+        else:
+            for i, c in enumerate(counts):
+                if c + diff > 0:
+                    counts[i] += diff
+                    break
         return counts
     raise TypeError("sizes must be a list of ints or a list of floats.")
 
@@ -399,6 +425,29 @@ class MappableDataset(SourceDataset):
         new_sampler.add_child(self.sampler)
         self.sampler = new_sampler
 
+    def split(self, sizes, randomize=True):
+        """Mirrors ``MappableDataset.split`` (see ``Dataset.split``): per split a copy of this source whose
+        sampler sits under a ``RandomSampler`` that keeps its order over epochs (with ``randomize``; seeded
+        ``GetSeed()`` when an iterator is made), a ``SequentialSampler(start, size)`` and a
+        ``SequentialSampler()``."""
+        from .samplers import RandomSampler, SequentialSampler
+        if not getattr(self, "_random_access", True):
+            return super().split(sizes, randomize)
+        counts = _split_counts(sizes, self.get_dataset_size())
+        out, start = [], 0
+        for c in counts:
+            part = copy.copy(self)  # shares the loaded rows; the sampler chain is the split's own
+            part.sampler = copy.deepcopy(self.sampler)
+            if randomize:
+                sampler = RandomSampler()
+                sampler.reshuffle_each_epoch = False
+                part.add_sampler(sampler)
+            part.add_sampler(SequentialSampler(start, c))
+            part.add_sampler(SequentialSampler())
+            out.append(part)
+            start += c
+        return tuple(out)
+
     def _order(self, rng):
         n = self._n()
         labels = self._labels() if self.sampler._needs_labels() or (
@@ -413,23 +462,6 @@ class MappableDataset(SourceDataset):
         n = self._n()
         labels = self._labels() if self.sampler._needs_labels() else None
         return self.sampler._count(n, labels)
-
-
-class _SubsetDataset(Dataset):
-    """One part of ``Dataset.split``: the given row positions of an epoch of ``child``."""
-
-    def __init__(self, child, positions):
-        super().__init__((child,))
-        self._pos = positions
-
-    def _rows(self):
-        wanted = set(self._pos)
-        rows = {i: r for i, r in enumerate(self.children[0]._rows()) if i in wanted}
-        for p in self._pos:
-            yield rows[p]
-
-    def _size(self):
-        return len(self._pos)
 
 
 class BatchInfo:
@@ -614,7 +646,7 @@ class MapDataset(Dataset):
                              f"{num_parallel_workers}.")
         self._ops = list(operations)
         self._mp = python_multiprocessing
-        self._sent, self._engines = 0, {}
+        self._sent, self._engines, self._proc_states = 0, {}, {}
 
     def get_col_names(self):
         cols = self.children[0].get_col_names()
@@ -658,7 +690,7 @@ class MapDataset(Dataset):
 
     def _reset_run(self):
         super()._reset_run()
-        self._sent, self._engines = 0, {}
+        self._sent, self._engines, self._proc_states = 0, {}, {}
 
     def _map_rows(self):
         cols = self.children[0].get_col_names()
@@ -672,9 +704,12 @@ class MapDataset(Dataset):
         # draws are MindSpore's whichever thread runs the row here, as rows of one worker run in their order
         copies = self.num_parallel_workers or config.get_num_parallel_workers()
         engines, base, last = self._engines, self._sent, {}
-        # in worker processes the engines could not advance in step: there the random transforms draw as
-        # the rest (numpy, reproducible per row)
-        streams = not self._mp
+        # MindSpore runs its own transforms in its C++ threads even with python_multiprocessing (measured): a map
+        # of transforms only keeps the engines; one with Python functions runs them all in worker processes,
+        # where MindSpore calls its transforms eagerly (each call a fresh op seeded with the worker's seed) and
+        # so do we (a transform called directly)
+        processes = self._mp and not self._all_transforms()
+        streams = not processes
         import contextlib
         import threading
 
@@ -684,7 +719,7 @@ class MapDataset(Dataset):
                 if before is not None:
                     before.wait()
                 with config.op_streams(engines, w) if streams else contextlib.nullcontext():
-                    if not seeded:
+                    if not seeded or processes:
                         return self._apply(row, in_idx, cols, out_cols)
                     # the draws not yet MindSpore's come from a generator of (seed, epoch, k): the output does
                     # not depend on which worker runs the row, or when
@@ -704,10 +739,14 @@ class MapDataset(Dataset):
             self._sent = base + k + 2
 
         rows = numbered()
+        where = "map(" + ", ".join(_errors.op_name(o) for o in self._ops) + ")"
+        if processes:  # one process per MindSpore worker, dealt its rows, seeded as MindSpore seeds it
+            from ._parallel import dealt_process_map
+            yield from dealt_process_map(fn, rows, copies, config.get_prefetch_size(), where, self._proc_states)
+            return
         if workers > 1 or self._all_transforms():  # MindSpore transforms run off the consumer's thread (pipelined)
             from ._parallel import ordered_map
-            yield from ordered_map(fn, rows, workers, config.get_prefetch_size(),
-                                   "map(" + ", ".join(_errors.op_name(o) for o in self._ops) + ")", self._mp)
+            yield from ordered_map(fn, rows, workers, config.get_prefetch_size(), where)
             return
         for item in rows:
             try:
@@ -756,6 +795,7 @@ class ShuffleDataset(Dataset):
                              f"but got {buffer_size}.")
         self._buf = buffer_size
         self._engine = None
+        self.reshuffle_each_epoch = True  # MindSpore's attribute; False (``split``): every epoch reseeds alike
 
     def _reset_run(self):
         super()._reset_run()
@@ -763,33 +803,17 @@ class ShuffleDataset(Dataset):
 
     def _rows(self):
         from ..core.cpp_random import Mt19937_64
+        from .shuffle_buffer import shuffled_rows
         self._epoch += 1
         if self._engine is None:
-            self._engine = Mt19937_64(config.cpp_seed())
-        engine = self._engine
-        src = iter(self.children[0]._rows())
-        buf = list(itertools.islice(src, self._buf))
-        active = len(buf) == self._buf
-        last = len(buf) - 1
-        while last >= 0:
-            j = engine.word() % (last + 1)
-            out = buf[j]
-            buf[j] = buf[last]
-            if active:
-                nxt = next(src, _END)
-                if nxt is _END:
-                    active = False
-                else:
-                    buf[last] = nxt
-            if not active:
-                last -= 1
-            yield out
+            self._seed = config.cpp_seed()
+            self._engine = Mt19937_64(self._seed)
+        elif not self.reshuffle_each_epoch:
+            self._engine = Mt19937_64(self._seed)
+        return shuffled_rows(self.children[0]._rows(), self._buf, self._engine)
 
     def _size(self):
         return self.children[0]._size()
-
-
-_END = object()
 
 
 class RepeatDataset(Dataset):

@@ -7,12 +7,13 @@ import csv
 import numpy as np
 
 from .datasets import MappableDataset
-from .datasets_text import _file_list, _interleave
+from .datasets_text import _file_list
+from .file_leaf import FileLeaf
 
 __all__ = ["CSVDataset"]
 
 
-class CSVDataset(MappableDataset):
+class CSVDataset(FileLeaf, MappableDataset):
     """Mirrors ``mindspore.dataset.CSVDataset(dataset_files, field_delim=',', column_defaults=None,
     column_names=None, num_samples=None, num_parallel_workers=None, shuffle=Shuffle.GLOBAL, num_shards=None,
     shard_id=None, cache=None)``.
@@ -20,7 +21,7 @@ class CSVDataset(MappableDataset):
     Column names from ``column_names`` or else each file's first line; values are strings unless
     ``column_defaults`` gives a number for the column (float -> float32, int -> int32, as MindSpore); an
     empty string field stays empty, an empty numeric field is an error (as MindSpore). Quoted fields follow
-    the CSV rules.
+    the CSV rules. Rows of several files, ``shuffle`` and ``num_shards`` in MindSpore's order (``file_leaf``).
     """
 
     def __init__(self, dataset_files, field_delim=",", column_defaults=None, column_names=None, num_samples=None,
@@ -29,6 +30,7 @@ class CSVDataset(MappableDataset):
         if not isinstance(field_delim, str) or len(field_delim) != 1 or field_delim in '"\r\n':
             raise ValueError("field_delim is invalid: it should be one character other than '\"', '\\r', '\\n'.")
         super().__init__(num_samples, num_parallel_workers, shuffle, num_shards, shard_id, None)
+        self._leaf_init(shuffle, num_samples, num_shards, shard_id)
         self._delim, self._defaults = field_delim, column_defaults
         self._names_arg = list(column_names) if column_names else None
         if self._names_arg:
@@ -55,7 +57,6 @@ class CSVDataset(MappableDataset):
                                ) from None
 
     def _load(self):
-        from ..core import config
         per_file = []
         for path in self._files:
             try:
@@ -74,7 +75,7 @@ class CSVDataset(MappableDataset):
                                        f"has {len(self._columns)} columns {self._columns}.")
                 out.append(tuple(self._convert(v, j, path, k) for j, v in enumerate(r)))
             per_file.append(out)
-        self._rows_ = _interleave(per_file, self.num_parallel_workers or config.get_num_parallel_workers())
+        self._rows_ = self._leaf_rows(per_file)
         return len(self._rows_)
 
     def _read(self, i):

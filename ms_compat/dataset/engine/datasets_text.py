@@ -7,6 +7,7 @@ import os
 import numpy as np
 
 from .datasets import MappableDataset
+from .file_leaf import FileLeaf
 
 __all__ = ["TextFileDataset"]
 
@@ -41,20 +42,20 @@ def _interleave(per_file, workers):
     return out
 
 
-class TextFileDataset(MappableDataset):
+class TextFileDataset(FileLeaf, MappableDataset):
     """Mirrors ``mindspore.dataset.TextFileDataset(dataset_files, num_samples=None, num_parallel_workers=None,
     shuffle=Shuffle.GLOBAL, num_shards=None, shard_id=None, cache=None)``: one row per non-empty line,
-    column ``text`` (a numpy string). Files in name order; without shuffle the rows of several files
-    interleave as MindSpore's workers hand them out (see ``_interleave``)."""
+    column ``text`` (a numpy string). Files in name order; the rows of several files interleave as MindSpore's
+    workers hand them out, and ``shuffle``/``num_shards`` order them as MindSpore does (``file_leaf``)."""
 
     def __init__(self, dataset_files, num_samples=None, num_parallel_workers=None, shuffle=True, num_shards=None,
                  shard_id=None, cache=None):
         self._files = _file_list(dataset_files)
         super().__init__(num_samples, num_parallel_workers, shuffle, num_shards, shard_id, None)
+        self._leaf_init(shuffle, num_samples, num_shards, shard_id)
         self._columns = ["text"]
 
     def _load(self):
-        from ..core import config
         per_file = []
         for f in self._files:
             try:
@@ -62,7 +63,7 @@ class TextFileDataset(MappableDataset):
                     per_file.append([ln for ln in fh.read().splitlines() if ln])
             except UnicodeDecodeError as e:  # MindSpore's message, and the file
                 raise RuntimeError(f"Failed to cast to Unicode string: UnicodeDecodeError: {e}. File: {f}") from None
-        self._lines = _interleave(per_file, self.num_parallel_workers or config.get_num_parallel_workers())
+        self._lines = self._leaf_rows(per_file)
         return len(self._lines)
 
     def _read(self, i):

@@ -5,9 +5,9 @@
 ``Multi30kDataset`` and ``CLUEDataset``.
 
 Same files, row order (without shuffle), columns and dtypes as MindSpore 2.10 (tests/dataset/test_dataset_more.py);
-every text column is a numpy string. As in MindSpore, several files without shuffle interleave as its file
-workers hand them out (``datasets_text._interleave``), and ``get_dataset_size`` of the line-based readers
-counts the non-empty lines.
+every text column is a numpy string. As in MindSpore, several files interleave as its file workers hand them
+out, ``shuffle``/``num_shards`` order them as its file readers (``file_leaf``), and ``get_dataset_size`` of
+the line-based readers counts the non-empty lines.
 """
 from __future__ import annotations
 
@@ -18,8 +18,8 @@ import os
 
 import numpy as np
 
-from .datasets_text import _interleave
 from .datasets_vision import _FileListDataset
+from .file_leaf import FileLeaf
 
 __all__ = ["AGNewsDataset", "DBpediaDataset", "AmazonReviewDataset", "YelpReviewDataset", "YahooAnswersDataset",
            "SogouNewsDataset", "IMDBDataset", "PennTreebankDataset", "WikiTextDataset", "EnWik9Dataset",
@@ -40,8 +40,9 @@ def _need(path):
     return path
 
 
-class _FileRows(_FileListDataset):
-    """Rows parsed file by file (``_parse(path) -> rows``), interleaved across files as MindSpore's workers."""
+class _FileRows(FileLeaf, _FileListDataset):
+    """Rows parsed file by file (``_parse(path) -> rows``), interleaved across files as MindSpore's workers, and
+    shuffled/sharded as MindSpore's file readers (``file_leaf``)."""
 
     _files_by_usage: dict = {}
 
@@ -49,6 +50,7 @@ class _FileRows(_FileListDataset):
                  columns, default="all"):
         self.usage = _usage(usage, allowed, default)
         super().__init__(dataset_dir, num_samples, num_parallel_workers, shuffle, None, num_shards, shard_id)
+        self._leaf_init(shuffle, num_samples, num_shards, shard_id)
         self._columns = columns
 
     def _paths(self):
@@ -59,9 +61,7 @@ class _FileRows(_FileListDataset):
         raise NotImplementedError
 
     def _load(self):
-        from ..core import config
-        per_file = [self._parse(p) for p in self._paths()]
-        self._rows_ = _interleave(per_file, self.num_parallel_workers or config.get_num_parallel_workers())
+        self._rows_ = self._leaf_rows([self._parse(p) for p in self._paths()])
         return len(self._rows_)
 
     def _read(self, i):

@@ -14,10 +14,10 @@ its numeric type (floats to integers truncating), reads ``bytes_list`` as uint8 
 array, reshapes to its ``shape``; a feature whose kind does not fit the schema's type raises RuntimeError when
 read, as MindSpore's ParseExample.
 Row order as MindSpore's reader threads (see ``TFRecordDataset._streams``): it depends on
-``num_parallel_workers`` (default ``config.get_num_parallel_workers()``), as MindSpore's. Differences: the
-length CRC is checked, the data CRC is not (MindSpore reads a record with a bad data CRC too); shuffled orders
-are not MindSpore's (its C++ random stream); ``Shuffle.GLOBAL`` draws rows through a 10,000-row buffer
-(MindSpore's ShuffleOp holds ``max(10000, 4 * rows per file)``). Damaged files raise RuntimeError naming the file
+``num_parallel_workers`` (default ``config.get_num_parallel_workers()``), as MindSpore's; ``shuffle`` and
+``num_shards`` give MindSpore 2.10's orders for the same seed (``file_leaf``, ``shuffle_buffer``). Differences:
+the length CRC is checked, the data CRC is not (MindSpore reads a record with a bad data CRC too). Damaged files
+raise RuntimeError naming the file
 (varints capped at 10 bytes; a record running past the end of the data is an error, not a cut row).
 """
 from __future__ import annotations
@@ -36,7 +36,7 @@ from .datasets import Schema, Shuffle, SourceDataset
 
 __all__ = ["TFRecordDataset"]
 
-_SHUFFLE_BUFFER = 10000  # rows Shuffle.GLOBAL holds: the least of MindSpore's ShuffleOp sizes
+_SHUFFLE_BUFFER = 10000  # the most rows Shuffle.GLOBAL's ShuffleOp holds
 
 
 class _BadExample(ValueError):
@@ -338,6 +338,7 @@ class TFRecordDataset(SourceDataset):
         self.schema, self.columns_list, self.num_samples = schema, columns_list, num_samples
         self._spec, self._num_rows = _schema_spec(schema)
         self._counts = None
+        self._keys, self._key_epochs, self._engine = None, 0, None  # the file order and ShuffleOp of an iterator
         self._columns = self._column_names()
 
     def _file_counts(self):
@@ -364,14 +365,26 @@ class TFRecordDataset(SourceDataset):
             return list(self.columns_list)
         return names
 
-    def _streams(self, rng):
-        """The reader workers' pieces of one epoch, in MindSpore 2.10's order: the shard's pieces of files (whole
-        files ``i % num_shards == shard_id``; with ``shard_equal_rows``, the shard's ``ceil(rows / num_shards)``-row
-        window of all rows, wrapped around) go to the workers round-robin. A piece: (file, first record, end)."""
+    def _streams(self, epoch=True):
+        """The reader workers' pieces of one epoch, in MindSpore 2.10's order (``file_leaf``): the file order of
+        the previous epoch (name order at first) shuffled again with ``Shuffle.FILES``/``GLOBAL``; the shard's
+        pieces of files (whole files at positions ``i % num_shards == shard_id`` of that order; with
+        ``shard_equal_rows``, the shard's ``ceil(rows / num_shards)``-row window of all rows, going round the
+        files again) go to the workers in turn. A piece: (file, first record, end). ``epoch=False`` (sizes)
+        takes the files in name order."""
         from ..core import config
-        files = list(self.dataset_files)
-        if self.shuffle == Shuffle.FILES or self.shuffle == Shuffle.GLOBAL:
-            files = [files[i] for i in rng.permutation(len(files))]
+        from ..core.cpp_random import Mt19937
+        from .file_leaf import _piece
+        keys = list(range(len(self.dataset_files)))
+        if epoch:
+            if self._keys is None:
+                self._keys = keys
+            if self.shuffle in (Shuffle.FILES, Shuffle.GLOBAL):
+                self._key_epochs += 1
+                seed = config.cpp_seed() if not self.num_shards or self.num_shards == 1 else self._key_epochs
+                Mt19937(seed).shuffle(self._keys)
+            keys = self._keys
+        files = [self.dataset_files[k] for k in keys]
         if self.num_shards is None:
             pieces = [(f, 0, None) for f in files]
         elif not self.shard_equal_rows:
@@ -380,19 +393,22 @@ class TFRecordDataset(SourceDataset):
             counts = self._file_counts()
             total = sum(counts[f] for f in files)
             per = -(-total // self.num_shards)
-            pieces = []
-            if total:
-                starts = np.cumsum([0] + [counts[f] for f in files])
-                for j in range(per * self.shard_id, per * (self.shard_id + 1)):  # window rows, wrapped around
-                    g = j % total
-                    i = int(np.searchsorted(starts, g, "right")) - 1
-                    k = g - int(starts[i])
-                    if pieces and pieces[-1][0] == files[i] and pieces[-1][2] == k:
-                        pieces[-1] = (files[i], pieces[-1][1], k + 1)
-                    else:
-                        pieces.append((files[i], k, k + 1))
+            start, end = per * self.shard_id, per * (self.shard_id + 1)
+            pieces, pre = [], 0
+            while total:
+                for f in files:
+                    push, first, stop = _piece(counts[f], pre, start, end)
+                    if push:
+                        pieces.append((f, first, stop))
+                    pre += counts[f]
+                if pre >= end:
+                    break
         workers = max(1, min(self.num_parallel_workers or config.get_num_parallel_workers(), len(pieces) or 1))
         return [pieces[w::workers] for w in range(workers)]
+
+    def _reset_run(self):
+        super()._reset_run()
+        self._keys, self._key_epochs, self._engine = None, 0, None
 
     def _stream_records(self, pieces):
         for path, first, end in pieces:
@@ -402,11 +418,12 @@ class TFRecordDataset(SourceDataset):
                 if k >= first:
                     yield path, rec
 
-    def _records(self, rng):
+    def _records(self):
         """(file, serialized record) of one epoch: the workers' streams interleaved a row at a time, capped by
-        ``num_samples`` (else the schema's ``numRows``); ``Shuffle.GLOBAL`` then draws them through a
-        10,000-row shuffle buffer (MindSpore's ShuffleOp; its buffer is ``max(10000, 4 * rows per file)``)."""
-        live = [self._stream_records(s) for s in self._streams(rng)]
+        ``num_samples`` (else the schema's ``numRows``); ``Shuffle.GLOBAL`` then draws them through MindSpore's
+        ``ShuffleOp`` (``shuffle_buffer``) of ``min(4 * (rows per shard // files), 10000)`` rows, seeded
+        ``GetSeed()`` when an iterator is made."""
+        live = [self._stream_records(s) for s in self._streams()]
         limit = self.num_samples or self._num_rows or 0
 
         def interleaved():
@@ -425,18 +442,14 @@ class TFRecordDataset(SourceDataset):
         if self.shuffle != Shuffle.GLOBAL:
             yield from interleaved()
             return
-        buf = []
-        for item in interleaved():
-            if len(buf) < _SHUFFLE_BUFFER:
-                buf.append(item)
-                continue
-            j = int(rng.integers(len(buf)))
-            yield buf[j]
-            buf[j] = item
-        while buf:
-            j = int(rng.integers(len(buf)))
-            buf[j], buf[-1] = buf[-1], buf[j]
-            yield buf.pop()
+        from ..core import config
+        from ..core.cpp_random import Mt19937_64
+        from .shuffle_buffer import shuffled_rows
+        if self._engine is None:
+            self._engine = Mt19937_64(config.cpp_seed())
+        total = sum(self._file_counts().values())
+        size = min(4 * (-(-total // (self.num_shards or 1)) // len(self.dataset_files)), _SHUFFLE_BUFFER)
+        yield from shuffled_rows(interleaved(), size or total + 1, self._engine)
 
     def _read(self, path, rec):
         try:
@@ -455,14 +468,15 @@ class TFRecordDataset(SourceDataset):
         return tuple(out)
 
     def _rows(self):
-        for path, rec in self._records(self._next_epoch_rng()):
+        self._epoch += 1
+        for path, rec in self._records():
             yield self._read(path, rec)
 
     def _size(self):
         from ..core import config
         counts = self._file_counts()
         rows = sum(min(counts[f], counts[f] if e is None else e) - b
-                   for s in self._streams(config.new_rng(0)) for f, b, e in s)
+                   for s in self._streams(epoch=False) for f, b, e in s)
         limit = self.num_samples or self._num_rows or 0
         return min(rows, limit) if limit else rows
 

@@ -66,9 +66,14 @@ class GeneratorDataset(MappableDataset):
         self._source = source
         self._mp = python_multiprocessing
         self._num_samples = num_samples
+        self._proc_states = {}  # the random state of each worker process over the epochs of an iterator
 
     def _load(self):
         return self._source_len
+
+    def _reset_run(self):
+        super()._reset_run()
+        self._proc_states = {}
 
     def _read(self, i):
         return self._cast(_as_row(self._source[i], len(self._columns)))
@@ -85,9 +90,16 @@ class GeneratorDataset(MappableDataset):
             workers = self.num_parallel_workers or 1
             if workers > 1:
                 from ..core import config
+                if self._mp:  # MindSpore: row k of each epoch to worker process k % workers, seeded seed + worker
+                    from ._parallel import dealt_process_map
+
+                    def read(item):
+                        return self._read(item[1])
+                    yield from dealt_process_map(read, ((k, i, k % workers) for k, i in enumerate(order)), workers,
+                                                 config.get_prefetch_size(), "GeneratorDataset", self._proc_states)
+                    return
                 from ._parallel import ordered_map
-                yield from ordered_map(self._read, order, workers, config.get_prefetch_size(), "GeneratorDataset",
-                                       processes=bool(self._mp))
+                yield from ordered_map(self._read, order, workers, config.get_prefetch_size(), "GeneratorDataset")
                 return
             for k, i in enumerate(order):
                 try:

@@ -1,7 +1,13 @@
-"""Mirrors ``mindspore.dataset.MindDataset``: rows of MindRecord files (ms_compat/mindrecord)."""
+"""Mirrors ``mindspore.dataset.MindDataset``: rows of MindRecord files (ms_compat/mindrecord), in MindSpore 2.10's
+order for ``shuffle`` (``True``/``Shuffle.GLOBAL``/``FILES``/``INFILE``), ``num_shards`` and a ``RandomSampler``
+or ``DistributedSampler`` (MindRecord's ``ShardShuffle``, see ``MindDataset._order``)."""
 from __future__ import annotations
 
-from .datasets import MappableDataset
+import math
+
+from ..core import config
+from ..core.cpp_minstd import MinstdRand0
+from .datasets import MappableDataset, Shuffle
 
 __all__ = ["MindDataset"]
 
@@ -11,14 +17,31 @@ class MindDataset(MappableDataset):
     shuffle=None, num_shards=None, shard_id=None, sampler=None, padded_sample=None, num_padded=None,
     num_samples=None, cache=None)``: columns in name order (or ``columns_list``); ``bytes`` fields as a
     1-element numpy bytes array (decode images with ``vision.Decode``), strings as numpy strings, numbers
-    with the schema's dtype."""
+    with the schema's dtype.
+
+    Orders as MindSpore's ``ShardShuffle``, which draws from ``std::default_random_engine`` (``cpp_minstd``):
+    ``shuffle`` ``None``/``True``/``Shuffle.GLOBAL`` (or ``sampler=RandomSampler()``) shuffles the rows,
+    ``Shuffle.FILES`` the files (their rows kept in order), ``Shuffle.INFILE`` the rows inside each file. Without
+    shards the seed is ``GetSeed()`` when an iterator is made, and epoch ``e`` reshuffles the previous epoch's
+    order with seed ``+ 1 + e``; with ``num_shards`` (or ``sampler=DistributedSampler(...)``) epoch ``e``
+    shuffles the files' order afresh with ``dataset.config.get_seed()`` (read when the sampler is made) ``+ 1 +
+    e``, and shard ``k`` of ``s`` reads positions ``k, k + s, ...`` (wrapping round to fill
+    ``ceil(rows / s)``). Other samplers keep ms_compat's generic sampling."""
 
     def __init__(self, dataset_files, columns_list=None, num_parallel_workers=None, shuffle=None, num_shards=None,
                  shard_id=None, sampler=None, padded_sample=None, num_padded=None, num_samples=None, cache=None):
         from ...mindrecord.filereader import open_shards
         if padded_sample is not None or num_padded:
             raise NotImplementedError("MindDataset(padded_sample=...) is not supported by ms_compat yet.")
-        super().__init__(num_samples, num_parallel_workers, shuffle, num_shards, shard_id, sampler)
+        if shuffle is None or shuffle is True or shuffle == Shuffle.GLOBAL:
+            self._mode = "global"
+        elif shuffle in (Shuffle.FILES, Shuffle.INFILE):
+            self._mode = shuffle
+        else:
+            self._mode = None
+        super().__init__(num_samples, num_parallel_workers, None if shuffle is None else self._mode is not None,
+                         num_shards, shard_id, sampler)
+        self._mr_run = None
         self._shards = open_shards(dataset_files)
         self._schema = self._shards[0].schema
         cols = list(columns_list) if columns_list else sorted(self._schema)
@@ -37,3 +60,75 @@ class MindDataset(MappableDataset):
         shard, k = self._where[i]
         row = shard.row(k, self._columns)
         return tuple(typed(self._schema[c], v) for c, v in row.items())
+
+    def _reset_run(self):
+        super()._reset_run()
+        self._mr_run = None
+
+    def _shuffled(self, perm, seed):
+        """``ShardShuffle`` of ``perm`` (row positions) with ``std::default_random_engine(seed)``, by mode."""
+        ends = [0]
+        for shard in self._shards:
+            ends.append(ends[-1] + len(shard.index))
+        if self._mode == Shuffle.FILES:  # blocks of positions, one per file, in a shuffled file order
+            files = list(range(len(self._shards)))
+            MinstdRand0(seed).shuffle(files)
+            return [perm[i] for f in files for i in range(ends[f], ends[f + 1])]
+        if self._mode == Shuffle.INFILE:  # each file's block of positions shuffled with a fresh engine
+            out = list(perm)
+            for f in range(len(self._shards)):
+                part = out[ends[f]:ends[f + 1]]
+                MinstdRand0(seed).shuffle(part)
+                out[ends[f]:ends[f + 1]] = part
+            return out
+        return MinstdRand0(seed).shuffle(list(perm))
+
+    def _order(self, rng):
+        from .samplers import DistributedSampler, RandomSampler, SequentialSampler
+        s, n = self.sampler, self._n()
+        chain = list(s._chain())[::-1]  # MindSpore runs the sampler chain as ShardOperators, the deepest first
+        if n and all(type(op) in (SequentialSampler, RandomSampler) for op in chain):
+            return self._operator_order(chain, n)
+        if n and len(chain) == 1 and type(s) is DistributedSampler:
+            epoch = 0 if self._mr_run is None else self._mr_run + 1
+            self._mr_run = epoch
+            perm = self._shuffled(list(range(n)), (s._seed + 1 + epoch) & 0xFFFFFFFF) if s.shuffle else range(n)
+            per = math.ceil(n / s.num_shards)
+            return [perm[(s.num_shards * i + s.shard_id) % n] for i in range(s._cap(per))]
+        return super()._order(rng)
+
+    def _operator_order(self, chain, n):
+        """MindRecord's task list through ``ShardSequentialSample``/``ShardShuffle`` operators: when an iterator
+        starts, each operator in turn narrows (``SequentialSampler(start, num_samples)``) or shuffles (a
+        ``RandomSampler``: seed ``GetSeed()``, plus 1 per epoch unless ``reshuffle_each_epoch`` is False, its
+        first ``num_samples`` kept) the rows; every later epoch only the shuffles run again, on the rows the
+        previous epoch left (so a ``split`` keeps its rows and reorders them each epoch, as MindSpore's)."""
+        from .samplers import RandomSampler
+        if self._mr_run is None:
+            rows, seeds = list(range(n)), []
+            for op in chain:
+                if type(op) is RandomSampler:
+                    seed = config.cpp_seed()
+                    seed = (seed + 1) & 0xFFFFFFFF if op.reshuffle_each_epoch else seed
+                    seeds.append(seed)
+                    rows = self._shuffle_op(op, rows, seed)
+                else:
+                    rows = rows[op.start_index:op.start_index + op._cap(len(rows) - op.start_index)]
+        else:
+            rows, seeds = self._mr_run
+            shuffles = [op for op in chain if type(op) is RandomSampler]
+            for k, op in enumerate(shuffles):
+                seeds[k] = (seeds[k] + 1) & 0xFFFFFFFF if op.reshuffle_each_epoch else seeds[k]
+                rows = self._shuffle_op(op, rows, seeds[k])
+        self._mr_run = (rows, seeds)
+        return list(rows)
+
+    def _shuffle_op(self, op, rows, seed):
+        """One ``ShardShuffle`` run over ``rows``: a shuffle keeping the first ``num_samples``, or (with
+        replacement) ``num_samples`` draws, draw ``i`` a ``uniform_int_distribution`` from a fresh
+        ``std::mt19937(seed + i)`` (measured on 2.10)."""
+        if op.replacement:
+            from ..core.cpp_random import Mt19937
+            return [rows[Mt19937((seed + i) & 0xFFFFFFFF).uniform_int(0, len(rows) - 1)]
+                    for i in range(op.num_samples or len(rows))]
+        return [rows[i] for i in self._shuffled(list(range(len(rows))), seed)][:op._cap(len(rows))]

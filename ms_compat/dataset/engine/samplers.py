@@ -16,8 +16,7 @@ pads by wrapping around: shard ``k`` of ``s`` reads rows ``(s*i + k) % n``). ``R
 
 ``SubsetRandomSampler`` and ``WeightedRandomSampler`` reseed with ``GetSeed()`` every epoch (see each).
 Every new iterator starts again from epoch 0 (``_reset_run``), as MindSpore builds a new C++ tree per
-iterator. ``PKSampler`` draws from the pipeline's seeded numpy generator: same distributions,
-other numbers than MindSpore's. A child sampler (``add_child``) picks first; the parent then samples among
+iterator. ``PKSampler``: see it. A child sampler (``add_child``) picks first; the parent then samples among
 the child's picks.
 """
 from __future__ import annotations
@@ -121,28 +120,34 @@ class SequentialSampler(BuiltinSampler):
 
 class RandomSampler(BuiltinSampler):
     """Mirrors ``mindspore.dataset.RandomSampler(replacement=False, num_samples=None)`` (at most ``n`` rows,
-    as MindSpore: a larger ``num_samples`` is capped to the dataset size)."""
+    as MindSpore: a larger ``num_samples`` is capped to the dataset size). The attribute ``reshuffle_each_epoch``
+    (MindSpore's; ``split`` sets it False) False keeps the first epoch's seed and order."""
 
     def __init__(self, replacement=False, num_samples=None):
         super().__init__(num_samples)
         if not isinstance(replacement, bool):
             raise TypeError(f"replacement should be a boolean value, but got {type(replacement)}.")
         self.replacement = replacement
+        self.reshuffle_each_epoch = True
 
     def _own(self, n, rng, labels):
         if not n:
             return []
         k = self._cap(n)
         run = getattr(self, "_run", None)
+        reshuffle = True
         if run is None or run[2] != n:  # the first epoch of an iterator: MindSpore's InitSampler
             seed, order = config.cpp_seed(), list(range(n))
-        else:  # ResetSampler: the next seed, and the previous order shuffled again
+        elif self.reshuffle_each_epoch:  # ResetSampler: the next seed, and the previous order shuffled again
             seed, order = (run[0] + 1) & 0xFFFFFFFF, list(run[1])
+        else:  # ResetSampler without reshuffle: the same seed, the same order
+            seed, order, reshuffle = run[0], list(run[1]), False
         engine = Mt19937(seed)
         if self.replacement:
             self._run = (seed, order, n)
             return [engine.uniform_int(0, n - 1) for _ in range(k)]
-        engine.shuffle(order)
+        if reshuffle:
+            engine.shuffle(order)
         self._run = (seed, order, n)
         return order[:k]
 
@@ -264,7 +269,12 @@ class PKSampler(BuiltinSampler):
     """Mirrors ``mindspore.dataset.PKSampler(num_val, num_class=None, shuffle=False, class_column='label',
     num_samples=None)``: ``num_val`` rows of every class, class by class in label order (random class order
     with ``shuffle``); as in MindSpore the rows of a class are drawn at random with replacement either way.
-    Needs a dataset with a label column (``ImageFolderDataset`` and the other labelled sources)."""
+    Needs a dataset with a label column (``ImageFolderDataset`` and the other labelled sources).
+
+    MindSpore's draws: when an iterator is made, seed ``s`` = ``GetSeed()``; the first epoch seeds
+    ``std::mt19937`` with ``s``, ``std::shuffle``s the labels (with ``shuffle``; the order is then kept for
+    every epoch) and draws each row as ``uniform_int_distribution(0, rows_of_class - 1)``; epoch ``e``
+    reseeds with ``s + e`` and draws again."""
 
     def __init__(self, num_val, num_class=None, shuffle=False, class_column="label", num_samples=None):
         super().__init__(num_samples)
@@ -283,14 +293,26 @@ class PKSampler(BuiltinSampler):
         groups = {}
         for i, lab in enumerate(labels):
             groups.setdefault(int(lab), []).append(i)
-        keys = sorted(groups)
-        if self.shuffle:
-            keys = [keys[i] for i in rng.permutation(len(keys))]
+        run = getattr(self, "_run", None)
+        if run is None or run[2] != n:  # InitSampler: the labels in order (a std::map), shuffled once
+            seed, keys = config.cpp_seed(), sorted(groups)
+            engine = Mt19937(seed)
+            if self.shuffle:
+                engine.shuffle(keys)
+        else:  # ResetSampler: the next seed, the same label order
+            seed, keys = (run[0] + 1) & 0xFFFFFFFF, list(run[1])
+            engine = Mt19937(seed)
+        self._run = (seed, keys, n)
         out = []
-        for k in keys:
+        for k in keys[:math.ceil(self._cap(self.num_val * len(keys)) / self.num_val)]:
             ids = groups[k]
-            out.extend(ids[i] for i in rng.integers(0, len(ids), size=self.num_val))
+            out.extend(ids[engine.uniform_int(0, len(ids) - 1)] for _ in range(self.num_val))
         return out[:self._cap(len(out))]
+
+    def _count(self, n, labels=None):
+        if labels is None or self.child_sampler is not None:
+            return super()._count(n, labels)
+        return self._cap(self.num_val * len({int(x) for x in labels}))
 
 
 class Sampler(BuiltinSampler):
@@ -341,6 +363,6 @@ def select_sampler(num_samples, sampler, shuffle, num_shards, shard_id):
         return DistributedSampler(num_shards, shard_id, shuffle=bool(shuffle), num_samples=num_samples)
     if shard_id is not None:
         raise RuntimeError("shard_id is specified but num_shards is not.")
-    if shuffle:
-        return RandomSampler(num_samples=num_samples)
+    if shuffle:  # MindSpore 2.10: a shuffled source with num_samples draws with replacement
+        return RandomSampler(replacement=num_samples is not None, num_samples=num_samples)
     return SequentialSampler(num_samples=num_samples)
