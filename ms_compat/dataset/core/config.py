@@ -114,11 +114,16 @@ class op_streams:
 def op_engine(op):
     """The ``std::mt19937`` MindSpore's C++ copy of the random transform ``op`` draws from in the current ``map``
     worker: each worker ``w`` of a ``map`` holds its own copy of the operation, seeded ``GetSeed() + w`` when
-    the iterator is made, and keeps drawing from it epoch after epoch. None outside a ``map`` (a transform
-    called eagerly draws from ``rng()``)."""
+    the iterator is made, and keeps drawing from it epoch after epoch. Called eagerly, outside any pipeline,
+    MindSpore builds a fresh C++ operation per call, seeded ``GetSeed()``: a fresh engine here too (so with a
+    seed set every call draws the same numbers, as MindSpore's). None in a seeded ``map`` whose rows cannot share
+    the engines (worker processes): the transform then draws from the row's ``rng()``."""
     ctx = getattr(_local, "streams", None)
     if ctx is None:
-        return None
+        if getattr(_local, "gen", None) is not None:
+            return None
+        from .cpp_random import Mt19937
+        return Mt19937(cpp_seed())
     table, worker = ctx
     key = (id(op), worker)
     engine = table.get(key)

@@ -607,15 +607,20 @@ def _factor_range(v, name, center=1.0, bound=None):
     if isinstance(v, numbers.Number):
         if v < 0:
             raise ValueError(f"{name} should be non-negative.")
-        lo, hi = max(0.0, center - v), center + v
-        return (lo, hi) if bound is None else (max(lo, -bound), min(hi, bound))
+        lo, hi = center - v, center + v
+        return (max(0.0, lo), hi) if bound is None else (max(lo, -bound), min(hi, bound))
     return float(v[0]), float(v[1])
+
+
+def _same(a, b):
+    """MindSpore's ``CmpFloat``: equal within float32's epsilon."""
+    return abs(float(np.float32(a)) - float(np.float32(b))) < float(np.finfo(np.float32).eps)
 
 
 class RandomColorAdjust(TensorOperation):
     """Mirrors ``mindspore.dataset.vision.RandomColorAdjust(brightness=(1, 1), contrast=(1, 1),
-    saturation=(1, 1), hue=(0, 0))``: factors uniform in the ranges, applied brightness, contrast,
-    saturation, hue (RGB uint8 in)."""
+    saturation=(1, 1), hue=(0, 0))``: factors uniform in the ranges, the four adjustments in a random order (RGB
+    uint8 in); MindSpore's draws (see ``config.op_engine``)."""
 
     def __init__(self, brightness=(1, 1), contrast=(1, 1), saturation=(1, 1), hue=(0, 0)):
         self.brightness = _factor_range(brightness, "brightness")
@@ -625,12 +630,29 @@ class RandomColorAdjust(TensorOperation):
         if not -0.5 <= self.hue[0] <= self.hue[1] <= 0.5:
             raise ValueError("hue should be within [-0.5, 0.5].")
 
+    def _mindspore(self, engine, img):
+        """MindSpore's ``RandomColorAdjustOp``: ``std::shuffle`` of the four adjustments, then for each in that
+        order (unless its range is the identity) a ``uniform_real_distribution<float>`` factor and the kernel."""
+        from . import adjust
+        kernels = {"brightness": (self.brightness, 1.0, adjust.brightness),
+                   "contrast": (self.contrast, 1.0, adjust.contrast),
+                   "saturation": (self.saturation, 1.0, adjust.saturation),
+                   "hue": (self.hue, 0.0, adjust.hue)}
+        for name in engine.shuffle(["brightness", "contrast", "saturation", "hue"]):
+            (lo, hi), identity, kernel = kernels[name]
+            if _same(lo, hi) and _same(lo, identity):
+                continue
+            img = kernel(img, engine.uniform_float(lo, hi))
+        return img
+
     def __call__(self, img):
-        img = _img(img, "RandomColorAdjust", 3)
+        img = np.ascontiguousarray(_img(img, "RandomColorAdjust", 3))
+        engine = config.op_engine(self)
+        if engine is not None:
+            return self._mindspore(engine, img)
         b, c, s, h = (_uniform(*self.brightness), _uniform(*self.contrast), _uniform(*self.saturation),
                       _uniform(*self.hue))
         from . import adjust
-        img = np.ascontiguousarray(img)
         if b != 1:
             img = adjust.brightness(img, b)
         if c != 1:
@@ -969,41 +991,44 @@ class RandomSharpness(TensorOperation):
 
 class RandomAffine(TensorOperation):
     """Mirrors ``mindspore.dataset.vision.RandomAffine(degrees, translate=None, scale=None, shear=None,
-    resample=Inter.NEAREST, fill_value=0)``: angle, translation (fractions of the size), scale and shear drawn
-    uniformly, one affine warp about the image centre."""
+    resample=Inter.NEAREST, fill_value=0)``: MindSpore's ``RandomAffineOp`` — six
+    ``uniform_real_distribution<float>`` draws (angle, x and y translation, scale, x and y shear; a draw even for
+    a range left at its default; the translations as fractions of the width and height), then ``Affine`` with
+    them (see ``config.op_engine``)."""
 
     def __init__(self, degrees, translate=None, scale=None, shear=None, resample=Inter.NEAREST, fill_value=0):
-        self.degrees = (-float(degrees), float(degrees)) if isinstance(degrees, numbers.Number) else tuple(degrees)
-        self.translate, self.scale = translate, scale
+        self.degrees = (-float(degrees), float(degrees)) if isinstance(degrees, numbers.Number) else \
+            tuple(float(d) for d in degrees)
+        translate = (0.0, 0.0, 0.0, 0.0) if translate is None else tuple(float(t) for t in translate)
+        self.translate = translate + (0.0,) * (4 - len(translate))
+        self.scale = (1.0, 1.0) if scale is None else tuple(float(v) for v in scale)
         if shear is None or isinstance(shear, numbers.Number):
             s = float(shear or 0)
             self.shear = (-s, s, 0.0, 0.0)
         else:
-            self.shear = tuple(shear) + (0.0,) * (4 - len(shear))
+            self.shear = tuple(float(v) for v in shear) + (0.0,) * (4 - len(shear))
         self.resample, self.fill_value = Inter(resample), fill_value
 
     def __call__(self, img):
+        from .geometry import Affine
         img = _img(img, "RandomAffine")
         h, w = img.shape[:2]
-        angle = math.radians(_uniform(*self.degrees))
-        tx = _uniform(-self.translate[0] * w, self.translate[0] * w) if self.translate else 0.0
-        ty = _uniform(-self.translate[1] * h, self.translate[1] * h) if self.translate and len(self.translate) > 1 \
-            else 0.0
-        sc = _uniform(*self.scale) if self.scale else 1.0
-        sx, sy = math.radians(_uniform(self.shear[0], self.shear[1])), math.radians(_uniform(self.shear[2],
-                                                                                            self.shear[3]))
-        cx, cy = (w - 1) * 0.5, (h - 1) * 0.5
-        # torchvision's inverse-affine convention, as MindSpore's: rotate-scale-shear about the centre, then translate
-        a = math.cos(angle - sy) / math.cos(sy)
-        b = -math.cos(angle - sy) * math.tan(sx) / math.cos(sy) - math.sin(angle)
-        c = math.sin(angle - sy) / math.cos(sy)
-        d = -math.sin(angle - sy) * math.tan(sx) / math.cos(sy) + math.cos(angle)
-        m = np.array([[a, b, 0.0], [c, d, 0.0]]) * sc
-        m[0, 2] = cx + tx - (m[0, 0] * cx + m[0, 1] * cy)
-        m[1, 2] = cy + ty - (m[1, 0] * cx + m[1, 1] * cy)
-        fill = self.fill_value if isinstance(self.fill_value, tuple) else (self.fill_value,) * 3
-        return _cv_call(cv2().warpAffine, img, m, (w, h), flags=_cv_inter(self.resample, "RandomAffine"),
-                        borderMode=cv2().BORDER_CONSTANT, borderValue=tuple(float(v) for v in fill))
+        f32 = np.float32
+        engine = config.op_engine(self)
+        if engine is not None:
+            draw = engine.uniform_float
+        else:
+            def draw(lo, hi):
+                return float(f32(_uniform(float(f32(lo)), float(f32(hi)))))
+        t = self.translate
+        degrees = draw(*self.degrees)
+        tx = draw(t[0], t[1])
+        ty = draw(t[2], t[3])
+        scale = draw(*self.scale)
+        shear_x = draw(self.shear[0], self.shear[1])
+        shear_y = draw(self.shear[2], self.shear[3])
+        return Affine(math.fmod(degrees, 360.0), [tx, ty], scale, [shear_x, shear_y], self.resample,
+                      self.fill_value)(img)
 
 
 def write_jpeg(filename, image, quality=75):

@@ -1,0 +1,93 @@
+"""Seeded random vision transforms, run alike under real MindSpore 2.10 (gen_dataset_random_transforms.py) and
+ms_compat (tests/dataset/test_dataset_random_transforms.py): ``run(ds, vision, transforms)`` -> {case name: array}.
+
+Every case is a table row: transform x seed x num_parallel_workers (1, 2), inside a ``map``, over two epochs of
+one iterator and one epoch of a fresh iterator; every output pixel is kept. ``eager|...`` rows call a transform
+directly, outside a pipeline, twice after ``set_seed``.
+"""
+import numpy as np
+
+SEEDS = (0, 11, 1234)
+
+
+def _images(n=8, h=9, w=11):
+    """Noise RGB images (numpy's legacy ``RandomState``: the same bytes under every numpy)."""
+    return np.random.RandomState(7).randint(0, 256, (n, h, w, 3)).astype(np.uint8)
+
+
+def _boxes(n=8):
+    b = np.array([[1, 2, 4, 3], [5, 0, 5, 6], [0, 4, 3, 5]], np.float32)
+    return np.stack([b] * n)
+
+
+def _flat(rows, cols):
+    return np.concatenate([np.asarray(r[c]).reshape(-1) for r in rows for c in cols])
+
+
+def _passes(dataset, cols, epochs=2):
+    """Every output value of ``cols`` over ``epochs`` epochs of one iterator and one epoch of a fresh one."""
+    it = dataset.create_tuple_iterator(output_numpy=True, num_epochs=epochs)
+    out = [_flat(list(it), cols) for _ in range(epochs)]
+    out.append(_flat(list(dataset.create_tuple_iterator(output_numpy=True, num_epochs=1)), cols))
+    return np.concatenate(out)
+
+
+def image_ops(vision, transforms):
+    """Transforms of one image column: name -> a function making the map's operation list."""
+    V, T = vision, transforms
+    return {
+        "color_adjust": lambda: [V.RandomColorAdjust((0.5, 1.5), (0.5, 1.5), (0.5, 1.5), (-0.2, 0.2))],
+        "color_adjust_brightness": lambda: [V.RandomColorAdjust(brightness=0.4)],
+        "color_adjust_contrast_hue": lambda: [V.RandomColorAdjust(contrast=(0.2, 1.8), hue=0.3)],
+        "affine_degrees": lambda: [V.RandomAffine(30)],
+        "affine_all": lambda: [V.RandomAffine((-20, 40), translate=(-0.1, 0.2, -0.05, 0.1), scale=(0.8, 1.2),
+                                              shear=(-10, 10, -5, 5), resample=V.Inter.BILINEAR,
+                                              fill_value=(10, 20, 30))],
+        "affine_translate2_shear": lambda: [V.RandomAffine(0, translate=(-0.3, 0.3), shear=15)],
+        "sharpness": lambda: [V.RandomSharpness()],
+        "sharpness_range": lambda: [V.RandomSharpness((0.5, 3.0))],
+        "posterize": lambda: [V.RandomPosterize((2, 7))],
+        "posterize_fixed": lambda: [V.RandomPosterize((3, 3)), V.RandomHorizontalFlip()],
+        "solarize": lambda: [V.RandomSolarize((30, 200))],
+        "invert": lambda: [V.RandomInvert()],
+        "equalize": lambda: [V.RandomEqualize(0.4)],
+        "auto_contrast": lambda: [V.RandomAutoContrast(prob=0.6)],
+        "adjust_sharpness": lambda: [V.RandomAdjustSharpness(2.0, 0.5)],
+        "resize": lambda: [V.RandomResize((6, 7))],
+        "vflip_then_color": lambda: [V.RandomVerticalFlip(0.3), V.RandomColorAdjust(saturation=0.5)],
+        "auto_augment_imagenet": lambda: [V.AutoAugment()],
+        "auto_augment_cifar10": lambda: [V.AutoAugment(V.AutoAugmentPolicy.CIFAR10, V.Inter.BILINEAR, (5, 6, 7))],
+        "auto_augment_svhn": lambda: [V.AutoAugment(V.AutoAugmentPolicy.SVHN)],
+        "rand_augment": lambda: [V.RandAugment()],
+        "rand_augment_3ops": lambda: [V.RandAugment(3, 5, 10, V.Inter.BILINEAR, 40)],
+    }
+
+
+def eager_ops(vision):
+    V = vision
+    return {
+        "crop": lambda: V.RandomCrop((4, 5)),
+        "resized_crop": lambda: V.RandomResizedCrop((4, 5), interpolation=V.Inter.NEAREST),
+        "hflip": lambda: V.RandomHorizontalFlip(),
+        "color_adjust": lambda: V.RandomColorAdjust((0.5, 1.5), (0.5, 1.5), (0.5, 1.5), (-0.2, 0.2)),
+        "affine": lambda: V.RandomAffine(30, scale=(0.8, 1.2)),
+        "posterize": lambda: V.RandomPosterize((2, 7)),
+    }
+
+
+def run(ds, vision, transforms):
+    out = {}
+    imgs = _images()
+    for seed in SEEDS:
+        for workers in (1, 2):
+            for name, make in image_ops(vision, transforms).items():
+                ds.config.set_seed(seed)
+                d = ds.NumpySlicesDataset({"image": imgs}, shuffle=False).map(
+                    make(), "image", num_parallel_workers=workers)
+                out[f"map|{name}|{seed}|{workers}"] = _passes(d, [0])
+        for name, make in eager_ops(vision).items():
+            ds.config.set_seed(seed)
+            op = make()
+            out[f"eager|{name}|{seed}"] = np.concatenate([np.asarray(op(imgs[0])).reshape(-1),
+                                                          np.asarray(op(imgs[1])).reshape(-1)])
+    return out
