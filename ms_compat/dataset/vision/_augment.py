@@ -26,11 +26,21 @@ def _gray(img):
 
 
 def _autocontrast(img):
+    """MindSpore's ``AutoContrast`` (cutoff 0) per channel: the lookup table ``int(i * scale + offset)`` in
+    float32, ``scale = 255 / (hi - lo)``, ``offset = -lo * scale``, clamped to [0, 255]."""
+    f32 = np.float32
     out = np.empty_like(img)
+    i = np.arange(256, dtype=np.float32)
     for c in range(img.shape[2]):
-        ch = img[:, :, c].astype(np.float32)
-        lo, hi = ch.min(), ch.max()
-        out[:, :, c] = img[:, :, c] if hi == lo else np.clip((ch - lo) * (255.0 / (hi - lo)), 0, 255).astype(np.uint8)
+        ch = img[:, :, c]
+        lo, hi = int(ch.min()), int(ch.max())
+        if hi <= lo:
+            out[:, :, c] = ch
+            continue
+        scale = f32(255) / f32(hi - lo)
+        offset = f32(-lo) * scale
+        lut = np.clip(((i * scale).astype(np.float32) + offset).astype(np.float32).astype(np.int64), 0, 255)
+        out[:, :, c] = lut.astype(np.uint8)[ch]
     return out
 
 

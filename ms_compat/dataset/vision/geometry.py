@@ -364,7 +364,7 @@ class TenCrop(TensorOperation):
 
 class RandomResize(TensorOperation):
     """Mirrors ``mindspore.dataset.vision.RandomResize(size)``: ``Resize(size)`` with an interpolation drawn
-    uniformly from LINEAR, NEAREST, CUBIC and AREA (from the pipeline generator)."""
+    uniformly from LINEAR, NEAREST, CUBIC and AREA (MindSpore's draw, see ``config.op_engine``)."""
 
     _MODES = (Inter.LINEAR, Inter.NEAREST, Inter.CUBIC, Inter.AREA)
 
@@ -375,7 +375,8 @@ class RandomResize(TensorOperation):
 
     def __call__(self, img):
         from .transforms import _img as timg, _resize
-        mode = self._MODES[int(config.rng().integers(len(self._MODES)))]
+        engine = config.op_engine(self)  # MindSpore's RandomResizeOp: uniform_int(0, 3) picks the interpolation
+        mode = self._MODES[engine.uniform_int(0, 3) if engine is not None else int(config.rng().integers(4))]
         return _resize(timg(img, "RandomResize"), self.size, mode, "RandomResize")
 
 

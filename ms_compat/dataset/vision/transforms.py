@@ -917,11 +917,13 @@ class Solarize(TensorOperation):
 
 
 class _RandomApplyOp(TensorOperation):
+    """The kernel applied when MindSpore's ``std::bernoulli_distribution(prob)`` says so (see ``config.op_engine``)."""
+
     def __init__(self, op, prob):
         self._op, self.prob = op, _check_prob(prob)
 
     def __call__(self, img):
-        return self._op(img) if _chance(self.prob) else img
+        return self._op(img) if _bernoulli(self, self.prob) else img
 
 
 class RandomInvert(_RandomApplyOp):
@@ -952,9 +954,9 @@ class RandomAdjustSharpness(TensorOperation):
         self.degree, self.prob = float(degree), _check_prob(prob)
 
     def __call__(self, img):
-        from ._augment import _sharpness
+        from .adjust import sharpness
         img = _rgb(img, "RandomAdjustSharpness")
-        return _sharpness(img, self.degree) if _chance(self.prob) else img
+        return sharpness(img, self.degree) if _bernoulli(self, self.prob) else img
 
 
 class RandomPosterize(TensorOperation):
@@ -964,7 +966,12 @@ class RandomPosterize(TensorOperation):
         self.bits = (bits, bits) if isinstance(bits, int) else tuple(bits)
 
     def __call__(self, img):
-        return Posterize(int(config.rng().integers(self.bits[0], self.bits[1] + 1)))(img)
+        lo, hi = self.bits
+        if lo == hi:  # MindSpore draws nothing then
+            return Posterize(lo)(img)
+        engine = config.op_engine(self)
+        bits = engine.uniform_int(lo, hi) if engine is not None else int(config.rng().integers(lo, hi + 1))
+        return Posterize(bits)(img)
 
 
 class RandomSolarize(TensorOperation):
@@ -974,7 +981,12 @@ class RandomSolarize(TensorOperation):
         self.threshold = tuple(threshold)
 
     def __call__(self, img):
-        a, b = sorted(int(config.rng().integers(self.threshold[0], self.threshold[1] + 1)) for _ in range(2))
+        lo, hi = self.threshold
+        engine = config.op_engine(self)
+        if engine is not None:  # MindSpore's RandomSolarizeOp: two uniform_int draws, the smaller one first
+            a, b = sorted((engine.uniform_int(lo, hi), engine.uniform_int(lo, hi)))
+        else:
+            a, b = sorted(int(config.rng().integers(lo, hi + 1)) for _ in range(2))
         return Solarize((a, b))(img)
 
 
@@ -985,8 +997,15 @@ class RandomSharpness(TensorOperation):
         self.degrees = tuple(degrees)
 
     def __call__(self, img):
-        from ._augment import _sharpness
-        return _sharpness(_rgb(img, "RandomSharpness"), _uniform(*self.degrees))
+        from .adjust import sharpness as _sharpness
+        engine = config.op_engine(self)
+        if engine is None:
+            return _sharpness(_rgb(img, "RandomSharpness"), _uniform(*self.degrees))
+        # MindSpore's RandomSharpnessOp: mid + uniform_real<float>(-1, 1) * half-range, in float32
+        f32 = np.float32
+        lo, hi = f32(self.degrees[0]), f32(self.degrees[1])
+        r = f32(engine.uniform_float(-1.0, 1.0))
+        return _sharpness(_rgb(img, "RandomSharpness"), float(f32((hi + lo) / f32(2)) + r * f32((hi - lo) / f32(2))))
 
 
 class RandomAffine(TensorOperation):
