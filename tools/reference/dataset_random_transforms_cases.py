@@ -55,6 +55,7 @@ def image_ops(vision, transforms):
         "adjust_sharpness": lambda: [V.RandomAdjustSharpness(2.0, 0.5)],
         "resize": lambda: [V.RandomResize((6, 7))],
         "vflip_then_color": lambda: [V.RandomVerticalFlip(0.3), V.RandomColorAdjust(saturation=0.5)],
+        "rotation_fill": lambda: [V.RandomRotation(40, V.Inter.BILINEAR, fill_value=(5, 6, 7))],
         "auto_augment_imagenet": lambda: [V.AutoAugment()],
         "auto_augment_cifar10": lambda: [V.AutoAugment(V.AutoAugmentPolicy.CIFAR10, V.Inter.BILINEAR, (5, 6, 7))],
         "auto_augment_svhn": lambda: [V.AutoAugment(V.AutoAugmentPolicy.SVHN)],

@@ -85,6 +85,23 @@ def sharpness(img, factor):
     return blend(blur, img, factor)
 
 
+def sharpness_op(img, alpha):
+    """MindSpore's ``SharpnessOp`` (``RandomSharpness``, and the ``Sharpness`` of AutoAugment/RandAugment): the
+    filter of ``sharpness``, then ``cv::addWeighted(img, alpha, blurred, 1 - alpha)`` — float32 weights, the
+    blurred product rounded to float32 and fused into the image's (OpenCV 4.5's ``v_muladd``), rounded to nearest
+    even and saturated."""
+    kernel = np.array([[1, 1, 1], [1, 5, 1], [1, 1, 1]], np.float32) / 13.0
+    blur = cv2().filter2D(img, -1, kernel, borderType=cv2().BORDER_REPLICATE)
+    if blur.ndim == 2:
+        blur = blur.reshape(img.shape)
+    blur[0, :], blur[-1, :], blur[:, 0], blur[:, -1] = img[0, :], img[-1, :], img[:, 0], img[:, -1]
+    al = np.float32(alpha)
+    be = np.float32(1.0 - float(al))
+    t = (blur.astype(np.float64) * float(be)).astype(np.float32).astype(np.float64)
+    v = (img.astype(np.float64) * float(al) + t).astype(np.float32)
+    return np.clip(np.rint(v), 0, 255).astype(np.uint8)
+
+
 def _check_factor(v, name):
     if not isinstance(v, numbers.Number) or isinstance(v, bool):
         raise TypeError(f"Argument {name} with value {v} is not of type [<class 'float'>, <class 'int'>].")

@@ -390,7 +390,9 @@ def _rotate(img, degrees, resample, expand, center, fill_value):
         m[0, 2] += bw / 2.0 - w / 2.0
         m[1, 2] += bh / 2.0 - h / 2.0
         ow, oh = int(round(bw)), int(round(bh))
-    fill = fill_value if isinstance(fill_value, tuple) else (fill_value,) * 3
+    # MindSpore's Rotate kernel takes the fill colour as (r, g, b) and builds cv::Scalar(b, g, r): a fill tuple
+    # lands reversed on the channels (checked against MindSpore 2.10)
+    fill = tuple(fill_value)[::-1] if isinstance(fill_value, (tuple, list)) else (fill_value,) * 3
     return _cv_call(cv2().warpAffine, img, m, (ow, oh), flags=_cv_inter(resample, "Rotate"),
                     borderMode=cv2().BORDER_CONSTANT, borderValue=tuple(float(v) for v in fill))
 
@@ -811,7 +813,7 @@ class AutoAugment(TensorOperation):
 
     def __call__(self, img):
         from ._augment import auto_augment
-        return auto_augment(img, self.policy, self.interpolation, self.fill_value)
+        return auto_augment(img, self.policy, self.interpolation, self.fill_value, config.op_engine(self))
 
 
 class RandAugment(TensorOperation):
@@ -826,7 +828,8 @@ class RandAugment(TensorOperation):
 
     def __call__(self, img):
         from ._augment import rand_augment
-        return rand_augment(img, self.num_ops, self.magnitude, self.bins, self.interpolation, self.fill_value)
+        return rand_augment(img, self.num_ops, self.magnitude, self.bins, self.interpolation, self.fill_value,
+                            config.op_engine(self))
 
 
 class TrivialAugmentWide(TensorOperation):
@@ -997,7 +1000,7 @@ class RandomSharpness(TensorOperation):
         self.degrees = tuple(degrees)
 
     def __call__(self, img):
-        from .adjust import sharpness as _sharpness
+        from .adjust import sharpness_op as _sharpness
         engine = config.op_engine(self)
         if engine is None:
             return _sharpness(_rgb(img, "RandomSharpness"), _uniform(*self.degrees))
