@@ -64,6 +64,16 @@ def image_ops(vision, transforms):
     }
 
 
+def batch_ops(vision):
+    """Transforms of a batch of images and its one-hot labels."""
+    V = vision
+    return {
+        "mixup": lambda: V.MixUpBatch(),
+        "mixup_alpha_small": lambda: V.MixUpBatch(0.4),
+        "mixup_alpha_large": lambda: V.MixUpBatch(2.5),
+    }
+
+
 def eager_ops(vision):
     V = vision
     return {
@@ -86,6 +96,14 @@ def run(ds, vision, transforms):
                 d = ds.NumpySlicesDataset({"image": imgs}, shuffle=False).map(
                     make(), "image", num_parallel_workers=workers)
                 out[f"map|{name}|{seed}|{workers}"] = _passes(d, [0])
+            labels = np.eye(5, dtype=np.int32)[np.arange(len(imgs)) % 5]
+            for name, make in batch_ops(vision).items():
+                ds.config.set_seed(seed)
+                d = ds.NumpySlicesDataset({"image": imgs, "label": labels},
+                                          shuffle=False).batch(4).map(make(), ["image", "label"],
+                                                                      num_parallel_workers=workers)
+                out[f"batch|{name}|{seed}|{workers}"] = _passes(d, [0])
+                out[f"labels|{name}|{seed}|{workers}"] = _passes(d, [1])
         for name, make in eager_ops(vision).items():
             ds.config.set_seed(seed)
             op = make()

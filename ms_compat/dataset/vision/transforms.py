@@ -709,9 +709,28 @@ def _batch_check(images, labels, name):
     return images, labels
 
 
+def _weighted(a, wa, b, wb):
+    """``a * wa + b * wb`` as OpenCV 4.5's ``addWeighted`` (MindSpore's matrix expressions): float32 weights, the
+    second product rounded to float32 and fused into the first; uint8 rounded to nearest even and saturated."""
+    t = (b.astype(np.float64) * float(np.float32(wb))).astype(np.float32).astype(np.float64)
+    v = (a.astype(np.float64) * float(np.float32(wa)) + t).astype(np.float32)
+    if a.dtype == np.uint8:
+        return np.clip(np.rint(v), 0, 255).astype(np.uint8)
+    return v.astype(a.dtype)
+
+
+def _beta_lam(gamma, engine):
+    """``x1 / (x1 + x2)`` of two draws of one ``std::gamma_distribution<float>(alpha, 1)``: a Beta(alpha, alpha)."""
+    f32 = np.float32
+    x1, x2 = gamma.draw(engine), gamma.draw(engine)
+    return float(f32(f32(x1) / f32(f32(x1) + f32(x2))))
+
+
 class MixUpBatch(TensorOperation):
     """Mirrors ``mindspore.dataset.vision.MixUpBatch(alpha=1.0)`` on a batch (images NHWC/NCHW, one-hot labels):
-    ``lam ~ Beta(alpha, alpha)``; each image/label mixed with another of the batch (a random permutation)."""
+    ``lam ~ Beta(alpha, alpha)``; each image/label mixed with another of the batch (a random permutation). The
+    draws are MindSpore's ``MixUpBatchOp``'s (two ``gamma_distribution<float>`` draws, then ``std::shuffle`` of
+    the batch indices; see ``config.op_engine``), the mix OpenCV's ``addWeighted``."""
 
     def __init__(self, alpha=1.0):
         if alpha <= 0:
@@ -720,18 +739,26 @@ class MixUpBatch(TensorOperation):
 
     def __call__(self, images, labels):
         images, labels = _batch_check(images, labels, "MixUpBatch")
-        rng = config.rng()
-        lam = float(rng.beta(self.alpha, self.alpha))
-        perm = rng.permutation(len(images))
-        out = images.astype(np.float32) * lam + images[perm].astype(np.float32) * (1 - lam)
-        lab = labels.astype(np.float32) * lam + labels[perm].astype(np.float32) * (1 - lam)
+        engine = config.op_engine(self)
+        f32 = np.float32
+        if engine is not None:
+            from ..core.cpp_random import GammaFloat
+            lam = _beta_lam(GammaFloat(self.alpha), engine)
+            perm = np.asarray(engine.shuffle(list(range(len(images)))), np.int64)
+        else:
+            rng = config.rng()
+            lam = float(f32(rng.beta(self.alpha, self.alpha)))
+            perm = rng.permutation(len(images))
+        lab = (f32(lam) * labels.astype(np.float32) + f32(f32(1) - f32(lam)) * labels[perm].astype(np.float32))
+        out = np.stack([_weighted(images[i], lam, images[perm[i]], f32(1) - f32(lam)) for i in range(len(images))])
         return out.astype(images.dtype), lab.astype(np.float32)
 
 
 class CutMixBatch(TensorOperation):
     """Mirrors ``mindspore.dataset.vision.CutMixBatch(image_batch_format, alpha=1.0, prob=1.0)``: with
     probability ``prob`` each image gets a box (area ``1 - lam``, ``lam ~ Beta(alpha, alpha)``) from another
-    image of the batch; labels mixed by the box's area."""
+    image of the batch; labels mixed by the box's area. Difference: the draws are not yet MindSpore's (they come
+    from the pipeline generator, ``config.set_seed``)."""
 
     def __init__(self, image_batch_format, alpha=1.0, prob=1.0):
         self.fmt, self.alpha, self.prob = ImageBatchFormat(image_batch_format), float(alpha), _check_prob(prob)
