@@ -111,10 +111,23 @@ class op_streams:
         _local.streams = self._prev
 
 
+class nested_ops:
+    """Context: the transforms called inside it belong to a compound transform (``RandomApply``, ``RandomChoice``,
+    ...). MindSpore builds those inner C++ operations with ``GetSeed()`` in every worker's copy of the ``map``
+    (no ``+ w``; checked against MindSpore 2.10), so each worker's inner engines start alike."""
+
+    def __enter__(self):
+        _local.nested = getattr(_local, "nested", 0) + 1
+
+    def __exit__(self, *exc):
+        _local.nested -= 1
+
+
 def op_engine(op):
     """The ``std::mt19937`` MindSpore's C++ copy of the random transform ``op`` draws from in the current ``map``
     worker: each worker ``w`` of a ``map`` holds its own copy of the operation, seeded ``GetSeed() + w`` when
-    the iterator is made, and keeps drawing from it epoch after epoch. Called eagerly, outside any pipeline,
+    the iterator is made (``GetSeed()`` inside a compound transform, see ``nested_ops``), and keeps drawing from
+    it epoch after epoch. Called eagerly, outside any pipeline,
     MindSpore builds a fresh C++ operation per call, seeded ``GetSeed()``: a fresh engine here too (so with a
     seed set every call draws the same numbers, as MindSpore's). None in a seeded ``map`` whose rows cannot share
     the engines (worker processes): the transform then draws from the row's ``rng()``."""
@@ -129,7 +142,8 @@ def op_engine(op):
     engine = table.get(key)
     if engine is None:
         from .cpp_random import Mt19937
-        engine = table[key] = Mt19937((cpp_seed() + worker) & _UINT32_MAX)
+        offset = 0 if getattr(_local, "nested", 0) else worker
+        engine = table[key] = Mt19937((cpp_seed() + offset) & _UINT32_MAX)
     return engine
 
 
