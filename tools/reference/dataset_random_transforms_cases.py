@@ -68,6 +68,19 @@ def image_ops(vision, transforms):
     }
 
 
+def bbox_ops(vision):
+    """Transforms of an image and its bounding boxes."""
+    V = vision
+    return {
+        "crop_bbox": lambda: V.RandomCropWithBBox((5, 6)),
+        "crop_bbox_padding": lambda: V.RandomCropWithBBox((9, 11), padding=2, fill_value=7),
+        "hflip_bbox": lambda: V.RandomHorizontalFlipWithBBox(0.6),
+        "vflip_bbox": lambda: V.RandomVerticalFlipWithBBox(),
+        "resized_crop_bbox": lambda: V.RandomResizedCropWithBBox((4, 5), interpolation=V.Inter.NEAREST),
+        "resize_bbox": lambda: V.RandomResizeWithBBox((6, 7)),
+    }
+
+
 def batch_ops(vision):
     """Transforms of a batch of images and its one-hot labels."""
     V = vision
@@ -100,6 +113,13 @@ def run(ds, vision, transforms):
                 d = ds.NumpySlicesDataset({"image": imgs}, shuffle=False).map(
                     make(), "image", num_parallel_workers=workers)
                 out[f"map|{name}|{seed}|{workers}"] = _passes(d, [0])
+            for name, make in bbox_ops(vision).items():
+                ds.config.set_seed(seed)
+                d = ds.NumpySlicesDataset({"image": imgs, "bbox": _boxes()}, shuffle=False).map(
+                    [make()], ["image", "bbox"], num_parallel_workers=workers)
+                out[f"bbox_image|{name}|{seed}|{workers}"] = _passes(d, [0])
+                if name.startswith("crop"):  # MindSpore 2.10's flips and resizes rewrite the source's box array
+                    out[f"bbox_boxes|{name}|{seed}|{workers}"] = _passes(d, [1])  # in place: later epochs differ
             labels = np.eye(5, dtype=np.int32)[np.arange(len(imgs)) % 5]
             for name, make in batch_ops(vision).items():
                 ds.config.set_seed(seed)
