@@ -15,6 +15,7 @@ libstdc++'s source, so the same seed gives the same numbers here:
 * ``std::shuffle`` of ``n`` elements: when ``n * n`` fits in the engine's range it draws the swap
   positions two at a time (one ``uniform_int(0, (i+1)(i+2) - 1)`` gives the positions for ``i`` and
   ``i + 1``, after a single ``uniform_int(0, 1)`` first when ``n`` is even), else one per element;
+* ``std::sample`` (``sample``): libstdc++'s selection sampling, two decisions per draw while they fit;
 * ``uniform_real_distribution<float/double>(a, b)``: ``generate_canonical`` — one word for float
   (``word / 2**32``), two for double (``(w0 + w1 * 2**32) / 2**64``), pulled back below 1 when rounding
   reaches it, then ``a + (b - a) * c``;
@@ -44,10 +45,11 @@ _BLOCK = 624
 class Mt19937:
     """``std::mt19937`` seeded with ``seed``, and the libstdc++ distributions over it."""
 
-    __slots__ = ("_bits", "_buf", "_pos")
+    __slots__ = ("_bits", "_buf", "_pos", "held")
 
     def __init__(self, seed=5489):
         self.seed(seed)
+        self.held = {}  # distribution objects an operation keeps beside its engine (e.g. a normal's saved value)
 
     def seed(self, seed):
         """``engine.seed(seed)``: restart the stream from ``seed`` (taken modulo 2**32, as ``uint32_t``)."""
@@ -114,6 +116,38 @@ class Mt19937:
             j = self._below(i + 1)
             items[i], items[j] = items[j], items[i]
         return items
+
+    def sample(self, population, k):
+        """``std::sample`` of ``k`` of ``population`` (random-access) elements, in their order: libstdc++'s
+        selection sampling, two decisions per ``uniform_int(0, n (n - 1) - 1)`` while ``n * n`` fits the
+        engine's range, then one ``uniform_int(0, n - 1)`` each."""
+        out, i = [], 0
+        left = len(population)
+        k = min(k, left)
+        if left and (_TWO32 - 1) // left >= left:
+            while k and left >= 2:
+                b0, b1 = left, left - 1
+                x = self._below(b0 * b1)
+                first, second = x // b1, x % b1
+                left -= 1
+                if first < k:
+                    out.append(population[i])
+                    k -= 1
+                i += 1
+                if not k:
+                    break
+                left -= 1
+                if second < k:
+                    out.append(population[i])
+                    k -= 1
+                i += 1
+        while k:
+            left -= 1
+            if self.uniform_int(0, left) < k:
+                out.append(population[i])
+                k -= 1
+            i += 1
+        return out
 
     def canonical_float(self):
         """``std::generate_canonical<float, 24>(engine)``: one word."""

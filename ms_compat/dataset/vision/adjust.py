@@ -213,8 +213,21 @@ class RandomColor(TensorOperation):
 
     def __call__(self, img):
         lo, hi = self.degrees
-        t = float(config.rng().uniform(lo, hi)) if hi > lo else lo
-        return saturation(_rgb3(img, "RandomColor"), t)
+        a = _rgb3(img, "RandomColor")
+        engine = config.op_engine(self)
+        if engine is None:
+            t = float(config.rng().uniform(lo, hi)) if hi > lo else lo
+            return saturation(a, t)
+        # MindSpore's RandomColorOp: t from uniform_real<float>; the image itself near 1, the grey image near 0,
+        # else cv::addWeighted(image, t, grey, 1 - t)
+        t = engine.uniform_float(lo, hi)
+        if abs(t - 1.0) < 0.00195:
+            return a
+        grey = _gray3(a)
+        if abs(t) < 0.00195:
+            return grey
+        from .transforms import _weighted
+        return _weighted(a, t, grey, float(np.float32(1) - np.float32(t)))
 
 
 _EIG = np.array([[55.46 * -0.5675, 4.794 * 0.7192, 1.148 * 0.4009],
@@ -235,8 +248,17 @@ class RandomLighting(TensorOperation):
         a = _rgb3(img, "RandomLighting")
         if a.dtype in (np.uint32, np.uint64, np.int64) or a.dtype.kind in "US":
             raise RuntimeError("RandomLighting: invalid tensor type of uint32, int64, uint64 or string.")
-        rnd = config.rng().normal(0.0, self.alpha, 3).astype(np.float32) if self.alpha else np.zeros(3, np.float32)
-        pca = (_EIG * rnd[None, :]).sum(1).astype(np.float32)
+        engine = config.op_engine(self)
+        if engine is not None:  # MindSpore's RandomLightingOp: three draws of its normal_distribution<float>
+            from ..core.cpp_random import NormalFloat
+            normal = engine.held.get(id(self))
+            if normal is None:
+                normal = engine.held[id(self)] = NormalFloat(0.0, self.alpha)
+            rnd = np.array([normal.draw(engine) for _ in range(3)], np.float32)
+        else:
+            rnd = config.rng().normal(0.0, self.alpha, 3).astype(np.float32) if self.alpha else np.zeros(3, np.float32)
+        f32 = np.float32
+        pca = np.array([f32(f32(f32(e[0] * rnd[0]) + f32(e[1] * rnd[1])) + f32(e[2] * rnd[2])) for e in _EIG], f32)
         out = a.astype(np.float32) + pca
         return np.clip(np.rint(out), 0, 255).astype(np.uint8)
 
