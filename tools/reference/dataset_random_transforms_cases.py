@@ -79,6 +79,19 @@ def image_ops(vision, transforms):
     }
 
 
+def python_ops(vision, transforms):
+    """MindSpore's Python random transforms (Python's ``random``): one worker only, where their draws follow the
+    rows (with several, MindSpore's threads take the numbers in the order they happen to run)."""
+    V, T = vision, transforms
+    return {
+        "erasing": lambda: [V.ToTensor(), V.RandomErasing()],
+        "erasing_value": lambda: [V.ToTensor(), V.RandomErasing(0.8, (0.1, 0.5), (0.5, 2.0), (10, 20, 30))],
+        "erasing_random": lambda: [V.ToTensor(), V.RandomErasing(1.0, value="random")],
+        "order": lambda: [T.RandomOrder([V.Invert(), V.RandomHorizontalFlip(), V.RandomPosterize((1, 7)),
+                                         V.RandomVerticalFlip(0.7)])],
+    }
+
+
 def bbox_ops(vision):
     """Transforms of an image and its bounding boxes."""
     V = vision
@@ -111,6 +124,7 @@ def eager_ops(vision):
         "color_adjust": lambda: V.RandomColorAdjust((0.5, 1.5), (0.5, 1.5), (0.5, 1.5), (-0.2, 0.2)),
         "affine": lambda: V.RandomAffine(30, scale=(0.8, 1.2)),
         "posterize": lambda: V.RandomPosterize((2, 7)),
+        "erasing": lambda: V.RandomErasing(0.9, value="random"),
     }
 
 
@@ -124,6 +138,12 @@ def run(ds, vision, transforms):
                 d = ds.NumpySlicesDataset({"image": imgs}, shuffle=False).map(
                     make(), "image", num_parallel_workers=workers)
                 out[f"map|{name}|{seed}|{workers}"] = _passes(d, [0])
+            for name, make in python_ops(vision, transforms).items():
+                if workers == 1:
+                    ds.config.set_seed(seed)
+                    d = ds.NumpySlicesDataset({"image": imgs}, shuffle=False).map(
+                        make(), "image", num_parallel_workers=workers)
+                    out[f"py|{name}|{seed}|{workers}"] = _passes(d, [0])
             for name, make in bbox_ops(vision).items():
                 ds.config.set_seed(seed)
                 d = ds.NumpySlicesDataset({"image": imgs, "bbox": _boxes()}, shuffle=False).map(
@@ -142,6 +162,7 @@ def run(ds, vision, transforms):
         for name, make in eager_ops(vision).items():
             ds.config.set_seed(seed)
             op = make()
-            out[f"eager|{name}|{seed}"] = np.concatenate([np.asarray(op(imgs[0])).reshape(-1),
-                                                          np.asarray(op(imgs[1])).reshape(-1)])
+            img0, img1 = (imgs[:2].transpose(0, 3, 1, 2) / 255.0).astype(np.float32) if name == "erasing" else imgs[:2]
+            out[f"eager|{name}|{seed}"] = np.concatenate([np.asarray(op(img0)).reshape(-1),
+                                                          np.asarray(op(img1)).reshape(-1)])
     return out

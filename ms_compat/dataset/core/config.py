@@ -9,6 +9,7 @@ Other random draws (random transforms, the samplers not yet reproduced) come fro
 from __future__ import annotations
 
 import os
+import random
 import threading
 from enum import IntEnum
 
@@ -44,8 +45,7 @@ def set_seed(seed):
     from ... import context
     _state["seed"], _state["seed_after"] = seed, context._seed_calls
     _rng_state["gen"] = None
-    import random  # as MindSpore: Python's and numpy's global generators are seeded too
-    random.seed(seed)
+    random.seed(seed)  # as MindSpore: Python's and numpy's global generators are seeded too
     np.random.seed(seed)
 
 
@@ -98,10 +98,10 @@ class row_rng:
 
 class op_streams:
     """Context: inside it (in this thread), random transforms that reproduce MindSpore's draws take their engine
-    from ``table`` for virtual worker ``worker`` of a ``map`` (see ``op_engine``)."""
+    from ``table`` for virtual worker ``worker`` of a ``map`` of ``copies`` workers (see ``op_engine``)."""
 
-    def __init__(self, table, worker):
-        self._ctx = (table, worker)
+    def __init__(self, table, worker, copies=1):
+        self._ctx = (table, worker, copies)
 
     def __enter__(self):
         self._prev = getattr(_local, "streams", None)
@@ -109,6 +109,29 @@ class op_streams:
 
     def __exit__(self, *exc):
         _local.streams = self._prev
+
+
+class eager_ops:
+    """Context: the transforms called inside it run as MindSpore runs a C++ transform called from a Python one
+    (``RandomOrder``, ...): eagerly, a fresh operation per call, seeded ``GetSeed()``."""
+
+    def __enter__(self):
+        self._prev = getattr(_local, "streams", None), getattr(_local, "gen", None)
+        _local.streams = _local.gen = None
+
+    def __exit__(self, *exc):
+        _local.streams, _local.gen = self._prev
+
+
+def py_random():
+    """Python's global ``random``, which MindSpore's Python transforms (``RandomErasing``, ``RandomOrder``, ...)
+    draw from — seeded by ``set_seed`` — when their draws follow the rows' order: called directly, or in a
+    ``map`` run by one worker. None in a ``map`` of several workers (MindSpore's threads then take the numbers
+    in the order they happen to run) or in worker processes: there the row's ``rng()`` is used."""
+    ctx = getattr(_local, "streams", None)
+    if ctx is None:
+        return None if getattr(_local, "gen", None) is not None else random
+    return random if ctx[2] == 1 else None
 
 
 class nested_ops:
@@ -137,7 +160,7 @@ def op_engine(op):
             return None
         from .cpp_random import Mt19937
         return Mt19937(cpp_seed())
-    table, worker = ctx
+    table, worker = ctx[0], ctx[1]
     key = (id(op), worker)
     engine = table.get(key)
     if engine is None:

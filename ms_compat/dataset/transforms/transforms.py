@@ -154,14 +154,22 @@ class RandomChoice(TensorOperation):
 
 
 class RandomOrder(TensorOperation):
-    """Mirrors ``mindspore.dataset.transforms.RandomOrder(transforms)``: all of them, in a random order."""
+    """Mirrors ``mindspore.dataset.transforms.RandomOrder(transforms)``: all of them, in a random order. As
+    MindSpore's Python op: ``random.shuffle`` of its own list (each call shuffles the previous order again) from
+    Python's ``random`` when MindSpore's draws follow the rows (``config.py_random``), the transforms inside run
+    as eager calls (a random C++ transform called from Python draws afresh from ``GetSeed()`` each time)."""
 
     def __init__(self, transforms):
-        self.transforms = Compose(transforms).transforms
+        self.transforms = list(Compose(transforms).transforms)
 
     def __call__(self, *args):
-        order = config.rng().permutation(len(self.transforms))
-        return Compose([self.transforms[i] for i in order])(*args)
+        r = config.py_random()
+        if r is None:
+            order = config.rng().permutation(len(self.transforms))
+            return Compose([self.transforms[i] for i in order])(*args)
+        r.shuffle(self.transforms)
+        with config.eager_ops():
+            return Compose(list(self.transforms))(*args)
 
 
 class Fill(TensorOperation):

@@ -257,7 +257,8 @@ class Rescale(TensorOperation):
 
 
 class ToTensor(TensorOperation):
-    """Mirrors ``mindspore.dataset.vision.ToTensor(output_type=np.float32)``: HWC [0, 255] -> CHW [0, 1]."""
+    """Mirrors ``mindspore.dataset.vision.ToTensor(output_type=np.float32)``: HWC [0, 255] -> CHW [0, 1] (times the
+    float32 ``1/255``, bit for bit MindSpore's)."""
 
     def __init__(self, output_type=np.float32):
         from ..transforms.transforms import _np_dtype
@@ -267,7 +268,8 @@ class ToTensor(TensorOperation):
         a = _img(img, "ToTensor")
         if a.ndim == 2:
             a = a[:, :, None]
-        return np.ascontiguousarray((a.astype(np.float32) / np.float32(255.0)).transpose(2, 0, 1)).astype(
+        # MindSpore scales by the float32 1/255 (a product, not a division: they differ in the last bit)
+        return np.ascontiguousarray((a.astype(np.float32) * np.float32(1.0 / 255.0)).transpose(2, 0, 1)).astype(
             self.output_type)
 
 
@@ -668,7 +670,12 @@ class RandomColorAdjust(TensorOperation):
 
 class RandomErasing(TensorOperation):
     """Mirrors ``mindspore.dataset.vision.RandomErasing(prob=0.5, scale=(0.02, 0.33), ratio=(0.3, 3.3),
-    value=0, inplace=False, max_attempts=10)`` on a CHW array (after ``ToTensor``)."""
+    value=0, inplace=False, max_attempts=10)`` on a CHW array (after ``ToTensor``): MindSpore's Python op — area
+    fraction uniform in ``scale``, aspect ratio uniform in ``ratio``, ``w = round(sqrt(area * ratio))``,
+    ``h = round(w / ratio)``, the corner by ``randint``; ``value='random'`` erases with ``numpy.random.normal``.
+    Called directly or in a one-worker ``map`` it draws MindSpore's numbers from Python's ``random`` (seeded by
+    ``set_seed``, see ``config.py_random``); with several workers MindSpore's draws depend on thread timing,
+    and these come from the row's generator."""
 
     def __init__(self, prob=0.5, scale=(0.02, 0.33), ratio=(0.3, 3.3), value=0, inplace=False, max_attempts=10):
         self.prob, self.scale, self.ratio = _check_prob(prob), tuple(scale), tuple(ratio)
@@ -678,25 +685,35 @@ class RandomErasing(TensorOperation):
         a = np.asarray(img)
         if a.ndim != 3:
             raise RuntimeError(f"RandomErasing: the input should be a CHW image, got shape {list(a.shape)}.")
-        if not _chance(self.prob):
+        r = config.py_random()
+        if r is not None:
+            chance, uniform, randint = r.random, r.uniform, r.randint
+            normal = np.random.normal
+        else:
+            g = config.rng()
+            chance, uniform = (lambda: float(g.random())), (lambda lo, hi: float(g.uniform(lo, hi)))
+            randint = lambda lo, hi: int(g.integers(lo, hi + 1))  # noqa: E731
+            normal = lambda loc, scale, size: g.normal(loc, scale, size)  # noqa: E731
+        if not self.prob > chance():
             return a
         c, h, w = a.shape
         for _ in range(self.max_attempts):
-            target = h * w * _uniform(*self.scale)
-            ar = math.exp(_uniform(math.log(self.ratio[0]), math.log(self.ratio[1])))
-            eh, ew = int(round(math.sqrt(target * ar))), int(round(math.sqrt(target / ar)))
+            area = uniform(self.scale[0], self.scale[1]) * (h * w)
+            aspect = uniform(self.ratio[0], self.ratio[1])
+            ew = int(round(math.sqrt(area * aspect)))
+            eh = int(round(ew / aspect))
             if eh < h and ew < w:
-                top = int(config.rng().integers(0, h - eh + 1))
-                left = int(config.rng().integers(0, w - ew + 1))
-                out = a if self.inplace else a.copy()
-                if self.value == "random":
-                    out[:, top:top + eh, left:left + ew] = config.rng().standard_normal((c, eh, ew))
+                top, left = randint(0, h - eh), randint(0, w - ew)
+                if isinstance(self.value, numbers.Number):
+                    val = self.value
+                elif isinstance(self.value, (str, bytes)):
+                    val = normal(0.0, 1.0, (c, eh, ew))
                 else:
-                    val = np.asarray(self.value, a.dtype).reshape(-1, 1, 1) if not np.isscalar(self.value) else \
-                        self.value
-                    out[:, top:top + eh, left:left + ew] = val
+                    val = np.ones((c, eh, ew)) * np.array(self.value)[:, None, None]
+                out = a if self.inplace else a.copy()
+                out[:, top:top + eh, left:left + ew] = val
                 return out
-        return a
+        return a if self.inplace else a.copy()
 
 
 def _batch_check(images, labels, name):
