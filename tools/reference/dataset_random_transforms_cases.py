@@ -74,6 +74,9 @@ def image_ops(vision, transforms):
         "auto_augment_imagenet": lambda: [V.AutoAugment()],
         "auto_augment_cifar10": lambda: [V.AutoAugment(V.AutoAugmentPolicy.CIFAR10, V.Inter.BILINEAR, (5, 6, 7))],
         "auto_augment_svhn": lambda: [V.AutoAugment(V.AutoAugmentPolicy.SVHN)],
+        "trivial_augment": lambda: [V.TrivialAugmentWide()],
+        "trivial_augment_bins": lambda: [V.TrivialAugmentWide(7, V.Inter.BILINEAR, (5, 6, 7))],
+        "crop_decode_resize": lambda: [V.RandomCropDecodeResize((5, 6), interpolation=V.Inter.NEAREST)],
         "rand_augment": lambda: [V.RandAugment()],
         "rand_augment_3ops": lambda: [V.RandAugment(3, 5, 10, V.Inter.BILINEAR, 40)],
     }
@@ -131,11 +134,15 @@ def eager_ops(vision):
 def run(ds, vision, transforms):
     out = {}
     imgs = _images()
+    pngs = [np.asarray(vision.encode_png(b)) for b in np.random.RandomState(3).randint(0, 256, (8, 24, 32, 3))
+            .astype(np.uint8)]
     for seed in SEEDS:
         for workers in (1, 2):
             for name, make in image_ops(vision, transforms).items():
                 ds.config.set_seed(seed)
-                d = ds.NumpySlicesDataset({"image": imgs}, shuffle=False).map(
+                source = ds.GeneratorDataset(lambda: ((p,) for p in pngs), ["image"], shuffle=False) \
+                    if name == "crop_decode_resize" else ds.NumpySlicesDataset({"image": imgs}, shuffle=False)
+                d = source.map(
                     make(), "image", num_parallel_workers=workers)
                 out[f"map|{name}|{seed}|{workers}"] = _passes(d, [0])
             for name, make in python_ops(vision, transforms).items():

@@ -142,17 +142,20 @@ def _policy_space(h, w):
 
 
 def _wide_space(num_bins):
-    lin = lambda lo, hi: np.linspace(lo, hi, num_bins)  # noqa: E731
-    return {
-        "Identity": (np.zeros(num_bins), False),
+    """TrivialAugmentWide's ``GetSpace`` (sorted name order)."""
+    f32 = np.float32
+    lin = lambda lo, hi: _linspace(lo, hi, num_bins)  # noqa: E731
+    space = {
+        "Identity": (np.zeros(1), False),
         "ShearX": (lin(0.0, 0.99), True), "ShearY": (lin(0.0, 0.99), True),
         "TranslateX": (lin(0.0, 32.0), True), "TranslateY": (lin(0.0, 32.0), True),
         "Rotate": (lin(0.0, 135.0), True), "Brightness": (lin(0.0, 0.99), True), "Color": (lin(0.0, 0.99), True),
         "Contrast": (lin(0.0, 0.99), True), "Sharpness": (lin(0.0, 0.99), True),
-        "Posterize": (8 - (np.arange(num_bins) / ((num_bins - 1) / 6)).round().astype(int), False),
-        "Solarize": (lin(255.0, 0.0), False), "AutoContrast": (np.zeros(num_bins), False),
-        "Equalize": (np.zeros(num_bins), False),
+        "Posterize": (_linspace(0.0, num_bins - 1.0, num_bins, f32(-6.0) / f32(num_bins - 1.0), 8, True), False),
+        "Solarize": (lin(255.0, 0.0), False), "AutoContrast": (np.zeros(1), False),
+        "Equalize": (np.zeros(1), False),
     }
+    return dict(sorted(space.items()))
 
 
 def _signed(value, signed):
@@ -262,11 +265,19 @@ def rand_augment(img, num_ops, magnitude, num_bins, interpolation, fill, engine=
     return img
 
 
-def trivial_augment_wide(img, num_bins, interpolation, fill):
+def trivial_augment_wide(img, num_bins, interpolation, fill, engine=None):
+    """MindSpore's ``TrivialAugmentWideOp``: ``RandInt(0, 14)`` picks the augmentation in the sorted space,
+    ``RandInt(0, len(magnitudes))`` its magnitude, ``RandInt(0, 2)`` its sign (1 negates)."""
     img = _check(img, "TrivialAugmentWide")
     space = _wide_space(num_bins)
     names = list(space)
-    name = names[int(config.rng().integers(len(names)))]
+    if engine is not None:
+        rand_int = lambda lo, hi: engine.uniform_int(lo, hi) % (hi - lo) + lo  # noqa: E731
+    else:
+        rand_int = lambda lo, hi: int(config.rng().integers(lo, hi))  # noqa: E731
+    name = names[rand_int(0, len(names))]
     mags, signed = space[name]
-    mag = float(mags[int(config.rng().integers(len(mags)))]) if mags.ndim > 0 else 0.0
-    return apply_op(img, name, _signed(mag, signed), interpolation, fill)
+    mag = float(mags[rand_int(0, len(mags))]) if len(mags) != 1 else 0.0
+    if rand_int(0, 2) and signed:
+        mag = -mag
+    return apply_op(img, name, mag, interpolation, fill)

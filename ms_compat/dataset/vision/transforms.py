@@ -887,7 +887,7 @@ class TrivialAugmentWide(TensorOperation):
 
     def __call__(self, img):
         from ._augment import trivial_augment_wide
-        return trivial_augment_wide(img, self.bins, self.interpolation, self.fill_value)
+        return trivial_augment_wide(img, self.bins, self.interpolation, self.fill_value, config.op_engine(self))
 
 
 class RandomCropDecodeResize(TensorOperation):
