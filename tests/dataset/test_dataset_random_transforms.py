@@ -10,7 +10,7 @@ import pytest
 
 import ms_compat
 from ms_compat import dataset as ds
-from ms_compat.dataset import transforms, vision
+from ms_compat.dataset import audio, transforms, vision
 from ms_compat.dataset.core import config
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent.parent
@@ -25,7 +25,7 @@ def ours():
     saved = config._state["seed"]
     try:
         ms_compat.install()
-        return run(ds, vision, transforms)
+        return run(ds, vision, transforms, audio)
     finally:
         config._state["seed"] = saved
 

@@ -1,5 +1,6 @@
 """Seeded random vision transforms, run alike under real MindSpore 2.10 (gen_dataset_random_transforms.py) and
-ms_compat (tests/dataset/test_dataset_random_transforms.py): ``run(ds, vision, transforms)`` -> {case name: array}.
+ms_compat (tests/dataset/test_dataset_random_transforms.py): ``run(ds, vision, transforms, audio)`` -> {case name:
+array}.
 
 Every case is a table row: transform x seed x num_parallel_workers (1, 2), inside a ``map``, over two epochs of
 one iterator and one epoch of a fresh iterator; every output pixel is kept. ``eager|...`` rows call a transform
@@ -118,6 +119,17 @@ def batch_ops(vision):
     }
 
 
+def audio_ops(audio):
+    """Random audio transforms of a (channel, freq, time) spectrogram."""
+    A = audio
+    return {
+        "frequency_masking": lambda: [A.FrequencyMasking(True, 4)],
+        "time_masking": lambda: [A.TimeMasking(True, 6, mask_value=1.5)],
+        "mask_iid_freq": lambda: [A.MaskAlongAxisIID(5, 2.0, 1)],
+        "mask_iid_time": lambda: [A.MaskAlongAxisIID(7, 3.0, 2)],
+    }
+
+
 def eager_ops(vision):
     V = vision
     return {
@@ -131,7 +143,7 @@ def eager_ops(vision):
     }
 
 
-def run(ds, vision, transforms):
+def run(ds, vision, transforms, audio):
     out = {}
     imgs = _images()
     pngs = [np.asarray(vision.encode_png(b)) for b in np.random.RandomState(3).randint(0, 256, (8, 24, 32, 3))
@@ -145,6 +157,12 @@ def run(ds, vision, transforms):
                 d = source.map(
                     make(), "image", num_parallel_workers=workers)
                 out[f"map|{name}|{seed}|{workers}"] = _passes(d, [0])
+            specs = np.random.RandomState(5).rand(8, 2, 10, 12).astype(np.float32)
+            for name, make in audio_ops(audio).items():
+                ds.config.set_seed(seed)
+                d = ds.NumpySlicesDataset({"spec": specs}, shuffle=False).map(make(), "spec",
+                                                                              num_parallel_workers=workers)
+                out[f"audio|{name}|{seed}|{workers}"] = _passes(d, [0])
             for name, make in python_ops(vision, transforms).items():
                 if workers == 1:
                     ds.config.set_seed(seed)

@@ -4,11 +4,11 @@ into tests/reference_data/dataset_random/transforms.npz.
 Run: python tools/make_references.py gen_dataset_random_transforms
 """
 import mindspore.dataset as ds
-from mindspore.dataset import transforms, vision
+from mindspore.dataset import audio, transforms, vision
 
 import refutil
 from dataset_random_transforms_cases import run
 
-out = run(ds, vision, transforms)
+out = run(ds, vision, transforms, audio)
 refutil.save_npz("dataset_random", "transforms", **out)
 print(len(out), "cases")
