@@ -1,10 +1,12 @@
 """Mirrors ``mindspore.dataset.config``: pipeline-wide settings (seed, workers, prefetch, ...).
 
 ``set_seed`` makes shuffles, samplers and random transforms reproducible (``mindspore.set_seed`` sets it
-too, as in MindSpore). The samplers and ``Dataset.shuffle`` draw MindSpore's numbers: each takes its C++
-seed as MindSpore's ``GetSeed()`` does (``cpp_seed``) and runs libstdc++'s algorithms (``cpp_random``).
-Other random draws (random transforms, the samplers not yet reproduced) come from a
-``numpy.random.Generator`` derived from this seed: same distributions, other numbers than MindSpore's.
+too, as in MindSpore). The samplers, ``Dataset.shuffle`` and the random transforms draw MindSpore's numbers:
+each takes its C++ seed as MindSpore's ``GetSeed()`` does (``cpp_seed``; per ``map`` worker and per eager
+call, ``op_engine``) and runs libstdc++'s algorithms (``cpp_random``); MindSpore's Python transforms draw from
+Python's ``random`` where that is reproducible (``py_random``). Other random draws (the samplers not yet
+reproduced, transforms in worker processes) come from a ``numpy.random.Generator`` derived from this seed: same
+distributions, other numbers than MindSpore's.
 """
 from __future__ import annotations
 
