@@ -3,8 +3,8 @@ RGB numpy. The augmentations are MindSpore's ``ApplyAugment`` (``kernels/image/i
 (a translation given in pixels is scaled by the width or height once more, as MindSpore 2.10's), ``Rotate``,
 ``AdjustBrightness``/``Saturation``/``Contrast``, sharpness, ``Posterize``, ``Solarize``, ``AutoContrast``,
 ``Equalize``, ``Invert``, with magnitudes from MindSpore's float32 ``Linspace``. AutoAugment and RandAugment draw
-MindSpore's numbers (their ``GetParams``/``RandInt`` on ``config.op_engine``); TrivialAugmentWide and the draws in
-worker processes come from the pipeline generator (``config.set_seed``)."""
+MindSpore's numbers (their ``GetParams``/``RandInt`` on ``config.op_engine``), as does TrivialAugmentWide; in worker
+processes the draws come from the pipeline generator (``config.set_seed``)."""
 from __future__ import annotations
 
 import numpy as np
@@ -12,22 +12,6 @@ import numpy as np
 from ..core import config
 from ._cv import cv2
 from .utils import AutoAugmentPolicy
-
-
-def _affine(img, m, interpolation, fill):
-    from .transforms import _cv_call, _cv_inter
-    h, w = img.shape[:2]
-    fill = fill if isinstance(fill, tuple) else (fill,) * 3
-    return _cv_call(cv2().warpAffine, img, np.asarray(m, np.float64), (w, h), flags=_cv_inter(interpolation, "augment"),
-                    borderMode=cv2().BORDER_CONSTANT, borderValue=tuple(float(v) for v in fill))
-
-
-def _blend(a, b, factor):
-    return np.clip(a.astype(np.float32) * factor + b.astype(np.float32) * (1 - factor), 0, 255).astype(np.uint8)
-
-
-def _gray(img):
-    return cv2().cvtColor(np.ascontiguousarray(img), cv2().COLOR_RGB2GRAY)
 
 
 def _autocontrast(img):
@@ -51,13 +35,6 @@ def _autocontrast(img):
 
 def _equalize(img):
     return np.stack([cv2().equalizeHist(np.ascontiguousarray(img[:, :, c])) for c in range(img.shape[2])], -1)
-
-
-def _sharpness(img, factor):
-    kernel = np.array([[1, 1, 1], [1, 5, 1], [1, 1, 1]], np.float32) / 13.0
-    blur = cv2().filter2D(img, -1, kernel, borderType=cv2().BORDER_REPLICATE)
-    blur[0, :], blur[-1, :], blur[:, 0], blur[:, -1] = img[0, :], img[-1, :], img[:, 0], img[:, -1]
-    return _blend(img, blur, factor)
 
 
 def apply_op(img, name, magnitude, interpolation, fill):
@@ -156,12 +133,6 @@ def _wide_space(num_bins):
         "Equalize": (np.zeros(1), False),
     }
     return dict(sorted(space.items()))
-
-
-def _signed(value, signed):
-    if signed and float(config.rng().random()) < 0.5:
-        return -float(value)
-    return float(value)
 
 
 _POLICIES = {
