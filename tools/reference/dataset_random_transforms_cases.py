@@ -127,6 +127,9 @@ def audio_ops(audio):
         "time_masking": lambda: [A.TimeMasking(True, 6, mask_value=1.5)],
         "mask_iid_freq": lambda: [A.MaskAlongAxisIID(5, 2.0, 1)],
         "mask_iid_time": lambda: [A.MaskAlongAxisIID(7, 3.0, 2)],
+        "dither_rpdf": lambda: [A.Dither(A.DensityFunction.RPDF)],
+        "dither_gpdf": lambda: [A.Dither(A.DensityFunction.GPDF)],
+        "dither_rpdf_shaping": lambda: [A.Dither(A.DensityFunction.RPDF, True)],
     }
 
 
