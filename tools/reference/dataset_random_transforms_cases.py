@@ -59,6 +59,7 @@ def image_ops(vision, transforms):
         "rotation_fill": lambda: [V.RandomRotation(40, V.Inter.BILINEAR, fill_value=(5, 6, 7))],
         "random_apply": lambda: [T.RandomApply([V.Invert(), V.RandomHorizontalFlip()], 0.4)],
         "random_apply_random_inside": lambda: [T.RandomApply([V.RandomPosterize((1, 7)), V.RandomVerticalFlip()])],
+        "compose": lambda: [T.Compose([V.RandomPosterize((1, 7)), V.RandomVerticalFlip()])],
         "random_choice": lambda: [T.RandomChoice([V.Invert(), V.HorizontalFlip(), V.Equalize()])],
         "random_choice_random_inside": lambda: [T.RandomChoice([V.RandomSolarize((0, 120)), V.RandomVerticalFlip()])],
         "lighting": lambda: [V.RandomLighting()],
