@@ -97,6 +97,32 @@ def python_ops(vision, transforms):
     }
 
 
+def pil_ops(vision):
+    """MindSpore's Python transforms of PIL images."""
+    V = vision
+    return {
+        "grayscale": lambda: [V.ToPIL(), V.RandomGrayscale(0.5), V.ToNumpy()],
+        "perspective": lambda: [V.ToPIL(), V.RandomPerspective(0.4, 0.5, V.Inter.NEAREST), V.ToNumpy()],
+    }
+
+
+def _changed(dataset, imgs, name):
+    """Per output row of two epochs and a fresh iterator: 1 where the transform changed it (a grey row has equal
+    channels; a warped one differs from its input), else 0."""
+    def flags(rows):
+        out = []
+        for k, r in enumerate(rows):
+            a = np.asarray(r[0])
+            if name == "grayscale":
+                out.append(int(a.ndim == 3 and (a[..., 0] == a[..., 1]).all() and (a[..., 1] == a[..., 2]).all()))
+            else:
+                out.append(int(not np.array_equal(a, imgs[k % len(imgs)])))
+        return out
+    it = dataset.create_tuple_iterator(output_numpy=True, num_epochs=2)
+    res = flags(list(it)) + flags(list(it))
+    return np.asarray(res + flags(list(dataset.create_tuple_iterator(output_numpy=True, num_epochs=1))), np.int64)
+
+
 def bbox_ops(vision):
     """Transforms of an image and its bounding boxes."""
     V = vision
@@ -173,6 +199,12 @@ def run(ds, vision, transforms, audio):
                     d = ds.NumpySlicesDataset({"image": imgs}, shuffle=False).map(
                         make(), "image", num_parallel_workers=workers)
                     out[f"py|{name}|{seed}|{workers}"] = _passes(d, [0])
+            if workers == 1:  # PIL-image ops: pixels differ (PIL's kernels); compared: which rows they changed
+                for name, make in pil_ops(vision).items():
+                    ds.config.set_seed(seed)
+                    d = ds.NumpySlicesDataset({"image": imgs}, shuffle=False).map(make(), "image",
+                                                                                  num_parallel_workers=1)
+                    out[f"pil|{name}|{seed}|{workers}"] = _changed(d, imgs, name)
             for name, make in bbox_ops(vision).items():
                 ds.config.set_seed(seed)
                 d = ds.NumpySlicesDataset({"image": imgs, "bbox": _boxes()}, shuffle=False).map(
