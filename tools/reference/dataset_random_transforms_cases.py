@@ -213,6 +213,14 @@ def run(ds, vision, transforms, audio):
                 if name.startswith("crop"):  # MindSpore 2.10's flips and resizes rewrite the source's box array
                     out[f"bbox_boxes|{name}|{seed}|{workers}"] = _passes(d, [1])  # in place: later epochs differ
             labels = np.eye(5, dtype=np.int32)[np.arange(len(imgs)) % 5]
+            if workers == 1:  # MindSpore's Python MixUp (numpy's global generator)
+                for name, make in (("mixup_single", lambda: vision.MixUp(4, 0.4)),
+                                   ("mixup_multi", lambda: vision.MixUp(4, 1.5, is_single=False))):
+                    ds.config.set_seed(seed)
+                    d = ds.NumpySlicesDataset({"image": imgs, "label": labels.astype(np.float32)},
+                                              shuffle=False).batch(4).map(make(), ["image", "label"],
+                                                                          num_parallel_workers=1)
+                    out[f"py_batch|{name}|{seed}|{workers}"] = _passes(d, [0, 1])
             for name, make in batch_ops(vision).items():
                 ds.config.set_seed(seed)
                 d = ds.NumpySlicesDataset({"image": imgs, "label": labels},

@@ -1,8 +1,8 @@
 """Compound and batch transforms of ``mindspore.dataset.vision``: ``UniformAugment``, ``RandomSelectSubpolicy``,
 ``MixUp``, and the ``not_random`` decorator. ``UniformAugment`` and ``RandomSelectSubpolicy`` draw MindSpore's
 numbers (``config.op_engine``; the transforms inside draw as MindSpore's inner C++ copies, ``config.nested_ops``);
-``MixUp`` (a Python op in MindSpore) draws from the pipeline generator (``dataset.config.set_seed``): MindSpore's
-distribution, not its numbers."""
+``MixUp`` (a Python op in MindSpore) draws as MindSpore's from numpy's global generator where the draws follow the
+rows (``config.py_random``), else from the pipeline generator (``dataset.config.set_seed``)."""
 from __future__ import annotations
 
 import numpy as np
@@ -103,7 +103,10 @@ class MixUp(TensorOperation):
     def __call__(self, image, label):
         image, label = np.asarray(image), np.asarray(label)
         n = self.batch_size
-        lam = config.rng().beta(self.alpha, self.alpha, n)
+        # MindSpore's Python op draws from numpy's global generator (seeded by set_seed): so does this one where
+        # the draws follow the rows (called directly or in a one-worker map, config.py_random)
+        gen = np.random if config.py_random() is not None else config.rng()
+        lam = gen.beta(self.alpha, self.alpha, n)
         if self.is_single:
             shift = list(range(1, n)) + [0]
             return (lam.reshape(n, 1, 1, 1) * image + (1 - lam.reshape(n, 1, 1, 1)) * image[shift],
