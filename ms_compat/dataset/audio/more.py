@@ -243,7 +243,8 @@ class TimeStretch(TensorOperation):
 class Dither(TensorOperation):
     """Mirrors ``mindspore.dataset.audio.Dither(density_function=DensityFunction.TPDF, noise_shaping=False)``:
     16-bit requantization with added noise — TPDF a Bartlett window over time (deterministic), RPDF/GPDF values
-    taken from random samples of the signal (positions drawn from the pipeline generator; MindSpore's differ);
+    taken from random samples of the signal (MindSpore's positions: ``uniform_int`` draws on the op's engine, see
+    ``config.op_engine``; GPDF writes its running sums back into the signal, as MindSpore's);
     ``noise_shaping`` adds each sample's requantization error to the next sample."""
 
     def __init__(self, density_function=DensityFunction.TPDF, noise_shaping=False):
@@ -256,22 +257,31 @@ class Dither(TensorOperation):
         w = _wave(waveform, "Dither").astype(np.float32)
         x = torch.from_numpy(np.ascontiguousarray(w)).reshape(-1, w.shape[-1])
         chans, times = x.shape[0] - 1, x.shape[-1] - 1
-        rng = config.rng()
-        pick = lambda: (int(rng.integers(chans)) if chans > 0 else 0, int(rng.integers(times)) if times > 0 else 0)  # noqa: E731
+        engine = config.op_engine(self)
+        if engine is not None:  # MindSpore's DitherOp: uniform_int positions from the op's std::mt19937
+            pick = lambda: (engine.uniform_int(0, chans) if chans > 0 else 0,  # noqa: E731
+                            engine.uniform_int(0, times) if times > 0 else 0)
+        else:
+            rng = config.rng()
+            pick = lambda: (int(rng.integers(chans + 1)) if chans > 0 else 0,  # noqa: E731
+                            int(rng.integers(times + 1)) if times > 0 else 0)
         scaled = x * (2 ** 15 - 2)
         if self.density_function == DensityFunction.RPDF:
             c, t = pick()
-            noisy = scaled + (x[c][t] - 0.5)
+            noisy = scaled + x[c][t]
         elif self.density_function == DensityFunction.GPDF:
             c, t = pick()
+            x = x.clone()
             g = x[c][t].clone()
-            for _ in range(6):
+            for _ in range(6):  # MindSpore writes each running sum back into the signal
                 c, t = pick()
                 g = g + x[c][t]
+                x[c][t] = g
             noisy = scaled + g
         else:
             noisy = scaled + torch.bartlett_window(times + 1, dtype=scaled.dtype).repeat(chans + 1, 1)
-        out = torch.round(noisy) / 2 ** 15
+        # C's round(): halves away from zero (torch.round rounds them to even); |noisy| < 2**23, so + 0.5 is exact
+        out = torch.sign(noisy) * torch.floor(noisy.abs() + 0.5) / 2 ** 15
         if self.noise_shaping:
             err = out - x
             out = out + torch.cat([torch.zeros(err.shape[0], 1, dtype=err.dtype), err[:, :-1]], -1)

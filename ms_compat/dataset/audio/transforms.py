@@ -371,6 +371,22 @@ class Vol(TensorOperation):
         return np.clip(out, -1, 1).astype(np.float32)
 
 
+def _random_mask(op, spec, param, value, axis):
+    """MindSpore's ``RandomMaskAlongAxis``: width ``uniform_int(0, param)``, start ``uniform_int(0, size - width)``
+    from the operation's engine (``config.op_engine``: MindSpore's numbers); the pipeline generator in worker
+    processes. One mask for every channel."""
+    size = spec.shape[axis]
+    engine = config.op_engine(op)
+    if engine is None:
+        rng = config.rng()
+        width = int(rng.integers(0, param + 1))
+        start = int(rng.integers(0, size - width + 1))
+    else:
+        width = engine.uniform_int(0, param)
+        start = engine.uniform_int(0, size - width)
+    return _mask(spec, start, width, value, axis)
+
+
 def _mask(spec, start, width, value, axis):
     s = np.array(spec, np.float32, copy=True)
     idx = [slice(None)] * s.ndim
@@ -402,7 +418,7 @@ class MaskAlongAxis(TensorOperation):
 
 class MaskAlongAxisIID(TensorOperation):
     """Mirrors ``mindspore.dataset.audio.MaskAlongAxisIID(mask_param, mask_value, axis)``: a mask of width uniform
-    in ``[0, mask_param]`` at a uniform start (from the pipeline generator, ``config.set_seed``)."""
+    in ``[0, mask_param]`` at a uniform start (MindSpore's draws, ``_random_mask``)."""
 
     def __init__(self, mask_param, mask_value, axis):
         if axis not in (1, 2):
@@ -412,10 +428,7 @@ class MaskAlongAxisIID(TensorOperation):
     def __call__(self, spec):
         s = _wave(spec, "MaskAlongAxisIID", 2)
         ax = -2 if self.axis == 1 else -1
-        rng = config.rng()
-        width = int(rng.uniform(0, self.mask_param))
-        start = int(rng.uniform(0, s.shape[ax] - width)) if s.shape[ax] > width else 0
-        return _mask(s, start, width, self.mask_value, ax)
+        return _random_mask(self, s, int(self.mask_param), self.mask_value, ax)
 
 
 class _AxisMasking(TensorOperation):
@@ -430,9 +443,7 @@ class _AxisMasking(TensorOperation):
     def __call__(self, spec):
         s = _wave(spec, type(self).__name__, 2)
         if self.iid_masks:
-            rng = config.rng()
-            width = int(rng.uniform(0, self.param))
-            start = int(rng.uniform(0, s.shape[self._axis] - width)) if s.shape[self._axis] > width else 0
+            return _random_mask(self, s, self.param, self.mask_value, self._axis)
         else:
             width, start = self.param, self.mask_start
             if start + width > s.shape[self._axis]:
@@ -444,7 +455,7 @@ class _AxisMasking(TensorOperation):
 class FrequencyMasking(_AxisMasking):
     """Mirrors ``mindspore.dataset.audio.FrequencyMasking(iid_masks=False, freq_mask_param=0, mask_start=0,
     mask_value=0.0)``: ``iid_masks=False`` masks ``freq_mask_param`` bins from ``mask_start``; ``True`` draws the
-    width and start (pipeline generator)."""
+    width and start as MindSpore's (``_random_mask``)."""
 
     _axis = -2
 

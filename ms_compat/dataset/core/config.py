@@ -1,14 +1,17 @@
 """Mirrors ``mindspore.dataset.config``: pipeline-wide settings (seed, workers, prefetch, ...).
 
 ``set_seed`` makes shuffles, samplers and random transforms reproducible (``mindspore.set_seed`` sets it
-too, as in MindSpore). The samplers and ``Dataset.shuffle`` draw MindSpore's numbers: each takes its C++
-seed as MindSpore's ``GetSeed()`` does (``cpp_seed``) and runs libstdc++'s algorithms (``cpp_random``).
-Other random draws (random transforms, the samplers not yet reproduced) come from a
-``numpy.random.Generator`` derived from this seed: same distributions, other numbers than MindSpore's.
+too, as in MindSpore). The samplers, ``Dataset.shuffle`` and the random transforms draw MindSpore's numbers:
+each takes its C++ seed as MindSpore's ``GetSeed()`` does (``cpp_seed``; per ``map`` worker and per eager
+call, ``op_engine``) and runs libstdc++'s algorithms (``cpp_random``); MindSpore's Python transforms draw from
+Python's ``random`` where that is reproducible (``py_random``). Other random draws (the samplers not yet
+reproduced, transforms in worker processes) come from a ``numpy.random.Generator`` derived from this seed: same
+distributions, other numbers than MindSpore's.
 """
 from __future__ import annotations
 
 import os
+import random
 import threading
 from enum import IntEnum
 
@@ -44,8 +47,7 @@ def set_seed(seed):
     from ... import context
     _state["seed"], _state["seed_after"] = seed, context._seed_calls
     _rng_state["gen"] = None
-    import random  # as MindSpore: Python's and numpy's global generators are seeded too
-    random.seed(seed)
+    random.seed(seed)  # as MindSpore: Python's and numpy's global generators are seeded too
     np.random.seed(seed)
 
 
@@ -98,10 +100,10 @@ class row_rng:
 
 class op_streams:
     """Context: inside it (in this thread), random transforms that reproduce MindSpore's draws take their engine
-    from ``table`` for virtual worker ``worker`` of a ``map`` (see ``op_engine``)."""
+    from ``table`` for virtual worker ``worker`` of a ``map`` of ``copies`` workers (see ``op_engine``)."""
 
-    def __init__(self, table, worker):
-        self._ctx = (table, worker)
+    def __init__(self, table, worker, copies=1):
+        self._ctx = (table, worker, copies)
 
     def __enter__(self):
         self._prev = getattr(_local, "streams", None)
@@ -111,20 +113,62 @@ class op_streams:
         _local.streams = self._prev
 
 
+class eager_ops:
+    """Context: the transforms called inside it run as MindSpore runs a C++ transform called from a Python one
+    (``RandomOrder``, ...): eagerly, a fresh operation per call, seeded ``GetSeed()``."""
+
+    def __enter__(self):
+        self._prev = getattr(_local, "streams", None), getattr(_local, "gen", None)
+        _local.streams = _local.gen = None
+
+    def __exit__(self, *exc):
+        _local.streams, _local.gen = self._prev
+
+
+def py_random():
+    """Python's global ``random``, which MindSpore's Python transforms (``RandomErasing``, ``RandomOrder``, ...)
+    draw from — seeded by ``set_seed`` — when their draws follow the rows' order: called directly, or in a
+    ``map`` run by one worker. None in a ``map`` of several workers (MindSpore's threads then take the numbers
+    in the order they happen to run) or in worker processes: there the row's ``rng()`` is used."""
+    ctx = getattr(_local, "streams", None)
+    if ctx is None:
+        return None if getattr(_local, "gen", None) is not None else random
+    return random if ctx[2] == 1 else None
+
+
+class nested_ops:
+    """Context: the transforms called inside it belong to a compound transform (``RandomApply``, ``RandomChoice``,
+    ...). MindSpore builds those inner C++ operations with ``GetSeed()`` in every worker's copy of the ``map``
+    (no ``+ w``; checked against MindSpore 2.10), so each worker's inner engines start alike."""
+
+    def __enter__(self):
+        _local.nested = getattr(_local, "nested", 0) + 1
+
+    def __exit__(self, *exc):
+        _local.nested -= 1
+
+
 def op_engine(op):
     """The ``std::mt19937`` MindSpore's C++ copy of the random transform ``op`` draws from in the current ``map``
     worker: each worker ``w`` of a ``map`` holds its own copy of the operation, seeded ``GetSeed() + w`` when
-    the iterator is made, and keeps drawing from it epoch after epoch. None outside a ``map`` (a transform
-    called eagerly draws from ``rng()``)."""
+    the iterator is made (``GetSeed()`` inside a compound transform, see ``nested_ops``), and keeps drawing from
+    it epoch after epoch. Called eagerly, outside any pipeline,
+    MindSpore builds a fresh C++ operation per call, seeded ``GetSeed()``: a fresh engine here too (so with a
+    seed set every call draws the same numbers, as MindSpore's). None in a seeded ``map`` whose rows cannot share
+    the engines (worker processes): the transform then draws from the row's ``rng()``."""
     ctx = getattr(_local, "streams", None)
     if ctx is None:
-        return None
-    table, worker = ctx
+        if getattr(_local, "gen", None) is not None:
+            return None
+        from .cpp_random import Mt19937
+        return Mt19937(cpp_seed())
+    table, worker = ctx[0], ctx[1]
     key = (id(op), worker)
     engine = table.get(key)
     if engine is None:
         from .cpp_random import Mt19937
-        engine = table[key] = Mt19937((cpp_seed() + worker) & _UINT32_MAX)
+        offset = 0 if getattr(_local, "nested", 0) else worker
+        engine = table[key] = Mt19937((cpp_seed() + offset) & _UINT32_MAX)
     return engine
 
 

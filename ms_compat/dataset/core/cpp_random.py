@@ -15,13 +15,19 @@ libstdc++'s source, so the same seed gives the same numbers here:
 * ``std::shuffle`` of ``n`` elements: when ``n * n`` fits in the engine's range it draws the swap
   positions two at a time (one ``uniform_int(0, (i+1)(i+2) - 1)`` gives the positions for ``i`` and
   ``i + 1``, after a single ``uniform_int(0, 1)`` first when ``n`` is even), else one per element;
+* ``std::sample`` (``sample``): libstdc++'s selection sampling, two decisions per draw while they fit;
 * ``uniform_real_distribution<float/double>(a, b)``: ``generate_canonical`` — one word for float
   (``word / 2**32``), two for double (``(w0 + w1 * 2**32) / 2**64``), pulled back below 1 when rounding
   reaches it, then ``a + (b - a) * c``;
 * ``bernoulli_distribution(p)``: ``generate_canonical<double>() < p``;
 * ``exponential_distribution(l)``: ``-log(1 - generate_canonical<double>()) / l``;
 * ``discrete_distribution(w)``: ``lower_bound`` of a ``generate_canonical<double>()`` in the running sums of
-  ``w / sum(w)`` (the last one set to 1).
+  ``w / sum(w)`` (the last one set to 1);
+* ``normal_distribution<float>``: the Marsaglia polar method on ``2 * generate_canonical<float>() - 1`` pairs,
+  in float32, the second value of each pair kept for the next call (``NormalFloat``);
+* ``gamma_distribution<float>(alpha)``: Marsaglia and Tsang's method over a ``NormalFloat`` started afresh per
+  draw, with libstdc++'s mix of float and double arithmetic (``GammaFloat``). ``logf``/``powf`` are the C library's
+  (through ctypes, as libstdc++ calls them; Python's correctly rounded ones where no C library is found).
 """
 from __future__ import annotations
 
@@ -30,7 +36,7 @@ import math
 
 import numpy as np
 
-__all__ = ["Mt19937", "Mt19937_64", "discrete_table"]
+__all__ = ["Mt19937", "Mt19937_64", "discrete_table", "NormalFloat", "GammaFloat"]
 
 _TWO32 = 4294967296
 _BLOCK = 624
@@ -39,10 +45,11 @@ _BLOCK = 624
 class Mt19937:
     """``std::mt19937`` seeded with ``seed``, and the libstdc++ distributions over it."""
 
-    __slots__ = ("_bits", "_buf", "_pos")
+    __slots__ = ("_bits", "_buf", "_pos", "held")
 
     def __init__(self, seed=5489):
         self.seed(seed)
+        self.held = {}  # distribution objects an operation keeps beside its engine (e.g. a normal's saved value)
 
     def seed(self, seed):
         """``engine.seed(seed)``: restart the stream from ``seed`` (taken modulo 2**32, as ``uint32_t``)."""
@@ -109,6 +116,38 @@ class Mt19937:
             j = self._below(i + 1)
             items[i], items[j] = items[j], items[i]
         return items
+
+    def sample(self, population, k):
+        """``std::sample`` of ``k`` of ``population`` (random-access) elements, in their order: libstdc++'s
+        selection sampling, two decisions per ``uniform_int(0, n (n - 1) - 1)`` while ``n * n`` fits the
+        engine's range, then one ``uniform_int(0, n - 1)`` each."""
+        out, i = [], 0
+        left = len(population)
+        k = min(k, left)
+        if left and (_TWO32 - 1) // left >= left:
+            while k and left >= 2:
+                b0, b1 = left, left - 1
+                x = self._below(b0 * b1)
+                first, second = x // b1, x % b1
+                left -= 1
+                if first < k:
+                    out.append(population[i])
+                    k -= 1
+                i += 1
+                if not k:
+                    break
+                left -= 1
+                if second < k:
+                    out.append(population[i])
+                    k -= 1
+                i += 1
+        while k:
+            left -= 1
+            if self.uniform_int(0, left) < k:
+                out.append(population[i])
+                k -= 1
+            i += 1
+        return out
 
     def canonical_float(self):
         """``std::generate_canonical<float, 24>(engine)``: one word."""
@@ -206,3 +245,92 @@ class Mt19937_64:
         w = self._buf[self._pos]
         self._pos += 1
         return w
+
+
+def _libm():
+    import ctypes
+    import ctypes.util
+    name = ctypes.util.find_library("m")
+    try:
+        lib = ctypes.CDLL(name) if name else None
+    except OSError:
+        lib = None
+    if lib is None:
+        return (lambda x: float(np.float32(math.log(x)))), (lambda x, y: float(np.float32(x ** y)))
+    lib.logf.restype, lib.logf.argtypes = ctypes.c_float, [ctypes.c_float]
+    lib.powf.restype, lib.powf.argtypes = ctypes.c_float, [ctypes.c_float, ctypes.c_float]
+    return lib.logf, lib.powf
+
+
+_logf = _powf = None
+
+
+def _cmath():
+    global _logf, _powf
+    if _logf is None:
+        _logf, _powf = _libm()
+    return _logf, _powf
+
+
+def _f(x):
+    return float(np.float32(x))
+
+
+class NormalFloat:
+    """One ``std::normal_distribution<float>(mean, stddev)`` object (libstdc++): ``draw(engine)``."""
+
+    __slots__ = ("mean", "stddev", "_saved")
+
+    def __init__(self, mean=0.0, stddev=1.0):
+        self.mean, self.stddev, self._saved = _f(mean), _f(stddev), None
+
+    def draw(self, engine):
+        if self._saved is not None:
+            ret, self._saved = self._saved, None
+        else:
+            logf, _ = _cmath()
+            while True:
+                x = _f(_f(2.0 * engine.canonical_float()) - 1.0)
+                y = _f(_f(2.0 * engine.canonical_float()) - 1.0)
+                r2 = _f(_f(x * x) + _f(y * y))
+                if not (r2 > 1.0 or r2 == 0.0):
+                    break
+            mult = _f(math.sqrt(_f(_f(-2.0 * logf(r2)) / r2)))
+            self._saved = _f(x * mult)
+            ret = _f(y * mult)
+        return _f(_f(ret * self.stddev) + self.mean)
+
+
+class GammaFloat:
+    """One ``std::gamma_distribution<float>(alpha, beta)`` object (libstdc++): ``draw(engine)``."""
+
+    __slots__ = ("alpha", "beta", "_malpha", "_a2", "_nd")
+
+    def __init__(self, alpha, beta=1.0):
+        self.alpha, self.beta = _f(alpha), _f(beta)
+        self._malpha = _f(self.alpha + 1.0) if self.alpha < 1.0 else self.alpha
+        third = _f(1.0 / 3.0)
+        self._a2 = _f(1.0 / _f(math.sqrt(_f(9.0 * _f(self._malpha - third)))))
+        self._nd = NormalFloat()
+
+    def draw(self, engine):
+        logf, powf = _cmath()
+        self._nd = NormalFloat()  # a normal value kept from the previous draw is not used (checked: MindSpore 2.10)
+        a1 = _f(self._malpha - _f(1.0 / 3.0))
+        while True:
+            while True:
+                n = self._nd.draw(engine)
+                v = _f(1.0 + _f(self._a2 * n))
+                if v > 0.0:
+                    break
+            v = _f(_f(v * v) * v)
+            u = engine.canonical_float()
+            if not (u > 1.0 - 0.0331 * n * n * n * n
+                    and logf(u) > 0.5 * n * n + a1 * (1.0 - v + logf(v))):
+                break
+        if self.alpha == self._malpha:
+            return _f(_f(a1 * v) * self.beta)
+        u = engine.canonical_float()
+        while u == 0.0:
+            u = engine.canonical_float()
+        return _f(_f(_f(powf(u, _f(1.0 / self.alpha)) * a1) * v) * self.beta)

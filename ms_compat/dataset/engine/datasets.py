@@ -718,7 +718,7 @@ class MapDataset(Dataset):
             try:
                 if before is not None:
                     before.wait()
-                with config.op_streams(engines, w) if streams else contextlib.nullcontext():
+                with config.op_streams(engines, w, copies) if streams else contextlib.nullcontext():
                     if not seeded or processes:
                         return self._apply(row, in_idx, cols, out_cols)
                     # the draws not yet MindSpore's come from a generator of (seed, epoch, k): the output does

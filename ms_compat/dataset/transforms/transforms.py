@@ -119,36 +119,57 @@ class OneHot(TensorOperation):
 
 
 class RandomApply(TensorOperation):
-    """Mirrors ``mindspore.dataset.transforms.RandomApply(transforms, prob=0.5)``: all of them, or none."""
+    """Mirrors ``mindspore.dataset.transforms.RandomApply(transforms, prob=0.5)``: all of them, or none. MindSpore's
+    ``RandomApplyOp`` draw (``uniform_real<double>(0, 1) <= prob``, see ``config.op_engine``); each transform
+    inside draws from its own engine, as MindSpore's C++ copies do."""
 
     def __init__(self, transforms, prob=0.5):
         self.compose, self.prob = Compose(transforms), float(prob)
 
     def __call__(self, *args):
-        if float(config.rng().random()) < self.prob:
-            return self.compose(*args)
+        engine = config.op_engine(self)
+        if engine is not None:
+            apply = engine.uniform_double(0.0, 1.0) <= self.prob
+        else:
+            apply = float(config.rng().random()) < self.prob
+        if apply:
+            with config.nested_ops():
+                return self.compose(*args)
         return args[0] if len(args) == 1 else args
 
 
 class RandomChoice(TensorOperation):
-    """Mirrors ``mindspore.dataset.transforms.RandomChoice(transforms)``: one of them, uniformly."""
+    """Mirrors ``mindspore.dataset.transforms.RandomChoice(transforms)``: one of them, uniformly (MindSpore's
+    ``RandomChoiceOp`` draw, ``uniform_int(0, n - 1)``, see ``config.op_engine``)."""
 
     def __init__(self, transforms):
         self.transforms = Compose(transforms).transforms
 
     def __call__(self, *args):
-        return self.transforms[int(config.rng().integers(len(self.transforms)))](*args)
+        engine = config.op_engine(self)
+        n = len(self.transforms)
+        pick = engine.uniform_int(0, n - 1) if engine is not None else int(config.rng().integers(n))
+        with config.nested_ops():
+            return self.transforms[pick](*args)
 
 
 class RandomOrder(TensorOperation):
-    """Mirrors ``mindspore.dataset.transforms.RandomOrder(transforms)``: all of them, in a random order."""
+    """Mirrors ``mindspore.dataset.transforms.RandomOrder(transforms)``: all of them, in a random order. As
+    MindSpore's Python op: ``random.shuffle`` of its own list (each call shuffles the previous order again) from
+    Python's ``random`` when MindSpore's draws follow the rows (``config.py_random``), the transforms inside run
+    as eager calls (a random C++ transform called from Python draws afresh from ``GetSeed()`` each time)."""
 
     def __init__(self, transforms):
-        self.transforms = Compose(transforms).transforms
+        self.transforms = list(Compose(transforms).transforms)
 
     def __call__(self, *args):
-        order = config.rng().permutation(len(self.transforms))
-        return Compose([self.transforms[i] for i in order])(*args)
+        r = config.py_random()
+        if r is None:
+            order = config.rng().permutation(len(self.transforms))
+            return Compose([self.transforms[i] for i in order])(*args)
+        r.shuffle(self.transforms)
+        with config.eager_ops():
+            return Compose(list(self.transforms))(*args)
 
 
 class Fill(TensorOperation):

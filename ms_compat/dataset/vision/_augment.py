@@ -1,5 +1,10 @@
 """AutoAugment, RandAugment and TrivialAugmentWide (the policies MindSpore ports from torchvision), on HWC uint8
-RGB numpy with OpenCV kernels. Random choices come from the pipeline generator (``config.set_seed``)."""
+RGB numpy. The augmentations are MindSpore's ``ApplyAugment`` (``kernels/image/image_utils.cc``): its ``Affine``
+(a translation given in pixels is scaled by the width or height once more, as MindSpore 2.10's), ``Rotate``,
+``AdjustBrightness``/``Saturation``/``Contrast``, sharpness, ``Posterize``, ``Solarize``, ``AutoContrast``,
+``Equalize``, ``Invert``, with magnitudes from MindSpore's float32 ``Linspace``. AutoAugment and RandAugment draw
+MindSpore's numbers (their ``GetParams``/``RandInt`` on ``config.op_engine``), as does TrivialAugmentWide; in worker
+processes the draws come from the pipeline generator (``config.set_seed``)."""
 from __future__ import annotations
 
 import numpy as np
@@ -9,28 +14,22 @@ from ._cv import cv2
 from .utils import AutoAugmentPolicy
 
 
-def _affine(img, m, interpolation, fill):
-    from .transforms import _cv_call, _cv_inter
-    h, w = img.shape[:2]
-    fill = fill if isinstance(fill, tuple) else (fill,) * 3
-    return _cv_call(cv2().warpAffine, img, np.asarray(m, np.float64), (w, h), flags=_cv_inter(interpolation, "augment"),
-                    borderMode=cv2().BORDER_CONSTANT, borderValue=tuple(float(v) for v in fill))
-
-
-def _blend(a, b, factor):
-    return np.clip(a.astype(np.float32) * factor + b.astype(np.float32) * (1 - factor), 0, 255).astype(np.uint8)
-
-
-def _gray(img):
-    return cv2().cvtColor(np.ascontiguousarray(img), cv2().COLOR_RGB2GRAY)
-
-
 def _autocontrast(img):
+    """MindSpore's ``AutoContrast`` (cutoff 0) per channel: the lookup table ``int(i * scale + offset)`` in
+    float32, ``scale = 255 / (hi - lo)``, ``offset = -lo * scale``, clamped to [0, 255]."""
+    f32 = np.float32
     out = np.empty_like(img)
+    i = np.arange(256, dtype=np.float32)
     for c in range(img.shape[2]):
-        ch = img[:, :, c].astype(np.float32)
-        lo, hi = ch.min(), ch.max()
-        out[:, :, c] = img[:, :, c] if hi == lo else np.clip((ch - lo) * (255.0 / (hi - lo)), 0, 255).astype(np.uint8)
+        ch = img[:, :, c]
+        lo, hi = int(ch.min()), int(ch.max())
+        if hi <= lo:
+            out[:, :, c] = ch
+            continue
+        scale = f32(255) / f32(hi - lo)
+        offset = f32(-lo) * scale
+        lut = np.clip(((i * scale).astype(np.float32) + offset).astype(np.float32).astype(np.int64), 0, 255)
+        out[:, :, c] = lut.astype(np.uint8)[ch]
     return out
 
 
@@ -38,40 +37,35 @@ def _equalize(img):
     return np.stack([cv2().equalizeHist(np.ascontiguousarray(img[:, :, c])) for c in range(img.shape[2])], -1)
 
 
-def _sharpness(img, factor):
-    kernel = np.array([[1, 1, 1], [1, 5, 1], [1, 1, 1]], np.float32) / 13.0
-    blur = cv2().filter2D(img, -1, kernel, borderType=cv2().BORDER_REPLICATE)
-    blur[0, :], blur[-1, :], blur[:, 0], blur[:, -1] = img[0, :], img[-1, :], img[:, 0], img[:, -1]
-    return _blend(img, blur, factor)
-
-
 def apply_op(img, name, magnitude, interpolation, fill):
-    h, w = img.shape[:2]
-    if name == "ShearX":
-        return _affine(img, [[1, magnitude, 0], [0, 1, 0]], interpolation, fill)
-    if name == "ShearY":
-        return _affine(img, [[1, 0, 0], [magnitude, 1, 0]], interpolation, fill)
-    if name == "TranslateX":
-        return _affine(img, [[1, 0, magnitude], [0, 1, 0]], interpolation, fill)
-    if name == "TranslateY":
-        return _affine(img, [[1, 0, 0], [0, 1, magnitude]], interpolation, fill)
-    if name == "Rotate":
-        m = cv2().getRotationMatrix2D(((w - 1) / 2.0, (h - 1) / 2.0), magnitude, 1.0)
-        return _affine(img, m, interpolation, fill)
+    """MindSpore's ``ApplyAugment(img, name, magnitude)``."""
+    from . import adjust
+    from .geometry import Affine
+    from .transforms import Posterize, _rotate
+    f32 = np.float32
+    fill = fill if isinstance(fill, tuple) else (fill,) * 3
+    if name in ("ShearX", "ShearY"):
+        shear = float(f32(float(f32(magnitude) * f32(180)) / np.pi))
+        return Affine(0.0, [0.0, 0.0], 1.0, [shear, 0.0] if name == "ShearX" else [0.0, shear], interpolation,
+                      fill)(img)
+    if name in ("TranslateX", "TranslateY"):
+        t = float(int(magnitude))
+        return Affine(0.0, [t, 0.0] if name == "TranslateX" else [0.0, t], 1.0, [0.0, 0.0], interpolation,
+                      fill)(img)
+    if name == "Rotate":  # MindSpore 2.10's ApplyAugment passes the fill colour to Rotate as (R, B, G)
+        return _rotate(img, float(magnitude), interpolation, False, None, (fill[0], fill[2], fill[1]))
     if name == "Brightness":
-        return _blend(img, np.zeros_like(img), 1.0 + magnitude)
+        return adjust.brightness(img, float(f32(1) + f32(magnitude)))
     if name == "Color":
-        return _blend(img, np.repeat(_gray(img)[:, :, None], 3, 2), 1.0 + magnitude)
+        return adjust.saturation(img, float(f32(1) + f32(magnitude)))
     if name == "Contrast":
-        mean = float(_gray(img).mean())
-        return _blend(img, np.full_like(img, int(mean + 0.5)), 1.0 + magnitude)
+        return adjust.contrast(img, float(f32(1) + f32(magnitude)))
     if name == "Sharpness":
-        return _sharpness(img, 1.0 + magnitude)
+        return adjust.sharpness_op(img, float(f32(1) + f32(magnitude)))
     if name == "Posterize":
-        bits = int(magnitude)
-        return (img & np.uint8((0xFF << (8 - bits)) & 0xFF)).astype(np.uint8)
-    if name == "Solarize":
-        return np.where(img >= magnitude, 255 - img, img).astype(np.uint8)
+        return Posterize(int(magnitude))(img)
+    if name == "Solarize":  # Solarize with threshold (m, m): the pixels >= m inverted
+        return np.where(img.astype(np.float32) >= f32(magnitude), 255 - img, img).astype(np.uint8)
     if name == "AutoContrast":
         return _autocontrast(img)
     if name == "Equalize":
@@ -83,44 +77,62 @@ def apply_op(img, name, magnitude, interpolation, fill):
     raise ValueError(f"unknown augmentation {name}")
 
 
-def _space(num_bins, h, w):
-    lin = lambda lo, hi: np.linspace(lo, hi, num_bins)  # noqa: E731
-    return {
-        "Identity": (np.zeros(num_bins), False),
+def _round_half_even(v):
+    return float(np.round(np.float32(v)))
+
+
+def _linspace(start, end, n, scale=1.0, offset=0.0, rounded=False):
+    """MindSpore's ``Linspace`` in float32: ``(start + i * step) * scale + offset``, rounded half to even."""
+    f32 = np.float32
+    start, end, scale, offset = f32(start), f32(end), f32(scale), f32(offset)
+    step = f32(0) if n == 1 else f32((end - start) / f32(n - 1))
+    out = []
+    for i in range(n):
+        v = f32(f32(start + f32(f32(i) * step)) * scale) + offset
+        out.append(_round_half_even(v) if rounded else float(f32(v)))
+    return np.asarray(out, np.float64)
+
+
+def _space(num_bins, h, w, solarize_from=255.0):
+    """MindSpore's ``GetSpace``: name -> (magnitudes, signed), in ``std::map`` (sorted name) order."""
+    f32 = np.float32
+    lin = lambda lo, hi: _linspace(lo, hi, num_bins)  # noqa: E731
+    space = {
+        "Identity": (np.zeros(1), False),
         "ShearX": (lin(0.0, 0.3), True), "ShearY": (lin(0.0, 0.3), True),
-        "TranslateX": (lin(0.0, 150.0 / 331.0 * w), True), "TranslateY": (lin(0.0, 150.0 / 331.0 * h), True),
+        "TranslateX": (lin(0.0, f32(f32(150.0) / f32(331)) * f32(w)), True),
+        "TranslateY": (lin(0.0, f32(f32(150.0) / f32(331)) * f32(h)), True),
         "Rotate": (lin(0.0, 30.0), True), "Brightness": (lin(0.0, 0.9), True), "Color": (lin(0.0, 0.9), True),
         "Contrast": (lin(0.0, 0.9), True), "Sharpness": (lin(0.0, 0.9), True),
-        "Posterize": (8 - (np.arange(num_bins) / ((num_bins - 1) / 4)).round().astype(int), False),
-        "Solarize": (lin(255.0, 0.0), False), "AutoContrast": (np.zeros(num_bins), False),
-        "Equalize": (np.zeros(num_bins), False),
+        "Posterize": (_linspace(0.0, num_bins - 1.0, num_bins, f32(-4.0) / f32(num_bins - 1.0), 8, True), False),
+        "Solarize": (lin(solarize_from, 0.0), False), "AutoContrast": (np.zeros(1), False),
+        "Equalize": (np.zeros(1), False),
     }
+    return dict(sorted(space.items()))
 
 
 def _policy_space(h, w):
-    space = _space(10, h, w)
-    space["Invert"] = (np.zeros(10), False)
+    space = _space(10, h, w, solarize_from=256.0)  # AutoAugment's Solarize bins start at 256
+    del space["Identity"]
+    space["Invert"] = (np.zeros(1), False)
     return space
 
 
 def _wide_space(num_bins):
-    lin = lambda lo, hi: np.linspace(lo, hi, num_bins)  # noqa: E731
-    return {
-        "Identity": (np.zeros(num_bins), False),
+    """TrivialAugmentWide's ``GetSpace`` (sorted name order)."""
+    f32 = np.float32
+    lin = lambda lo, hi: _linspace(lo, hi, num_bins)  # noqa: E731
+    space = {
+        "Identity": (np.zeros(1), False),
         "ShearX": (lin(0.0, 0.99), True), "ShearY": (lin(0.0, 0.99), True),
         "TranslateX": (lin(0.0, 32.0), True), "TranslateY": (lin(0.0, 32.0), True),
         "Rotate": (lin(0.0, 135.0), True), "Brightness": (lin(0.0, 0.99), True), "Color": (lin(0.0, 0.99), True),
         "Contrast": (lin(0.0, 0.99), True), "Sharpness": (lin(0.0, 0.99), True),
-        "Posterize": (8 - (np.arange(num_bins) / ((num_bins - 1) / 6)).round().astype(int), False),
-        "Solarize": (lin(255.0, 0.0), False), "AutoContrast": (np.zeros(num_bins), False),
-        "Equalize": (np.zeros(num_bins), False),
+        "Posterize": (_linspace(0.0, num_bins - 1.0, num_bins, f32(-6.0) / f32(num_bins - 1.0), 8, True), False),
+        "Solarize": (lin(255.0, 0.0), False), "AutoContrast": (np.zeros(1), False),
+        "Equalize": (np.zeros(1), False),
     }
-
-
-def _signed(value, signed):
-    if signed and float(config.rng().random()) < 0.5:
-        return -float(value)
-    return float(value)
+    return dict(sorted(space.items()))
 
 
 _POLICIES = {
@@ -177,36 +189,66 @@ def _check(img, name):
     return a
 
 
-def auto_augment(img, policy, interpolation, fill):
+def auto_augment(img, policy, interpolation, fill, engine=None):
+    """MindSpore's ``AutoAugmentOp``: ``GetParams`` draws the sub-policy (``uniform_int``), two probabilities
+    (``uniform_real<float>(0, 1)``) and two signs (``uniform_int(0, 1)``, 0 negates), then each of the two
+    augmentations whose probability is within its policy's."""
     img = _check(img, "AutoAugment")
-    rng = config.rng()
-    sub = _POLICIES[AutoAugmentPolicy(policy)][int(rng.integers(len(_POLICIES[AutoAugmentPolicy(policy)])))]
+    policies = _POLICIES[AutoAugmentPolicy(policy)]
+    if engine is not None:
+        pick = engine.uniform_int(0, len(policies) - 1)
+        probs = [engine.uniform_float(0.0, 1.0), engine.uniform_float(0.0, 1.0)]
+        signs = [engine.uniform_int(0, 1), engine.uniform_int(0, 1)]
+    else:
+        rng = config.rng()
+        pick = int(rng.integers(len(policies)))
+        probs = [float(np.float32(rng.random())) for _ in range(2)]
+        signs = [int(rng.integers(2)) for _ in range(2)]
     space = _policy_space(*img.shape[:2])
-    for name, prob, level in sub:
-        if float(rng.random()) <= prob:
+    for (name, prob, level), p, sign in zip(policies[pick], probs, signs):
+        if p <= float(np.float32(prob)):
             mags, signed = space[name]
-            mag = mags[level] if level is not None else 0.0
-            img = apply_op(img, name, _signed(mag, signed), interpolation, fill)
+            mag = float(mags[level]) if len(mags) != 1 and level is not None else 0.0
+            if signed and sign == 0:
+                mag = -mag
+            img = apply_op(img, name, mag, interpolation, fill)
     return img
 
 
-def rand_augment(img, num_ops, magnitude, num_bins, interpolation, fill):
+def rand_augment(img, num_ops, magnitude, num_bins, interpolation, fill, engine=None):
+    """MindSpore's ``RandAugmentOp``: per operation ``RandInt(0, 14)`` (``uniform_int(0, 14) % 14``) picks it in
+    the sorted space and ``RandInt(0, 2)`` its sign (1 negates)."""
     img = _check(img, "RandAugment")
     space = _space(num_bins, *img.shape[:2])
     names = list(space)
     for _ in range(num_ops):
-        name = names[int(config.rng().integers(len(names)))]
+        if engine is not None:
+            name = names[engine.uniform_int(0, len(names)) % len(names)]
+            negate = engine.uniform_int(0, 2) % 2
+        else:
+            name = names[int(config.rng().integers(len(names)))]
+            negate = int(config.rng().integers(2))
         mags, signed = space[name]
-        mag = float(mags[magnitude]) if mags.ndim > 0 else 0.0
-        img = apply_op(img, name, _signed(mag, signed), interpolation, fill)
+        mag = float(mags[magnitude]) if len(mags) != 1 else 0.0
+        if signed and negate:
+            mag = -mag
+        img = apply_op(img, name, mag, interpolation, fill)
     return img
 
 
-def trivial_augment_wide(img, num_bins, interpolation, fill):
+def trivial_augment_wide(img, num_bins, interpolation, fill, engine=None):
+    """MindSpore's ``TrivialAugmentWideOp``: ``RandInt(0, 14)`` picks the augmentation in the sorted space,
+    ``RandInt(0, len(magnitudes))`` its magnitude, ``RandInt(0, 2)`` its sign (1 negates)."""
     img = _check(img, "TrivialAugmentWide")
     space = _wide_space(num_bins)
     names = list(space)
-    name = names[int(config.rng().integers(len(names)))]
+    if engine is not None:
+        rand_int = lambda lo, hi: engine.uniform_int(lo, hi) % (hi - lo) + lo  # noqa: E731
+    else:
+        rand_int = lambda lo, hi: int(config.rng().integers(lo, hi))  # noqa: E731
+    name = names[rand_int(0, len(names))]
     mags, signed = space[name]
-    mag = float(mags[int(config.rng().integers(len(mags)))]) if mags.ndim > 0 else 0.0
-    return apply_op(img, name, _signed(mag, signed), interpolation, fill)
+    mag = float(mags[rand_int(0, len(mags))]) if len(mags) != 1 else 0.0
+    if rand_int(0, 2) and signed:
+        mag = -mag
+    return apply_op(img, name, mag, interpolation, fill)

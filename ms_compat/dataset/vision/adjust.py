@@ -85,6 +85,23 @@ def sharpness(img, factor):
     return blend(blur, img, factor)
 
 
+def sharpness_op(img, alpha):
+    """MindSpore's ``SharpnessOp`` (``RandomSharpness``, and the ``Sharpness`` of AutoAugment/RandAugment): the
+    filter of ``sharpness``, then ``cv::addWeighted(img, alpha, blurred, 1 - alpha)`` — float32 weights, the
+    blurred product rounded to float32 and fused into the image's (OpenCV 4.5's ``v_muladd``), rounded to nearest
+    even and saturated."""
+    kernel = np.array([[1, 1, 1], [1, 5, 1], [1, 1, 1]], np.float32) / 13.0
+    blur = cv2().filter2D(img, -1, kernel, borderType=cv2().BORDER_REPLICATE)
+    if blur.ndim == 2:
+        blur = blur.reshape(img.shape)
+    blur[0, :], blur[-1, :], blur[:, 0], blur[:, -1] = img[0, :], img[-1, :], img[:, 0], img[:, -1]
+    al = np.float32(alpha)
+    be = np.float32(1.0 - float(al))
+    t = (blur.astype(np.float64) * float(be)).astype(np.float32).astype(np.float64)
+    v = (img.astype(np.float64) * float(al) + t).astype(np.float32)
+    return np.clip(np.rint(v), 0, 255).astype(np.uint8)
+
+
 def _check_factor(v, name):
     if not isinstance(v, numbers.Number) or isinstance(v, bool):
         raise TypeError(f"Argument {name} with value {v} is not of type [<class 'float'>, <class 'int'>].")
@@ -196,8 +213,21 @@ class RandomColor(TensorOperation):
 
     def __call__(self, img):
         lo, hi = self.degrees
-        t = float(config.rng().uniform(lo, hi)) if hi > lo else lo
-        return saturation(_rgb3(img, "RandomColor"), t)
+        a = _rgb3(img, "RandomColor")
+        engine = config.op_engine(self)
+        if engine is None:
+            t = float(config.rng().uniform(lo, hi)) if hi > lo else lo
+            return saturation(a, t)
+        # MindSpore's RandomColorOp: t from uniform_real<float>; the image itself near 1, the grey image near 0,
+        # else cv::addWeighted(image, t, grey, 1 - t)
+        t = engine.uniform_float(lo, hi)
+        if abs(t - 1.0) < 0.00195:
+            return a
+        grey = _gray3(a)
+        if abs(t) < 0.00195:
+            return grey
+        from .transforms import _weighted
+        return _weighted(a, t, grey, float(np.float32(1) - np.float32(t)))
 
 
 _EIG = np.array([[55.46 * -0.5675, 4.794 * 0.7192, 1.148 * 0.4009],
@@ -218,8 +248,17 @@ class RandomLighting(TensorOperation):
         a = _rgb3(img, "RandomLighting")
         if a.dtype in (np.uint32, np.uint64, np.int64) or a.dtype.kind in "US":
             raise RuntimeError("RandomLighting: invalid tensor type of uint32, int64, uint64 or string.")
-        rnd = config.rng().normal(0.0, self.alpha, 3).astype(np.float32) if self.alpha else np.zeros(3, np.float32)
-        pca = (_EIG * rnd[None, :]).sum(1).astype(np.float32)
+        engine = config.op_engine(self)
+        if engine is not None:  # MindSpore's RandomLightingOp: three draws of its normal_distribution<float>
+            from ..core.cpp_random import NormalFloat
+            normal = engine.held.get(id(self))
+            if normal is None:
+                normal = engine.held[id(self)] = NormalFloat(0.0, self.alpha)
+            rnd = np.array([normal.draw(engine) for _ in range(3)], np.float32)
+        else:
+            rnd = config.rng().normal(0.0, self.alpha, 3).astype(np.float32) if self.alpha else np.zeros(3, np.float32)
+        f32 = np.float32
+        pca = np.array([f32(f32(f32(e[0] * rnd[0]) + f32(e[1] * rnd[1])) + f32(e[2] * rnd[2])) for e in _EIG], f32)
         out = a.astype(np.float32) + pca
         return np.clip(np.rint(out), 0, 255).astype(np.uint8)
 

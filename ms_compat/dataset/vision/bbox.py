@@ -1,7 +1,8 @@
 """Transforms of an image and its bounding boxes (two columns: image HWC, bbox (N, >= 4) float32 rows
 ``[x, y, width, height, ...]``), as MindSpore's ``*WithBBox`` ops and ``BoundingBoxAugment``.
 
-Box updates follow MindSpore's ``kernels/image/bounding_box.cc``: a resize scales by ``new / old`` (float32),
+The random ones draw MindSpore's numbers (``config.op_engine``). Box updates follow MindSpore's
+``kernels/image/bounding_box.cc``: a resize scales by ``new / old`` (float32),
 a crop keeps the boxes overlapping the crop, clipped to it and shifted to its origin; flips mirror ``x``
 (``W - x - w``) or ``y``. Images go through the same kernels as ``Resize``/``Crop``/flips
 (tests/dataset/test_vision.py compares ``ResizeWithBBox`` and the flips with MindSpore 2.10).
@@ -96,7 +97,8 @@ class RandomResizeWithBBox(TensorOperation):
 
     def __call__(self, img, bbox):
         from .geometry import RandomResize
-        mode = RandomResize._MODES[int(config.rng().integers(4))]
+        engine = config.op_engine(self)  # MindSpore's draw: uniform_int(0, 3) picks the interpolation
+        mode = RandomResize._MODES[engine.uniform_int(0, 3) if engine is not None else int(config.rng().integers(4))]
         return ResizeWithBBox(self.size, mode)(img, bbox)
 
 
@@ -108,8 +110,9 @@ class RandomHorizontalFlipWithBBox(TensorOperation):
         self.prob = _check_prob(prob)
 
     def __call__(self, img, bbox):
+        from .transforms import _bernoulli
         img, b = _check(img, bbox)
-        if float(config.rng().random()) >= self.prob:
+        if not _bernoulli(self, self.prob):
             return img, b
         out = b.copy()
         out[:, 0] = np.float32(img.shape[1]) - b[:, 0] - b[:, 2]
@@ -124,8 +127,9 @@ class RandomVerticalFlipWithBBox(TensorOperation):
         self.prob = _check_prob(prob)
 
     def __call__(self, img, bbox):
+        from .transforms import _bernoulli
         img, b = _check(img, bbox)
-        if float(config.rng().random()) >= self.prob:
+        if not _bernoulli(self, self.prob):
             return img, b
         out = b.copy()
         out[:, 1] = np.float32(img.shape[0]) - b[:, 1] - b[:, 3]
@@ -163,8 +167,15 @@ class RandomCropWithBBox(TensorOperation):
         if h < ch or w < cw:
             raise RuntimeError(f"RandomCropWithBBox: the crop size ({ch}, {cw}) is larger than the (padded) image "
                                f"{list(img.shape)}; set pad_if_needed=True.")
-        top = int(config.rng().integers(0, h - ch + 1))
-        left = int(config.rng().integers(0, w - cw + 1))
+        if h == ch and w == cw:  # MindSpore draws nothing then
+            return img.copy(), b
+        engine = config.op_engine(self)
+        if engine is not None:  # MindSpore's RandomCropOp::GenRandomXY: x (left) first, then y (top)
+            left = engine.uniform_int(0, w - cw)
+            top = engine.uniform_int(0, h - ch)
+        else:
+            top = int(config.rng().integers(0, h - ch + 1))
+            left = int(config.rng().integers(0, w - cw + 1))
         return img[top:top + ch, left:left + cw].copy(), _crop_boxes(b, left, top, left + cw, top + ch)
 
 

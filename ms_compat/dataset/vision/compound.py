@@ -1,6 +1,8 @@
 """Compound and batch transforms of ``mindspore.dataset.vision``: ``UniformAugment``, ``RandomSelectSubpolicy``,
-``MixUp``, and the ``not_random`` decorator. Random choices come from the pipeline generator
-(``dataset.config.set_seed``); the distributions are MindSpore's, the numbers are not."""
+``MixUp``, and the ``not_random`` decorator. ``UniformAugment`` and ``RandomSelectSubpolicy`` draw MindSpore's
+numbers (``config.op_engine``; the transforms inside draw as MindSpore's inner C++ copies, ``config.nested_ops``);
+``MixUp`` (a Python op in MindSpore) draws as MindSpore's from numpy's global generator where the draws follow the
+rows (``config.py_random``), else from the pipeline generator (``dataset.config.set_seed``)."""
 from __future__ import annotations
 
 import numpy as np
@@ -20,7 +22,7 @@ def not_random(func):
 
 class UniformAugment(TensorOperation):
     """Mirrors ``mindspore.dataset.vision.UniformAugment(transforms, num_ops=2)``: ``num_ops`` distinct
-    transforms picked uniformly, each applied with probability 1/2, in the order picked."""
+    transforms picked uniformly, each applied with probability 1/2 (MindSpore's draws: in list order)."""
 
     def __init__(self, transforms, num_ops=2):
         if not isinstance(transforms, (list, tuple)) or not transforms:
@@ -33,10 +35,19 @@ class UniformAugment(TensorOperation):
         self.transforms, self.num_ops = list(transforms), num_ops
 
     def __call__(self, img):
-        rng = config.rng()
-        for k in rng.permutation(len(self.transforms))[:self.num_ops]:
-            if float(rng.random()) < 0.5:
-                img = self.transforms[int(k)](img)
+        engine = config.op_engine(self)
+        if engine is None:
+            rng = config.rng()
+            for k in rng.permutation(len(self.transforms))[:self.num_ops]:
+                if float(rng.random()) < 0.5:
+                    img = self.transforms[int(k)](img)
+            return img
+        # MindSpore's UniformAugOp: std::sample of num_ops transforms (kept in list order), each then skipped when
+        # uniform_int(0, 1) draws 1
+        with config.nested_ops():
+            for op in engine.sample(self.transforms, self.num_ops):
+                if not engine.uniform_int(0, 1):
+                    img = op(img)
         return img
 
 
@@ -59,12 +70,19 @@ class RandomSelectSubpolicy(TensorOperation):
         self.policy = policy
 
     def __call__(self, *args):
-        rng = config.rng()
-        sub = self.policy[int(rng.integers(len(self.policy)))]
-        for op, prob in sub:
-            if float(rng.random()) < prob:
-                res = op(*args)
-                args = res if isinstance(res, tuple) else (res,)
+        engine = config.op_engine(self)
+        if engine is None:
+            rng = config.rng()
+            sub = self.policy[int(rng.integers(len(self.policy)))]
+            draw = lambda: float(rng.random())  # noqa: E731
+        else:  # MindSpore's RandomSelectSubpolicyOp: uniform_int picks, uniform_real<double> <= prob applies
+            sub = self.policy[engine.uniform_int(0, len(self.policy) - 1)]
+            draw = lambda: engine.uniform_double(0.0, 1.0)  # noqa: E731
+        with config.nested_ops():
+            for op, prob in sub:
+                if draw() <= prob:
+                    res = op(*args)
+                    args = res if isinstance(res, tuple) else (res,)
         return args[0] if len(args) == 1 else args
 
 
@@ -85,7 +103,10 @@ class MixUp(TensorOperation):
     def __call__(self, image, label):
         image, label = np.asarray(image), np.asarray(label)
         n = self.batch_size
-        lam = config.rng().beta(self.alpha, self.alpha, n)
+        # MindSpore's Python op draws from numpy's global generator (seeded by set_seed): so does this one where
+        # the draws follow the rows (called directly or in a one-worker map, config.py_random)
+        gen = np.random if config.py_random() is not None else config.rng()
+        lam = gen.beta(self.alpha, self.alpha, n)
         if self.is_single:
             shift = list(range(1, n)) + [0]
             return (lam.reshape(n, 1, 1, 1) * image + (1 - lam.reshape(n, 1, 1, 1)) * image[shift],

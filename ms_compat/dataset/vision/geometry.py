@@ -129,8 +129,9 @@ class Perspective(TensorOperation):
 class RandomPerspective(TensorOperation):
     """Mirrors ``mindspore.dataset.vision.RandomPerspective(distortion_scale=0.5, prob=0.5,
     interpolation=Inter.BICUBIC)``: with probability ``prob`` moves each corner inwards by up to
-    ``distortion_scale`` of half the size (torchvision's draw, as MindSpore's). Difference: MindSpore's runs on
-    PIL images; this one on HWC numpy with OpenCV."""
+    ``distortion_scale`` of half the size — MindSpore's Python draws (``random.random``, then ``randint`` per
+    coordinate, from Python's ``random`` where they follow the rows, ``config.py_random``). Difference:
+    MindSpore's runs on PIL images (PIL's warp); this one on HWC numpy with OpenCV, so pixels differ."""
 
     def __init__(self, distortion_scale=0.5, prob=0.5, interpolation=Inter.BICUBIC):
         if not 0 <= distortion_scale <= 1:
@@ -141,16 +142,21 @@ class RandomPerspective(TensorOperation):
 
     def __call__(self, img):
         a = _img(img, "RandomPerspective")
-        rng = config.rng()
-        if float(rng.random()) >= self.prob:
+        r = config.py_random()
+        if r is not None:  # MindSpore's Python op: random.random() against prob, then randint per coordinate
+            chance, randint = r.random, r.randint
+        else:
+            rng = config.rng()
+            chance = lambda: float(rng.random())  # noqa: E731
+            randint = lambda lo, hi: int(rng.integers(lo, hi + 1))  # noqa: E731
+        if not self.prob > chance():
             return a
         h, w = a.shape[:2]
-        hw, hh = int(self.distortion_scale * w / 2), int(self.distortion_scale * h / 2)
-        r = lambda hi: int(rng.integers(0, hi + 1))  # noqa: E731
-        tl = [r(hw), r(hh)]
-        tr = [w - 1 - r(hw), r(hh)]
-        br = [w - 1 - r(hw), h - 1 - r(hh)]
-        bl = [r(hw), h - 1 - r(hh)]
+        hw, hh = int(w / 2 * self.distortion_scale), int(h / 2 * self.distortion_scale)
+        tl = [randint(0, hw), randint(0, hh)]
+        tr = [randint(w - hw - 1, w - 1), randint(0, hh)]
+        br = [randint(w - hw - 1, w - 1), randint(h - hh - 1, h - 1)]
+        bl = [randint(0, hw), randint(h - hh - 1, h - 1)]
         start = np.array([[0, 0], [w - 1, 0], [w - 1, h - 1], [0, h - 1]], np.float32)
         inter = Inter.CUBIC if self.interpolation in (Inter.BICUBIC, Inter.PILCUBIC) else self.interpolation
         return _perspective(a, start, np.array([tl, tr, br, bl], np.float32), inter, "RandomPerspective")
@@ -364,7 +370,7 @@ class TenCrop(TensorOperation):
 
 class RandomResize(TensorOperation):
     """Mirrors ``mindspore.dataset.vision.RandomResize(size)``: ``Resize(size)`` with an interpolation drawn
-    uniformly from LINEAR, NEAREST, CUBIC and AREA (from the pipeline generator)."""
+    uniformly from LINEAR, NEAREST, CUBIC and AREA (MindSpore's draw, see ``config.op_engine``)."""
 
     _MODES = (Inter.LINEAR, Inter.NEAREST, Inter.CUBIC, Inter.AREA)
 
@@ -375,14 +381,15 @@ class RandomResize(TensorOperation):
 
     def __call__(self, img):
         from .transforms import _img as timg, _resize
-        mode = self._MODES[int(config.rng().integers(len(self._MODES)))]
+        engine = config.op_engine(self)  # MindSpore's RandomResizeOp: uniform_int(0, 3) picks the interpolation
+        mode = self._MODES[engine.uniform_int(0, 3) if engine is not None else int(config.rng().integers(4))]
         return _resize(timg(img, "RandomResize"), self.size, mode, "RandomResize")
 
 
 class RandomGrayscale(TensorOperation):
     """Mirrors ``mindspore.dataset.vision.RandomGrayscale(prob=0.1)``: with probability ``prob`` the grey image
-    (kept 3-channel for RGB input). Difference: MindSpore's takes PIL images; this one HWC numpy (OpenCV's
-    RGB2GRAY, as ``Grayscale``)."""
+    (kept 3-channel for RGB input); MindSpore's Python draw (``prob > random.random()``, ``config.py_random``).
+    Difference: MindSpore's takes PIL images; this one HWC numpy (OpenCV's RGB2GRAY, as ``Grayscale``)."""
 
     def __init__(self, prob=0.1):
         if not 0 <= prob <= 1:
@@ -391,7 +398,8 @@ class RandomGrayscale(TensorOperation):
 
     def __call__(self, img):
         a = _img(img, "RandomGrayscale")
-        if float(config.rng().random()) >= self.prob:
+        r = config.py_random()  # MindSpore's Python op: prob > random.random() converts
+        if not self.prob > (r.random() if r is not None else float(config.rng().random())):
             return a
         if a.ndim == 2 or a.shape[2] == 1:
             return a

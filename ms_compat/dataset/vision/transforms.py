@@ -257,7 +257,8 @@ class Rescale(TensorOperation):
 
 
 class ToTensor(TensorOperation):
-    """Mirrors ``mindspore.dataset.vision.ToTensor(output_type=np.float32)``: HWC [0, 255] -> CHW [0, 1]."""
+    """Mirrors ``mindspore.dataset.vision.ToTensor(output_type=np.float32)``: HWC [0, 255] -> CHW [0, 1] (times the
+    float32 ``1/255``, bit for bit MindSpore's)."""
 
     def __init__(self, output_type=np.float32):
         from ..transforms.transforms import _np_dtype
@@ -267,7 +268,8 @@ class ToTensor(TensorOperation):
         a = _img(img, "ToTensor")
         if a.ndim == 2:
             a = a[:, :, None]
-        return np.ascontiguousarray((a.astype(np.float32) / np.float32(255.0)).transpose(2, 0, 1)).astype(
+        # MindSpore scales by the float32 1/255 (a product, not a division: they differ in the last bit)
+        return np.ascontiguousarray((a.astype(np.float32) * np.float32(1.0 / 255.0)).transpose(2, 0, 1)).astype(
             self.output_type)
 
 
@@ -390,7 +392,9 @@ def _rotate(img, degrees, resample, expand, center, fill_value):
         m[0, 2] += bw / 2.0 - w / 2.0
         m[1, 2] += bh / 2.0 - h / 2.0
         ow, oh = int(round(bw)), int(round(bh))
-    fill = fill_value if isinstance(fill_value, tuple) else (fill_value,) * 3
+    # MindSpore's Rotate kernel takes the fill colour as (r, g, b) and builds cv::Scalar(b, g, r): a fill tuple
+    # lands reversed on the channels (checked against MindSpore 2.10)
+    fill = tuple(fill_value)[::-1] if isinstance(fill_value, (tuple, list)) else (fill_value,) * 3
     return _cv_call(cv2().warpAffine, img, m, (ow, oh), flags=_cv_inter(resample, "Rotate"),
                     borderMode=cv2().BORDER_CONSTANT, borderValue=tuple(float(v) for v in fill))
 
@@ -607,15 +611,20 @@ def _factor_range(v, name, center=1.0, bound=None):
     if isinstance(v, numbers.Number):
         if v < 0:
             raise ValueError(f"{name} should be non-negative.")
-        lo, hi = max(0.0, center - v), center + v
-        return (lo, hi) if bound is None else (max(lo, -bound), min(hi, bound))
+        lo, hi = center - v, center + v
+        return (max(0.0, lo), hi) if bound is None else (max(lo, -bound), min(hi, bound))
     return float(v[0]), float(v[1])
+
+
+def _same(a, b):
+    """MindSpore's ``CmpFloat``: equal within float32's epsilon."""
+    return abs(float(np.float32(a)) - float(np.float32(b))) < float(np.finfo(np.float32).eps)
 
 
 class RandomColorAdjust(TensorOperation):
     """Mirrors ``mindspore.dataset.vision.RandomColorAdjust(brightness=(1, 1), contrast=(1, 1),
-    saturation=(1, 1), hue=(0, 0))``: factors uniform in the ranges, applied brightness, contrast,
-    saturation, hue (RGB uint8 in)."""
+    saturation=(1, 1), hue=(0, 0))``: factors uniform in the ranges, the four adjustments in a random order (RGB
+    uint8 in); MindSpore's draws (see ``config.op_engine``)."""
 
     def __init__(self, brightness=(1, 1), contrast=(1, 1), saturation=(1, 1), hue=(0, 0)):
         self.brightness = _factor_range(brightness, "brightness")
@@ -625,12 +634,29 @@ class RandomColorAdjust(TensorOperation):
         if not -0.5 <= self.hue[0] <= self.hue[1] <= 0.5:
             raise ValueError("hue should be within [-0.5, 0.5].")
 
+    def _mindspore(self, engine, img):
+        """MindSpore's ``RandomColorAdjustOp``: ``std::shuffle`` of the four adjustments, then for each in that
+        order (unless its range is the identity) a ``uniform_real_distribution<float>`` factor and the kernel."""
+        from . import adjust
+        kernels = {"brightness": (self.brightness, 1.0, adjust.brightness),
+                   "contrast": (self.contrast, 1.0, adjust.contrast),
+                   "saturation": (self.saturation, 1.0, adjust.saturation),
+                   "hue": (self.hue, 0.0, adjust.hue)}
+        for name in engine.shuffle(["brightness", "contrast", "saturation", "hue"]):
+            (lo, hi), identity, kernel = kernels[name]
+            if _same(lo, hi) and _same(lo, identity):
+                continue
+            img = kernel(img, engine.uniform_float(lo, hi))
+        return img
+
     def __call__(self, img):
-        img = _img(img, "RandomColorAdjust", 3)
+        img = np.ascontiguousarray(_img(img, "RandomColorAdjust", 3))
+        engine = config.op_engine(self)
+        if engine is not None:
+            return self._mindspore(engine, img)
         b, c, s, h = (_uniform(*self.brightness), _uniform(*self.contrast), _uniform(*self.saturation),
                       _uniform(*self.hue))
         from . import adjust
-        img = np.ascontiguousarray(img)
         if b != 1:
             img = adjust.brightness(img, b)
         if c != 1:
@@ -644,7 +670,12 @@ class RandomColorAdjust(TensorOperation):
 
 class RandomErasing(TensorOperation):
     """Mirrors ``mindspore.dataset.vision.RandomErasing(prob=0.5, scale=(0.02, 0.33), ratio=(0.3, 3.3),
-    value=0, inplace=False, max_attempts=10)`` on a CHW array (after ``ToTensor``)."""
+    value=0, inplace=False, max_attempts=10)`` on a CHW array (after ``ToTensor``): MindSpore's Python op — area
+    fraction uniform in ``scale``, aspect ratio uniform in ``ratio``, ``w = round(sqrt(area * ratio))``,
+    ``h = round(w / ratio)``, the corner by ``randint``; ``value='random'`` erases with ``numpy.random.normal``.
+    Called directly or in a one-worker ``map`` it draws MindSpore's numbers from Python's ``random`` (seeded by
+    ``set_seed``, see ``config.py_random``); with several workers MindSpore's draws depend on thread timing,
+    and these come from the row's generator."""
 
     def __init__(self, prob=0.5, scale=(0.02, 0.33), ratio=(0.3, 3.3), value=0, inplace=False, max_attempts=10):
         self.prob, self.scale, self.ratio = _check_prob(prob), tuple(scale), tuple(ratio)
@@ -654,25 +685,35 @@ class RandomErasing(TensorOperation):
         a = np.asarray(img)
         if a.ndim != 3:
             raise RuntimeError(f"RandomErasing: the input should be a CHW image, got shape {list(a.shape)}.")
-        if not _chance(self.prob):
+        r = config.py_random()
+        if r is not None:
+            chance, uniform, randint = r.random, r.uniform, r.randint
+            normal = np.random.normal
+        else:
+            g = config.rng()
+            chance, uniform = (lambda: float(g.random())), (lambda lo, hi: float(g.uniform(lo, hi)))
+            randint = lambda lo, hi: int(g.integers(lo, hi + 1))  # noqa: E731
+            normal = lambda loc, scale, size: g.normal(loc, scale, size)  # noqa: E731
+        if not self.prob > chance():
             return a
         c, h, w = a.shape
         for _ in range(self.max_attempts):
-            target = h * w * _uniform(*self.scale)
-            ar = math.exp(_uniform(math.log(self.ratio[0]), math.log(self.ratio[1])))
-            eh, ew = int(round(math.sqrt(target * ar))), int(round(math.sqrt(target / ar)))
+            area = uniform(self.scale[0], self.scale[1]) * (h * w)
+            aspect = uniform(self.ratio[0], self.ratio[1])
+            ew = int(round(math.sqrt(area * aspect)))
+            eh = int(round(ew / aspect))
             if eh < h and ew < w:
-                top = int(config.rng().integers(0, h - eh + 1))
-                left = int(config.rng().integers(0, w - ew + 1))
-                out = a if self.inplace else a.copy()
-                if self.value == "random":
-                    out[:, top:top + eh, left:left + ew] = config.rng().standard_normal((c, eh, ew))
+                top, left = randint(0, h - eh), randint(0, w - ew)
+                if isinstance(self.value, numbers.Number):
+                    val = self.value
+                elif isinstance(self.value, (str, bytes)):
+                    val = normal(0.0, 1.0, (c, eh, ew))
                 else:
-                    val = np.asarray(self.value, a.dtype).reshape(-1, 1, 1) if not np.isscalar(self.value) else \
-                        self.value
-                    out[:, top:top + eh, left:left + ew] = val
+                    val = np.ones((c, eh, ew)) * np.array(self.value)[:, None, None]
+                out = a if self.inplace else a.copy()
+                out[:, top:top + eh, left:left + ew] = val
                 return out
-        return a
+        return a if self.inplace else a.copy()
 
 
 def _batch_check(images, labels, name):
@@ -685,9 +726,28 @@ def _batch_check(images, labels, name):
     return images, labels
 
 
+def _weighted(a, wa, b, wb):
+    """``a * wa + b * wb`` as OpenCV 4.5's ``addWeighted`` (MindSpore's matrix expressions): float32 weights, the
+    second product rounded to float32 and fused into the first; uint8 rounded to nearest even and saturated."""
+    t = (b.astype(np.float64) * float(np.float32(wb))).astype(np.float32).astype(np.float64)
+    v = (a.astype(np.float64) * float(np.float32(wa)) + t).astype(np.float32)
+    if a.dtype == np.uint8:
+        return np.clip(np.rint(v), 0, 255).astype(np.uint8)
+    return v.astype(a.dtype)
+
+
+def _beta_lam(gamma, engine):
+    """``x1 / (x1 + x2)`` of two draws of one ``std::gamma_distribution<float>(alpha, 1)``: a Beta(alpha, alpha)."""
+    f32 = np.float32
+    x1, x2 = gamma.draw(engine), gamma.draw(engine)
+    return float(f32(f32(x1) / f32(f32(x1) + f32(x2))))
+
+
 class MixUpBatch(TensorOperation):
     """Mirrors ``mindspore.dataset.vision.MixUpBatch(alpha=1.0)`` on a batch (images NHWC/NCHW, one-hot labels):
-    ``lam ~ Beta(alpha, alpha)``; each image/label mixed with another of the batch (a random permutation)."""
+    ``lam ~ Beta(alpha, alpha)``; each image/label mixed with another of the batch (a random permutation). The
+    draws are MindSpore's ``MixUpBatchOp``'s (two ``gamma_distribution<float>`` draws, then ``std::shuffle`` of
+    the batch indices; see ``config.op_engine``), the mix OpenCV's ``addWeighted``."""
 
     def __init__(self, alpha=1.0):
         if alpha <= 0:
@@ -696,18 +756,26 @@ class MixUpBatch(TensorOperation):
 
     def __call__(self, images, labels):
         images, labels = _batch_check(images, labels, "MixUpBatch")
-        rng = config.rng()
-        lam = float(rng.beta(self.alpha, self.alpha))
-        perm = rng.permutation(len(images))
-        out = images.astype(np.float32) * lam + images[perm].astype(np.float32) * (1 - lam)
-        lab = labels.astype(np.float32) * lam + labels[perm].astype(np.float32) * (1 - lam)
+        engine = config.op_engine(self)
+        f32 = np.float32
+        if engine is not None:
+            from ..core.cpp_random import GammaFloat
+            lam = _beta_lam(GammaFloat(self.alpha), engine)
+            perm = np.asarray(engine.shuffle(list(range(len(images)))), np.int64)
+        else:
+            rng = config.rng()
+            lam = float(f32(rng.beta(self.alpha, self.alpha)))
+            perm = rng.permutation(len(images))
+        lab = (f32(lam) * labels.astype(np.float32) + f32(f32(1) - f32(lam)) * labels[perm].astype(np.float32))
+        out = np.stack([_weighted(images[i], lam, images[perm[i]], f32(1) - f32(lam)) for i in range(len(images))])
         return out.astype(images.dtype), lab.astype(np.float32)
 
 
 class CutMixBatch(TensorOperation):
     """Mirrors ``mindspore.dataset.vision.CutMixBatch(image_batch_format, alpha=1.0, prob=1.0)``: with
     probability ``prob`` each image gets a box (area ``1 - lam``, ``lam ~ Beta(alpha, alpha)``) from another
-    image of the batch; labels mixed by the box's area."""
+    image of the batch; labels mixed by the box's area. Difference: the draws are not yet MindSpore's (they come
+    from the pipeline generator, ``config.set_seed``)."""
 
     def __init__(self, image_batch_format, alpha=1.0, prob=1.0):
         self.fmt, self.alpha, self.prob = ImageBatchFormat(image_batch_format), float(alpha), _check_prob(prob)
@@ -789,7 +857,7 @@ class AutoAugment(TensorOperation):
 
     def __call__(self, img):
         from ._augment import auto_augment
-        return auto_augment(img, self.policy, self.interpolation, self.fill_value)
+        return auto_augment(img, self.policy, self.interpolation, self.fill_value, config.op_engine(self))
 
 
 class RandAugment(TensorOperation):
@@ -804,7 +872,8 @@ class RandAugment(TensorOperation):
 
     def __call__(self, img):
         from ._augment import rand_augment
-        return rand_augment(img, self.num_ops, self.magnitude, self.bins, self.interpolation, self.fill_value)
+        return rand_augment(img, self.num_ops, self.magnitude, self.bins, self.interpolation, self.fill_value,
+                            config.op_engine(self))
 
 
 class TrivialAugmentWide(TensorOperation):
@@ -818,7 +887,7 @@ class TrivialAugmentWide(TensorOperation):
 
     def __call__(self, img):
         from ._augment import trivial_augment_wide
-        return trivial_augment_wide(img, self.bins, self.interpolation, self.fill_value)
+        return trivial_augment_wide(img, self.bins, self.interpolation, self.fill_value, config.op_engine(self))
 
 
 class RandomCropDecodeResize(TensorOperation):
@@ -895,11 +964,13 @@ class Solarize(TensorOperation):
 
 
 class _RandomApplyOp(TensorOperation):
+    """The kernel applied when MindSpore's ``std::bernoulli_distribution(prob)`` says so (see ``config.op_engine``)."""
+
     def __init__(self, op, prob):
         self._op, self.prob = op, _check_prob(prob)
 
     def __call__(self, img):
-        return self._op(img) if _chance(self.prob) else img
+        return self._op(img) if _bernoulli(self, self.prob) else img
 
 
 class RandomInvert(_RandomApplyOp):
@@ -930,9 +1001,9 @@ class RandomAdjustSharpness(TensorOperation):
         self.degree, self.prob = float(degree), _check_prob(prob)
 
     def __call__(self, img):
-        from ._augment import _sharpness
+        from .adjust import sharpness
         img = _rgb(img, "RandomAdjustSharpness")
-        return _sharpness(img, self.degree) if _chance(self.prob) else img
+        return sharpness(img, self.degree) if _bernoulli(self, self.prob) else img
 
 
 class RandomPosterize(TensorOperation):
@@ -942,7 +1013,12 @@ class RandomPosterize(TensorOperation):
         self.bits = (bits, bits) if isinstance(bits, int) else tuple(bits)
 
     def __call__(self, img):
-        return Posterize(int(config.rng().integers(self.bits[0], self.bits[1] + 1)))(img)
+        lo, hi = self.bits
+        if lo == hi:  # MindSpore draws nothing then
+            return Posterize(lo)(img)
+        engine = config.op_engine(self)
+        bits = engine.uniform_int(lo, hi) if engine is not None else int(config.rng().integers(lo, hi + 1))
+        return Posterize(bits)(img)
 
 
 class RandomSolarize(TensorOperation):
@@ -952,7 +1028,12 @@ class RandomSolarize(TensorOperation):
         self.threshold = tuple(threshold)
 
     def __call__(self, img):
-        a, b = sorted(int(config.rng().integers(self.threshold[0], self.threshold[1] + 1)) for _ in range(2))
+        lo, hi = self.threshold
+        engine = config.op_engine(self)
+        if engine is not None:  # MindSpore's RandomSolarizeOp: two uniform_int draws, the smaller one first
+            a, b = sorted((engine.uniform_int(lo, hi), engine.uniform_int(lo, hi)))
+        else:
+            a, b = sorted(int(config.rng().integers(lo, hi + 1)) for _ in range(2))
         return Solarize((a, b))(img)
 
 
@@ -963,47 +1044,57 @@ class RandomSharpness(TensorOperation):
         self.degrees = tuple(degrees)
 
     def __call__(self, img):
-        from ._augment import _sharpness
-        return _sharpness(_rgb(img, "RandomSharpness"), _uniform(*self.degrees))
+        from .adjust import sharpness_op as _sharpness
+        engine = config.op_engine(self)
+        if engine is None:
+            return _sharpness(_rgb(img, "RandomSharpness"), _uniform(*self.degrees))
+        # MindSpore's RandomSharpnessOp: mid + uniform_real<float>(-1, 1) * half-range, in float32
+        f32 = np.float32
+        lo, hi = f32(self.degrees[0]), f32(self.degrees[1])
+        r = f32(engine.uniform_float(-1.0, 1.0))
+        return _sharpness(_rgb(img, "RandomSharpness"), float(f32((hi + lo) / f32(2)) + r * f32((hi - lo) / f32(2))))
 
 
 class RandomAffine(TensorOperation):
     """Mirrors ``mindspore.dataset.vision.RandomAffine(degrees, translate=None, scale=None, shear=None,
-    resample=Inter.NEAREST, fill_value=0)``: angle, translation (fractions of the size), scale and shear drawn
-    uniformly, one affine warp about the image centre."""
+    resample=Inter.NEAREST, fill_value=0)``: MindSpore's ``RandomAffineOp`` — six
+    ``uniform_real_distribution<float>`` draws (angle, x and y translation, scale, x and y shear; a draw even for
+    a range left at its default; the translations as fractions of the width and height), then ``Affine`` with
+    them (see ``config.op_engine``)."""
 
     def __init__(self, degrees, translate=None, scale=None, shear=None, resample=Inter.NEAREST, fill_value=0):
-        self.degrees = (-float(degrees), float(degrees)) if isinstance(degrees, numbers.Number) else tuple(degrees)
-        self.translate, self.scale = translate, scale
+        self.degrees = (-float(degrees), float(degrees)) if isinstance(degrees, numbers.Number) else \
+            tuple(float(d) for d in degrees)
+        translate = (0.0, 0.0, 0.0, 0.0) if translate is None else tuple(float(t) for t in translate)
+        self.translate = translate + (0.0,) * (4 - len(translate))
+        self.scale = (1.0, 1.0) if scale is None else tuple(float(v) for v in scale)
         if shear is None or isinstance(shear, numbers.Number):
             s = float(shear or 0)
             self.shear = (-s, s, 0.0, 0.0)
         else:
-            self.shear = tuple(shear) + (0.0,) * (4 - len(shear))
+            self.shear = tuple(float(v) for v in shear) + (0.0,) * (4 - len(shear))
         self.resample, self.fill_value = Inter(resample), fill_value
 
     def __call__(self, img):
+        from .geometry import Affine
         img = _img(img, "RandomAffine")
         h, w = img.shape[:2]
-        angle = math.radians(_uniform(*self.degrees))
-        tx = _uniform(-self.translate[0] * w, self.translate[0] * w) if self.translate else 0.0
-        ty = _uniform(-self.translate[1] * h, self.translate[1] * h) if self.translate and len(self.translate) > 1 \
-            else 0.0
-        sc = _uniform(*self.scale) if self.scale else 1.0
-        sx, sy = math.radians(_uniform(self.shear[0], self.shear[1])), math.radians(_uniform(self.shear[2],
-                                                                                            self.shear[3]))
-        cx, cy = (w - 1) * 0.5, (h - 1) * 0.5
-        # torchvision's inverse-affine convention, as MindSpore's: rotate-scale-shear about the centre, then translate
-        a = math.cos(angle - sy) / math.cos(sy)
-        b = -math.cos(angle - sy) * math.tan(sx) / math.cos(sy) - math.sin(angle)
-        c = math.sin(angle - sy) / math.cos(sy)
-        d = -math.sin(angle - sy) * math.tan(sx) / math.cos(sy) + math.cos(angle)
-        m = np.array([[a, b, 0.0], [c, d, 0.0]]) * sc
-        m[0, 2] = cx + tx - (m[0, 0] * cx + m[0, 1] * cy)
-        m[1, 2] = cy + ty - (m[1, 0] * cx + m[1, 1] * cy)
-        fill = self.fill_value if isinstance(self.fill_value, tuple) else (self.fill_value,) * 3
-        return _cv_call(cv2().warpAffine, img, m, (w, h), flags=_cv_inter(self.resample, "RandomAffine"),
-                        borderMode=cv2().BORDER_CONSTANT, borderValue=tuple(float(v) for v in fill))
+        f32 = np.float32
+        engine = config.op_engine(self)
+        if engine is not None:
+            draw = engine.uniform_float
+        else:
+            def draw(lo, hi):
+                return float(f32(_uniform(float(f32(lo)), float(f32(hi)))))
+        t = self.translate
+        degrees = draw(*self.degrees)
+        tx = draw(t[0], t[1])
+        ty = draw(t[2], t[3])
+        scale = draw(*self.scale)
+        shear_x = draw(self.shear[0], self.shear[1])
+        shear_y = draw(self.shear[2], self.shear[3])
+        return Affine(math.fmod(degrees, 360.0), [tx, ty], scale, [shear_x, shear_y], self.resample,
+                      self.fill_value)(img)
 
 
 def write_jpeg(filename, image, quality=75):
