@@ -31,6 +31,13 @@ Facts from MindSpore's ``random_cpu_kernel.cc`` and ``philox_random.cc``, checke
   drops the saved half. ``m`` uses the C library's ``logf``: glibc's algorithm is reproduced here (``logf``;
   checked equal to glibc's on 2.6 million inputs), as a correctly rounded log differs in the last bit.
 
+* ``Dropout2D``/``Dropout3D`` (``ops.dropout1d/2d/3d``, ``nn.Dropout1d/2d/3d``): no seed at all — one
+  default-constructed ``std::default_random_engine`` (seed 1) per kernel, and MindSpore keeps one kernel per
+  (Primitive name, ``keep_prob``, input shape, dtype) for the whole process, whatever the Primitive instance
+  and the global seed; channel ``c`` (over ``N * C``) is kept when ``bernoulli_distribution(keep_prob)``
+  (``generate_canonical<double, 53>``: two engine outputs ``((w0 - 1) + (w1 - 1) * r) / r**2``,
+  ``r = 2**31 - 2``) is true; kept values are ``float(x) * float(1 / keep_prob)`` cast back to the input's dtype.
+
 MindSpore's kernels run these loops in one thread, so the numbers do not depend on the thread count — except
 ``Dropout``, whose kernel may split a large tensor across threads that share one engine; on the 2-core
 machine the references were made on its masks follow the one-thread order (checked up to 100000 elements),
@@ -49,7 +56,8 @@ import ms_compat.common.op_seed as op_seed
 
 __all__ = ["get_seed", "Mt19937", "MinStd", "uniform_real", "uniform_int", "standard_normal", "shuffle_permutation",
            "dropout_keep", "multinomial", "logf", "philox_words", "mantissa_float", "Bernoulli", "RandomKernel",
-           "KernelCache", "snapshot", "restore", "checkpoint_context_fn", "kernel_seeds", "mindspore_dropout"]
+           "KernelCache", "snapshot", "restore", "checkpoint_context_fn", "kernel_seeds", "mindspore_dropout",
+           "DropoutNd", "DROPOUT_ND", "mindspore_dropout_nd"]
 
 _MINSTD_M = 2147483647
 _MINSTD_A = 16807
@@ -522,6 +530,57 @@ def checkpoint_context_fn(user_context_fn=None):
 def _both(first, second):
     with first, second:
         yield
+
+
+class DropoutNd:
+    """One ``Dropout2D``/``Dropout3D`` kernel: a ``minstd_rand0`` seeded with 1 and a channel keep mask per
+    launch (see the module notes). ``DROPOUT_ND`` holds them for the process, as MindSpore's kernel cache."""
+
+    def __init__(self):
+        self._engine = MinStd(1)
+        _LIVE.add(self)
+
+    def _state(self):
+        return self._engine.state
+
+    @staticmethod
+    def _initial_state():
+        return 1
+
+    def _set_state(self, state):
+        self._engine.state = state
+
+    def keep(self, channels, keep_prob):
+        """The keep mask (bool) of ``channels`` channels for one launch."""
+        w = (self._engine.peek(2 * channels) - np.uint64(1)).astype(np.float64)
+        self._engine.skip(2 * channels)
+        r = float(_MINSTD_M - 1)
+        u = np.minimum((w[0::2] + w[1::2] * r) / (r * r), np.nextafter(1.0, 0.0))
+        return u < float(np.float32(keep_prob))
+
+
+DROPOUT_ND = {}  # (kernel name, keep_prob, shape, dtype) -> DropoutNd, for the whole process
+
+
+def mindspore_dropout_nd(name, input, keep_prob):
+    """MindSpore's ``Dropout2D``/``Dropout3D`` CPU kernel (``name``) on a 4-D/5-D ``input``: ``(output, mask)``,
+    whole channels kept with probability ``keep_prob`` and scaled by ``float(1 / keep_prob)`` (the product in
+    float32 whatever the dtype: float64 inputs lose precision, integers truncate, as MindSpore's); the engine
+    of the process-wide kernel for this signature continues."""
+    import torch
+    mask = torch.zeros(input.shape, dtype=torch.bool, device=input.device)
+    if keep_prob == 0:  # the kernel writes zeros and draws nothing
+        return torch.zeros_like(input), mask
+    key = (name, float(keep_prob), tuple(input.shape), input.dtype)
+    kernel = DROPOUT_ND.get(key)
+    if kernel is None:
+        kernel = DROPOUT_ND[key] = DropoutNd()
+    channels = int(input.shape[0]) * int(input.shape[1])
+    keep = torch.from_numpy(kernel.keep(channels, keep_prob)).to(input.device)
+    mask = keep.reshape(tuple(input.shape[:2]) + (1,) * (input.dim() - 2)).expand(input.shape).contiguous()
+    scale = np.float32(1) / np.float32(keep_prob)  # the product in float32 for every dtype, cast back
+    out = (input.float() * torch.tensor(scale, device=input.device) * mask.float()).to(input.dtype)
+    return out, mask
 
 
 def kernel_seeds(seed, name):

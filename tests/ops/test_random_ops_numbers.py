@@ -30,7 +30,9 @@ def _ulps(a, b):
 
 @pytest.fixture(scope="module")
 def ours():
+    from ms_compat.common import op_random
     saved = context._seed
+    op_random.DROPOUT_ND.clear()  # Dropout2D/3D engines live for the process: start as the generator's process
     try:
         return run(ms, ops, P, _unset_global_seed)
     finally:

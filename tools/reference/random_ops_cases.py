@@ -106,6 +106,7 @@ def run(ms, ops, P, unset_global_seed):
                 out[f"multinomial|{g}|{call}|{dtype}|1d"] = ops.multinomial(w[0], 9, seed=3).asnumpy()
             out[f"multinomial|{g}|{call}|no replacement"] = ops.multinomial(ms.Tensor(weights), 3,
                                                                             replacement=False).asnumpy()
+    _dropout_nd_cases(ms, ops, P, out)
     prims = {"UniformReal": P.UniformReal, "StandardNormal": P.StandardNormal, "UniformInt": P.UniformInt}
     for name, make in prims.items():  # a Primitive keeps its engines: each call continues the stream
         for s1, s2 in ((1, 0), (0, 1), (3, 7), (2 ** 31 - 2, 12345)):
@@ -117,3 +118,30 @@ def run(ms, ops, P, unset_global_seed):
                     r = op((5,) if name == "StandardNormal" else (3, 3))
                 out[f"prim|{name}|{s1}|{s2}|{call}"] = r.asnumpy()
     return out
+
+
+def _dropout_nd_cases(ms, ops, P, out):
+    """Dropout2D/3D draw without any seed: one engine per (keep_prob, shape, dtype) for the whole process, so
+    these cases hold in a process where no earlier call used the same signatures."""
+    def ramp(*shape, dtype="float32"):
+        return ms.Tensor(np.arange(1, 1 + int(np.prod(shape))).reshape(shape).astype(dtype))
+    for g in GLOBAL_SEEDS:  # the global seed plays no part
+        ms.set_seed(g)
+        for call in range(3):
+            for shp in ((2, 3, 2, 2), (1, 16, 1, 1)):
+                out[f"dropout2d|{g}|{shp}|{call}"] = ops.dropout2d(ramp(*shp), 0.3).asnumpy()
+            out[f"dropout3d|{g}|(2, 3, 1, 2, 2)|{call}"] = ops.dropout3d(ramp(2, 3, 1, 2, 2), 0.6).asnumpy()
+            out[f"dropout1d|{g}|(2, 5, 3)|{call}"] = ops.dropout1d(ramp(2, 5, 3), 0.5).asnumpy()
+            out[f"dropout1d|{g}|(5, 3)|{call}"] = ops.dropout1d(ramp(5, 3), 0.5).asnumpy()
+    for name, make, shp in (("Dropout2D", P.Dropout2D, (2, 40, 1, 1)), ("Dropout3D", P.Dropout3D, (1, 80, 1, 1, 1))):
+        for dtype in ("float32", "float16", "float64", "int32"):
+            for call in range(2):  # a fresh instance each time: the engine is the process's, not the instance's
+                res, mask = make(0.7)(ramp(*shp, dtype=dtype) * 3)
+                out[f"prim|{name}|{dtype}|{call}"] = res.asnumpy()
+                out[f"prim|{name}|{dtype}|{call}|mask"] = mask.asnumpy()
+    for name, make, shp in (("Dropout1d", ms.nn.Dropout1d, (3, 4, 2)), ("Dropout2d", ms.nn.Dropout2d, (2, 4, 1, 3)),
+                            ("Dropout3d", ms.nn.Dropout3d, (2, 4, 1, 1, 2))):
+        layer = make(p=0.25)
+        layer.set_train(True)
+        for call in range(3):
+            out[f"nn.{name}|{call}"] = layer(ramp(*shp)).asnumpy()

@@ -192,19 +192,46 @@ def dropout(input, p=0.5, training=True, seed=None):
 mindspore_dropout = op_random.mindspore_dropout
 
 
+def _dropout_nd(name, rank, input, p, training):
+    """``Dropout2D``/``Dropout3D(1 - p)`` on a rank-``rank`` input: MindSpore's masks (see
+    ``op_random.mindspore_dropout_nd``; no seed plays a part), torch's inside ``torch.compile``."""
+    if input.dim() != rank:
+        raise ValueError(f"For primitive[{name}], the rank of input  must be equal to {rank} , but got "
+                         f"{input.dim()}.")
+    if not training:
+        return input
+    if torch.compiler.is_compiling():
+        return (_F.dropout2d if rank == 4 else _F.dropout3d)(input, p, True)
+    return op_random.mindspore_dropout_nd(name, input, 1.0 - p)[0]
+
+
 def dropout1d(input, p=0.5, training=True):
-    """``ops.dropout1d(input, p=0.5, training=True)``."""
-    return _F.dropout1d(input, p, training)
+    """``ops.dropout1d(input, p=0.5, training=True)``: (N, C, L) or (C, L), as MindSpore through
+    ``Dropout2D`` on (N, C, L, 1) — the same masks as MindSpore, which no seed affects (see ``dropout2d``)."""
+    if not isinstance(p, float):
+        raise TypeError(f"For dropout1d, 'p' must be float, but got type {type(p)}.")
+    if p < 0 or p > 1:
+        raise ValueError(f"For dropout1d, the 'p' must be a number in range [0, 1], but got {p}.")
+    if input.dim() not in (2, 3):
+        raise ValueError(f"For dropout1d, input shape should be 2D or 3D, but got {input.dim()}.")
+    if not training:
+        return input
+    x = input.unsqueeze(-1) if input.dim() == 3 else input.unsqueeze(0).unsqueeze(-1)
+    out = _dropout_nd("Dropout2D", 4, x, p, True).squeeze(-1)
+    return out if input.dim() == 3 else out.squeeze(0)
 
 
 def dropout2d(input, p=0.5, training=True):
-    """``ops.dropout2d(input, p=0.5, training=True)``."""
-    return _F.dropout2d(input, p, training)
+    """``ops.dropout2d(input, p=0.5, training=True)`` on (N, C, H, W): MindSpore 2.10's masks. Its
+    ``Dropout2D`` kernel ignores every seed: each (keep_prob, shape, dtype) has one engine for the process,
+    seeded alike, so a fresh process draws the same masks every run (ms_compat: the same numbers)."""
+    return _dropout_nd("Dropout2D", 4, input, p, training)
 
 
 def dropout3d(input, p=0.5, training=True):
-    """``ops.dropout3d(input, p=0.5, training=True)``."""
-    return _F.dropout3d(input, p, training)
+    """``ops.dropout3d(input, p=0.5, training=True)`` on (N, C, D, H, W): MindSpore 2.10's masks (as
+    ``dropout2d``, with ``Dropout3D``'s own engines)."""
+    return _dropout_nd("Dropout3D", 5, input, p, training)
 
 
 # ---------------------------------------------------------------------------------- conv / pool

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import torch
 
+import ms_compat.common.op_random as op_random
+
 from ..primitive import Primitive
 from .._utils import ms_dtype, wrap, to_tensor, shape_tuple
 from ..function import array_extra_func as _ax, misc_extra_func as _mx
@@ -40,20 +42,24 @@ class _DropoutND(_P):
         super().__init__(keep_prob=keep_prob)
 
     def __call__(self, x):
-        shape = tuple(x.shape[:2]) + (1,) * self._nd
-        mask = torch.rand(shape, device=x.device) < self.keep_prob
-        scale = 1.0 / self.keep_prob if self.keep_prob > 0 else 0.0
-        return x * mask.to(x.dtype) * scale, wrap(mask.expand(x.shape).contiguous())
+        name, rank = type(self).__name__, self._nd + 2
+        if x.dim() != rank:
+            raise ValueError(f"For primitive[{name}], the rank of input  must be equal to {rank} , but got "
+                             f"{x.dim()}.")
+        out, mask = op_random.mindspore_dropout_nd(name, x, self.keep_prob)
+        return wrap(out), wrap(mask)
 
 
 class Dropout2D(_DropoutND):
     """Mirrors ``ops.Dropout2D(keep_prob=0.5)``: ``(x)`` (N, C, H, W) → ``(output, mask)``; whole channels are
-    zeroed with probability ``1 - keep_prob`` and the kept ones scaled by ``1/keep_prob``."""
+    zeroed with probability ``1 - keep_prob`` and the kept ones scaled by ``1/keep_prob``. MindSpore 2.10's
+    masks: no seed plays a part — one engine per (keep_prob, shape, dtype) for the process, whatever the
+    instance (``common/op_random.py``)."""
     _nd = 2
 
 
 class Dropout3D(_DropoutND):
-    """Mirrors ``ops.Dropout3D(keep_prob=0.5)``: like Dropout2D for (N, C, D, H, W)."""
+    """Mirrors ``ops.Dropout3D(keep_prob=0.5)``: like Dropout2D for (N, C, D, H, W), with its own engines."""
     _nd = 3
 
 
