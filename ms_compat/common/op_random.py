@@ -31,6 +31,14 @@ Facts from MindSpore's ``random_cpu_kernel.cc`` and ``philox_random.cc``, checke
   drops the saved half. ``m`` uses the C library's ``logf``: glibc's algorithm is reproduced here (``logf``;
   checked equal to glibc's on 2.6 million inputs), as a correctly rounded log differs in the last bit.
 
+* ``StandardLaplace`` (``ops.standard_laplace``, ``ops.laplace``): ``std::default_random_engine``; per element
+  ``u = uniform_real_distribution<float>(nextafter(-1, 0), 1)`` (``Dropout``'s float draw ``c``, then
+  ``c * (1 - lo) + lo`` in float) and ``-sign(u) * log(1.0 - |u|)`` in double, stored as float32;
+* ``RandomCategorical`` (``ops.random_categorical``): every launch a fresh ``std::default_random_engine``
+  seeded with ``GetSeed(0, seed)`` (the op's ``seed`` input alone; 0: nondeterministic); one
+  ``uniform_real_distribution<double>`` draw per sample (two engine outputs, as ``Dropout2D``'s), rounded to
+  float and shared by every row; per row the running sums of ``exp(logit - float(row max))`` in the logits'
+  dtype, and the sample is the first index whose sum is not below ``float(total * draw)``;
 * ``Dropout2D``/``Dropout3D`` (``ops.dropout1d/2d/3d``, ``nn.Dropout1d/2d/3d``): no seed at all — one
   default-constructed ``std::default_random_engine`` (seed 1) per kernel, and MindSpore keeps one kernel per
   (Primitive name, ``keep_prob``, input shape, dtype) for the whole process, whatever the Primitive instance
@@ -57,7 +65,8 @@ import ms_compat.common.op_seed as op_seed
 __all__ = ["get_seed", "Mt19937", "MinStd", "uniform_real", "uniform_int", "standard_normal", "shuffle_permutation",
            "dropout_keep", "multinomial", "logf", "philox_words", "mantissa_float", "Bernoulli", "RandomKernel",
            "KernelCache", "snapshot", "restore", "checkpoint_context_fn", "kernel_seeds", "mindspore_dropout",
-           "DropoutNd", "DROPOUT_ND", "mindspore_dropout_nd"]
+           "DropoutNd", "DROPOUT_ND", "mindspore_dropout_nd", "standard_laplace",
+           "random_categorical"]
 
 _MINSTD_M = 2147483647
 _MINSTD_A = 16807
@@ -312,6 +321,39 @@ def standard_normal(engine, n):
     return out[:n]
 
 
+def standard_laplace(engine, n):
+    """``n`` float32 draws of MindSpore's ``StandardLaplace`` kernel from ``engine`` (``MinStd``)."""
+    lo = np.nextafter(np.float32(-1), np.float32(0))
+    u = _canonical_float(engine.peek(n)) * (np.float32(1) - lo) + lo
+    engine.skip(n)
+    return (-np.copysign(1.0, u).astype(np.float64) * np.log(1.0 - np.abs(u.astype(np.float64)))).astype(np.float32)
+
+
+def _canonical_double(engine, n):
+    """``n`` draws of libstdc++'s ``generate_canonical<double, 53>`` from ``minstd_rand0`` (two outputs each:
+    ``((w0 - 1) + (w1 - 1) * r) / r**2``, ``r = 2**31 - 2``, kept below 1)."""
+    w = (engine.peek(2 * n) - np.uint64(1)).astype(np.float64)
+    engine.skip(2 * n)
+    r = float(_MINSTD_M - 1)
+    return np.minimum((w[0::2] + w[1::2] * r) / (r * r), np.nextafter(1.0, 0.0))
+
+
+def random_categorical(logits, num_sample, seed):
+    """MindSpore's ``RandomCategorical`` kernel on 2-D numpy ``logits`` (float32 or float64) with a nonzero op
+    ``seed``: int64 class indices of shape ``(rows, num_sample)``."""
+    t = logits.dtype.type
+    row_max = logits.max(axis=1, keepdims=True).astype(np.float32).astype(logits.dtype)
+    if t == np.float32:  # expf: the float64 exp rounded once is glibc's (correctly rounded) expf
+        e = np.exp((logits - row_max).astype(np.float64)).astype(np.float32)
+    else:
+        e = np.exp(logits - row_max)
+    cdf = np.cumsum(e, axis=1, dtype=logits.dtype)  # sequential, as the kernel's loop
+    draws = _canonical_double(MinStd(get_seed(0, seed)), num_sample).astype(np.float32).astype(logits.dtype)
+    to_find = (cdf[:, -1:] * draws[None, :]).astype(np.float32).astype(logits.dtype)
+    idx = (cdf[:, None, :] < to_find[:, :, None]).sum(-1)  # cdf rises: count below = first index not below
+    return np.minimum(idx, logits.shape[1] - 1).astype(np.int64)
+
+
 class _Words:
     """Scalar draws from an engine, fetched in batches; ``close()`` consumes exactly what was used."""
 
@@ -450,6 +492,9 @@ class RandomKernel:
     def standard_normal(self, shape):
         return standard_normal(self._default_engine(), math.prod(shape)).reshape(shape)
 
+    def standard_laplace(self, shape):
+        return standard_laplace(self._default_engine(), math.prod(shape)).reshape(shape)
+
     def dropout_keep(self, shape, keep_prob):
         """``Dropout``'s keep mask for an input of ``shape`` (continues this kernel's engine)."""
         return dropout_keep(self._default_engine(), math.prod(shape), keep_prob).reshape(shape)
@@ -552,11 +597,7 @@ class DropoutNd:
 
     def keep(self, channels, keep_prob):
         """The keep mask (bool) of ``channels`` channels for one launch."""
-        w = (self._engine.peek(2 * channels) - np.uint64(1)).astype(np.float64)
-        self._engine.skip(2 * channels)
-        r = float(_MINSTD_M - 1)
-        u = np.minimum((w[0::2] + w[1::2] * r) / (r * r), np.nextafter(1.0, 0.0))
-        return u < float(np.float32(keep_prob))
+        return _canonical_double(self._engine, channels) < float(np.float32(keep_prob))
 
 
 DROPOUT_ND = {}  # (kernel name, keep_prob, shape, dtype) -> DropoutNd, for the whole process

@@ -35,6 +35,8 @@ def _ops(ms, ops):
         "dropout": lambda shp, s: ops.dropout(ops.arange(1, 1 + int(np.prod(shp)), dtype=ms.float32).reshape(shp),
                                               p=0.3, seed=s),
         "dropout_float16": lambda shp, s: ops.dropout(ops.ones(shp, ms.float16) * 3, p=0.75, seed=s),
+        "standard_laplace": lambda shp, s: ops.standard_laplace(shp, seed=s),
+        "laplace": lambda shp, s: ops.laplace(shp, t(0.5, ms.float32), t(2.0, ms.float32), seed=s),
         "shuffle": lambda shp, s: ops.shuffle(ops.arange(int(np.prod(shp)), dtype=ms.float32).reshape(shp), seed=s),
     }
 
@@ -107,7 +109,9 @@ def run(ms, ops, P, unset_global_seed):
             out[f"multinomial|{g}|{call}|no replacement"] = ops.multinomial(ms.Tensor(weights), 3,
                                                                             replacement=False).asnumpy()
     _dropout_nd_cases(ms, ops, P, out)
-    prims = {"UniformReal": P.UniformReal, "StandardNormal": P.StandardNormal, "UniformInt": P.UniformInt}
+    _categorical_cases(ms, ops, P, out)
+    prims = {"UniformReal": P.UniformReal, "StandardNormal": P.StandardNormal, "UniformInt": P.UniformInt,
+             "StandardLaplace": P.StandardLaplace}
     for name, make in prims.items():  # a Primitive keeps its engines: each call continues the stream
         for s1, s2 in ((1, 0), (0, 1), (3, 7), (2 ** 31 - 2, 12345)):
             op = make(s1, s2)
@@ -145,3 +149,20 @@ def _dropout_nd_cases(ms, ops, P, out):
         layer.set_train(True)
         for call in range(3):
             out[f"nn.{name}|{call}"] = layer(ramp(*shp)).asnumpy()
+
+
+def _categorical_cases(ms, ops, P, out):
+    """random_categorical: the op seed alone seeds each call (the global seed and the call count play no part)."""
+    rng = np.random.RandomState(0)
+    logits = {shp: rng.randn(*shp) * 2 for shp in ((2, 3), (4, 7), (1, 40))}
+    for g in GLOBAL_SEEDS:
+        ms.set_seed(g)
+        for seed in (3, 2 ** 31 - 5):
+            for shp, value in logits.items():
+                for dtype in ("float32", "float64"):
+                    for call in range(3 if shp == (2, 3) else 1):
+                        res = ops.random_categorical(ms.Tensor(value.astype(dtype)), 9, seed)
+                        out[f"random_categorical|{g}|{seed}|{shp}|{dtype}|{call}"] = res.asnumpy()
+    for dtype in ("int16", "int32", "int64"):
+        res = P.RandomCategorical(getattr(ms, dtype))(ms.Tensor(logits[(4, 7)].astype("float32")), 5, 11)
+        out[f"prim|RandomCategorical|{dtype}"] = res.asnumpy()

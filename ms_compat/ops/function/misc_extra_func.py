@@ -34,9 +34,17 @@ def _shape(op, shape):
 
 def laplace(shape, mean, lambda_param, seed=None):
     """Mirrors ``ops.laplace(shape, mean, lambda_param, seed=None)``: Laplace(mean, lambda_param) samples of
-    the broadcast shape."""
+    the broadcast shape, ``StandardLaplace(shape) * lambda_param + mean`` as MindSpore — its numbers with a
+    global or op seed (``common/op_random.py``); torch's generator with neither."""
+    import ms_compat.common.op_random as op_random
+    from .random_func import from_kernel
     mean, lam = to_tensor(mean, torch.float32), to_tensor(lambda_param, torch.float32)
-    out_shape = torch.broadcast_shapes(_shape("laplace", shape), mean.shape, lam.shape)
+    shp = _shape("laplace", shape)
+    seeds = op_random.kernel_seeds(seed, "laplace")
+    if seeds is not None:
+        rnd = from_kernel(op_random.RandomKernel(*seeds).standard_laplace(shp)).to(mean.device)
+        return rnd * lam + mean
+    out_shape = torch.broadcast_shapes(shp, mean.shape, lam.shape)
     return wrap(torch.distributions.Laplace(mean.expand(out_shape), lam.expand(out_shape)).sample())
 
 

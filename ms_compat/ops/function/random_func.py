@@ -1,7 +1,7 @@
 """``mindspore.ops`` random functions.
 
 ``uniform``, ``standard_normal``, ``normal``, ``rand``, ``rand_like``, ``randn``, ``randn_like``,
-``randint``, ``randint_like``, ``shuffle``, ``randperm`` and ``multinomial`` draw MindSpore 2.10's numbers: the kernel seeds come from the global
+``randint``, ``randint_like``, ``shuffle``, ``randperm``, ``multinomial``, ``standard_laplace`` and ``random_categorical`` (with a ``seed``) draw MindSpore 2.10's numbers: the kernel seeds come from the global
 seed, the op seed and a per-function call counter (``common/op_seed.py``) and feed MindSpore's CPU
 kernels' engines (``common/op_random.py``), so the same seed gives MindSpore's numbers on CPU and CUDA
 alike; torch's generator is left untouched. With neither ``set_seed`` nor ``seed`` (MindSpore:
@@ -226,15 +226,29 @@ def bernoulli(input, p=0.5, seed=None):
 
 
 def random_categorical(logits, num_sample, seed=0, dtype=torch.int64):
-    """``ops.random_categorical(logits, num_sample, seed=0, dtype=mstype.int64)``."""
+    """``ops.random_categorical(logits, num_sample, seed=0, dtype=mstype.int64)``: ``num_sample`` classes per row
+    of 2-D ``logits``. A nonzero ``seed``: MindSpore's numbers (its ``RandomCategorical`` kernel reseeds from
+    ``seed`` alone every call, so the same ``seed`` gives the same samples; the global seed plays no part);
+    ``seed=0`` (MindSpore: nondeterministic) and other ranks: torch's generator."""
+    d = ms_dtype("random_categorical", dtype)
+    seed = int(seed.item()) if isinstance(seed, torch.Tensor) else int(seed)
+    n = int(num_sample.item()) if isinstance(num_sample, torch.Tensor) else int(num_sample)
+    if seed != 0 and logits.dim() == 2 and logits.dtype in (torch.float32, torch.float64):
+        out = op_random.random_categorical(logits.detach().cpu().numpy(), n, seed)
+        return from_kernel(out).to(logits.device, d)
     probs = torch.softmax(logits.float(), -1)
     g = _gen(seed) if seed else None
-    return _place(torch.multinomial(probs.cpu() if g else probs, num_sample, True, generator=g).to(dtype))
+    return _place(torch.multinomial(probs.cpu() if g else probs, n, True, generator=g).to(d))
 
 
 def standard_laplace(shape, seed=None):
-    """``ops.standard_laplace(shape, seed=None)``."""
-    u = torch.rand(shape_tuple("standard_laplace", shape), generator=_gen(seed)) - 0.5
+    """``ops.standard_laplace(shape, seed=None)`` → float32 Laplace(0, 1), MindSpore's numbers with a global or
+    op seed (its ``StandardLaplace`` kernel, ``common/op_random.py``); torch's generator with neither."""
+    shp = shape_tuple("standard_laplace", shape)
+    seeds = kernel_seeds(seed, "standard_laplace")
+    if seeds is not None:
+        return from_kernel(op_random.RandomKernel(*seeds).standard_laplace(shp))
+    u = torch.rand(shp) - 0.5
     return _place(-torch.sign(u) * torch.log1p(-2 * torch.abs(u)))
 
 

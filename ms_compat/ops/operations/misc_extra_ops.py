@@ -10,7 +10,8 @@ import ms_compat.common.op_random as op_random
 
 from ..primitive import Primitive
 from .._utils import ms_dtype, wrap, to_tensor, shape_tuple
-from ..function import array_extra_func as _ax, misc_extra_func as _mx
+from ..function import array_extra_func as _ax, misc_extra_func as _mx, random_func as _r
+from .nn_ops import _kernel
 
 __all__ = ["Dropout2D", "Dropout3D", "IOU", "ChannelShuffle", "BatchToSpace", "SpaceToBatch", "BatchToSpaceND",
            "SpaceToBatchND", "SplitV", "IdentityN", "FillDiagonal", "LowerBound", "UpperBound", "Median", "NuclearNorm",
@@ -372,10 +373,16 @@ class _Seeded(_P):
 
 
 class StandardLaplace(_Seeded):
-    """Mirrors ``ops.StandardLaplace(seed=0, seed2=0)``: ``(shape)`` → Laplace(0, 1) float32 samples."""
+    """Mirrors ``ops.StandardLaplace(seed=0, seed2=0)``: ``(shape)`` → Laplace(0, 1) float32 samples, MindSpore's
+    numbers for nonzero seeds (calls with the same shape continue one stream, as its kernel does); torch's
+    generator when both seeds are 0 (MindSpore: nondeterministic)."""
 
     def __call__(self, shape):
-        return wrap(torch.distributions.Laplace(0.0, 1.0).sample(shape_tuple("StandardLaplace", shape)))
+        shp = shape_tuple("StandardLaplace", shape)
+        kernel = _kernel(self, shp)
+        if kernel is None:
+            return wrap(torch.distributions.Laplace(0.0, 1.0).sample(shp))
+        return _r.from_kernel(kernel.standard_laplace(shp))
 
 
 class RandomGamma(_Seeded):
