@@ -1,11 +1,13 @@
 """``mindspore.ops`` random functions.
 
 ``uniform``, ``standard_normal``, ``normal``, ``rand``, ``rand_like``, ``randn``, ``randn_like``,
-``randint``, ``randint_like``, ``shuffle``, ``randperm``, ``multinomial``, ``standard_laplace`` and ``random_categorical`` (with a ``seed``) draw MindSpore 2.10's numbers: the kernel seeds come from the global
-seed, the op seed and a per-function call counter (``common/op_seed.py``) and feed MindSpore's CPU
-kernels' engines (``common/op_random.py``), so the same seed gives MindSpore's numbers on CPU and CUDA
-alike; torch's generator is left untouched. With neither ``set_seed`` nor ``seed`` (MindSpore:
-nondeterministic) they draw from torch's global generator.
+``randint``, ``randint_like``, ``shuffle``, ``randperm``, ``multinomial`` and ``standard_laplace`` draw
+MindSpore 2.10's numbers: the kernel seeds come from the global seed, the op seed and a per-function call
+counter (``common/op_seed.py``) and feed MindSpore's CPU kernels' engines (``common/op_random.py``), so the
+same seed gives MindSpore's numbers on CPU and CUDA alike; torch's generator is left untouched. With neither
+``set_seed`` nor ``seed`` (MindSpore: nondeterministic) they draw from torch's global generator.
+``random_categorical`` with a nonzero ``seed`` and ``bernoulli`` with a ``seed`` draw MindSpore's numbers from
+the op seed alone, as its kernels do.
 
 The other functions draw from torch's generator: ``seed=None`` uses the global one (``ms.set_seed``
 seeds it); an explicit ``seed`` a fresh ``torch.Generator`` seeded with it. Their numbers differ from
