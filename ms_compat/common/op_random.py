@@ -39,6 +39,8 @@ Facts from MindSpore's ``random_cpu_kernel.cc`` and ``philox_random.cc``, checke
   ``uniform_real_distribution<double>`` draw per sample (two engine outputs, as ``Dropout2D``'s), rounded to
   float and shared by every row; per row the running sums of ``exp(logit - float(row max))`` in the logits'
   dtype, and the sample is the first index whose sum is not below ``float(total * draw)``;
+* ``RandomChoiceWithMask`` (``ops.choice_with_mask``): ``std::default_random_engine``; each launch
+  ``std::shuffle``s ``0 .. k-1`` (``k`` True elements, in flat order) and takes the first ``count``;
 * ``Dropout2D``/``Dropout3D`` (``ops.dropout1d/2d/3d``, ``nn.Dropout1d/2d/3d``): no seed at all — one
   default-constructed ``std::default_random_engine`` (seed 1) per kernel, and MindSpore keeps one kernel per
   (Primitive name, ``keep_prob``, input shape, dtype) for the whole process, whatever the Primitive instance
@@ -494,6 +496,10 @@ class RandomKernel:
 
     def standard_laplace(self, shape):
         return standard_laplace(self._default_engine(), math.prod(shape)).reshape(shape)
+
+    def choose(self, nonzero, count):
+        """``RandomChoiceWithMask``'s picks: up to ``count`` of the flat indices ``nonzero``, in random order."""
+        return nonzero[shuffle_permutation(self._default_engine(), nonzero.size)[:count]]
 
     def dropout_keep(self, shape, keep_prob):
         """``Dropout``'s keep mask for an input of ``shape`` (continues this kernel's engine)."""

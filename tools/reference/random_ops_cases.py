@@ -110,6 +110,7 @@ def run(ms, ops, P, unset_global_seed):
                                                                             replacement=False).asnumpy()
     _dropout_nd_cases(ms, ops, P, out)
     _categorical_cases(ms, ops, P, out)
+    _choice_with_mask_cases(ms, ops, P, out)
     prims = {"UniformReal": P.UniformReal, "StandardNormal": P.StandardNormal, "UniformInt": P.UniformInt,
              "StandardLaplace": P.StandardLaplace}
     for name, make in prims.items():  # a Primitive keeps its engines: each call continues the stream
@@ -166,3 +167,25 @@ def _categorical_cases(ms, ops, P, out):
     for dtype in ("int16", "int32", "int64"):
         res = P.RandomCategorical(getattr(ms, dtype))(ms.Tensor(logits[(4, 7)].astype("float32")), 5, 11)
         out[f"prim|RandomCategorical|{dtype}"] = res.asnumpy()
+
+
+def _choice_with_mask_cases(ms, ops, P, out):
+    """choice_with_mask: _get_seed(seed, "choice_with_mask"), a fresh kernel per call; the Primitive keeps one."""
+    rng = np.random.RandomState(1)
+    inputs = {"(12,)": rng.rand(12) > 0.4, "(4, 5)": rng.rand(4, 5) > 0.5, "(2, 3, 4)": rng.rand(2, 3, 4) > 0.3,
+              "(3, 50)": rng.rand(3, 50) > 0.2}
+    for g in GLOBAL_SEEDS:
+        for seed in OP_SEEDS:
+            for name, value in inputs.items():
+                ms.set_seed(g)
+                for call in range(3 if name == "(4, 5)" else 1):
+                    for count in (4, 30):
+                        index, mask = ops.choice_with_mask(ms.Tensor(value), count, seed)
+                        out[f"choice_with_mask|{g}|{seed}|{name}|{count}|{call}"] = index.asnumpy()
+                        out[f"choice_with_mask|{g}|{seed}|{name}|{count}|{call}|mask"] = mask.asnumpy()
+    for s1, s2 in ((1, 0), (3, 7)):
+        op = P.RandomChoiceWithMask(6, s1, s2)
+        for call in range(3):
+            index, mask = op(ms.Tensor(inputs["(4, 5)"]))
+            out[f"prim|RandomChoiceWithMask|{s1}|{s2}|{call}"] = index.asnumpy()
+            out[f"prim|RandomChoiceWithMask|{s1}|{s2}|{call}|mask"] = mask.asnumpy()
