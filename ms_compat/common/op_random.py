@@ -39,6 +39,11 @@ Facts from MindSpore's ``random_cpu_kernel.cc`` and ``philox_random.cc``, checke
   ``uniform_real_distribution<double>`` draw per sample (two engine outputs, as ``Dropout2D``'s), rounded to
   float and shared by every row; per row the running sums of ``exp(logit - float(row max))`` in the logits'
   dtype, and the sample is the first index whose sum is not below ``float(total * draw)``;
+* ``MultinomialWithReplacement`` (``ops.multinomial_with_replacement``, seed and offset inputs): a fresh
+  ``PhiloxRandom(seed, offset)`` every launch; one ``Uint32ToFloat`` per sample (rounded to the input's dtype); per row the running sums in double of the
+  nonzero weights (zero weights keep 0), and a sample is the last index holding the smallest sum not below
+  ``draw * total``; without replacement the picked weight is zeroed and the sums rebuilt, and past the nonzero
+  count the zero-weight indices follow in order;
 * ``RandomChoiceWithMask`` (``ops.choice_with_mask``): ``std::default_random_engine``; each launch
   ``std::shuffle``s ``0 .. k-1`` (``k`` True elements, in flat order) and takes the first ``count``;
 * ``Dropout2D``/``Dropout3D`` (``ops.dropout1d/2d/3d``, ``nn.Dropout1d/2d/3d``): no seed at all — one
@@ -68,7 +73,7 @@ __all__ = ["get_seed", "Mt19937", "MinStd", "uniform_real", "uniform_int", "stan
            "dropout_keep", "multinomial", "logf", "philox_words", "mantissa_float", "Bernoulli", "RandomKernel",
            "KernelCache", "snapshot", "restore", "checkpoint_context_fn", "kernel_seeds", "mindspore_dropout",
            "DropoutNd", "DROPOUT_ND", "mindspore_dropout_nd", "standard_laplace",
-           "random_categorical"]
+           "random_categorical", "multinomial_with_replacement"]
 
 _MINSTD_M = 2147483647
 _MINSTD_A = 16807
@@ -137,6 +142,44 @@ class Bernoulli:
         words = philox_words(self._seed, 0, 0, 4 * blocks)
         self._left = np.concatenate([self._left[take.size:], words[fresh:]])
         return mantissa_float(np.concatenate([take, words[:fresh]]))
+
+
+def _smallest_sum_at_least(cdf, total, rr):
+    """The kernel's search: the last index holding the smallest running sum in ``[rr, total]``."""
+    inside = cdf[(cdf >= rr) & (cdf <= total)]
+    return int(np.flatnonzero(cdf == (inside.min() if inside.size else total))[-1])
+
+
+def _running_sums(weights):
+    cdf = weights.astype(np.float64)
+    total = 0.0
+    for j in np.flatnonzero(cdf):  # sequential, as the kernel's loop; zero weights keep 0
+        total += cdf[j]
+        cdf[j] = total
+    return cdf, total
+
+
+def multinomial_with_replacement(x, seed, offset, numsamples, replacement):
+    """MindSpore's ``MultinomialWithReplacement`` kernel on a 1-D or 2-D numpy array of weights: int64 indices of
+    shape ``(rows, numsamples)`` (1-D input: one row)."""
+    rows = x.reshape(-1, x.shape[-1])
+    words = philox_words(seed, offset, 0, rows.shape[0] * numsamples)
+    draws = mantissa_float(words).astype(x.dtype).astype(np.float64)
+    out = np.empty((rows.shape[0], numsamples), np.int64)
+    for i, row in enumerate(rows):
+        rand = draws[i * numsamples:(i + 1) * numsamples]
+        weight = row.copy()
+        cdf, total = _running_sums(weight)
+        zeros = np.flatnonzero(cdf == 0)
+        for j in range(numsamples):
+            if replacement or j < row.size - zeros.size:
+                out[i, j] = _smallest_sum_at_least(cdf, total, rand[j] * total)
+                if not replacement:
+                    weight[out[i, j]] = 0
+                    cdf, total = _running_sums(weight)
+            else:
+                out[i, j] = zeros[j - row.size + zeros.size]
+    return out
 
 
 def get_seed(seed, seed2):

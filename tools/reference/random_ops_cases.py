@@ -111,6 +111,7 @@ def run(ms, ops, P, unset_global_seed):
     _dropout_nd_cases(ms, ops, P, out)
     _categorical_cases(ms, ops, P, out)
     _choice_with_mask_cases(ms, ops, P, out)
+    _multinomial_with_replacement_cases(ms, ops, P, out)
     prims = {"UniformReal": P.UniformReal, "StandardNormal": P.StandardNormal, "UniformInt": P.UniformInt,
              "StandardLaplace": P.StandardLaplace}
     for name, make in prims.items():  # a Primitive keeps its engines: each call continues the stream
@@ -189,3 +190,21 @@ def _choice_with_mask_cases(ms, ops, P, out):
             index, mask = op(ms.Tensor(inputs["(4, 5)"]))
             out[f"prim|RandomChoiceWithMask|{s1}|{s2}|{call}"] = index.asnumpy()
             out[f"prim|RandomChoiceWithMask|{s1}|{s2}|{call}|mask"] = mask.asnumpy()
+
+
+def _multinomial_with_replacement_cases(ms, ops, P, out):
+    """multinomial_with_replacement: seed and offset are inputs, Philox restarts from them every call."""
+    rows = np.array([[0.0, 9.0, 4.0, 1.0, 0.5, 0.0], [1.0, 1.0, 1.0, 1.0, 1.0, 1.0], [0.1, 0.0, 0.0, 3.0, 2.0, 0.2]])
+    for dtype in ("float32", "float64", "float16"):
+        for replacement in (True, False):
+            for seed, offset in ((5, 0), (0, 3), (1234, 7)):
+                for call in range(3):
+                    for n in (4, 5):
+                        res = ops.multinomial_with_replacement(ms.Tensor(rows.astype(dtype)), seed, offset, n,
+                                                               replacement)
+                        out[f"multinomial_with_replacement|{dtype}|{replacement}|{seed}|{offset}|{n}|{call}"] = \
+                            res.asnumpy()
+    op = P.MultinomialWithReplacement(7, True)
+    for call in range(2):
+        res = op(ms.Tensor(rows[0].astype("float32")), ms.Tensor(9, ms.int64), ms.Tensor(1, ms.int64))
+        out[f"prim|MultinomialWithReplacement|1d|{call}"] = res.asnumpy()

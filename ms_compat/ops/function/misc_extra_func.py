@@ -64,9 +64,29 @@ def random_poisson(shape, rate, seed=None, dtype=torch.float32):
 
 
 def multinomial_with_replacement(x, seed, offset, numsamples, replacement=False):
-    """Mirrors ``ops.multinomial_with_replacement(x, seed, offset, numsamples, replacement=False)`` (int64
-    indices; ``seed``/``offset`` are not used: torch's global generator draws)."""
-    return torch.multinomial(x, int(numsamples), replacement=replacement)
+    """Mirrors ``ops.multinomial_with_replacement(x, seed, offset, numsamples, replacement=False)``: int64 indices
+    of shape ``x.shape[:-1] + (numsamples,)``. Unless ``seed`` and ``offset`` are both 0 (MindSpore:
+    nondeterministic; here torch's generator), MindSpore 2.10's numbers: its kernel starts Philox from
+    ``(seed, offset)`` every call, so the same inputs give the same samples (``common/op_random.py``)."""
+    import numpy as np
+
+    import ms_compat.common.op_random as op_random
+    from .random_func import from_kernel
+    seed = int(seed.item()) if isinstance(seed, torch.Tensor) else int(seed)
+    offset = int(offset.item()) if isinstance(offset, torch.Tensor) else int(offset)
+    n = int(numsamples)
+    if n <= 0:
+        raise ValueError(f"For 'MultinomialWithReplacement', 'numsamples' should be a nonnegative number, but got "
+                         f"{n}.")
+    weights = x.detach().cpu().numpy()
+    if (weights < 0).any():
+        raise ValueError("For 'MultinomialWithReplacement' , each element of 'x' must be equal or greater than 0. ")
+    if (weights.reshape(-1, weights.shape[-1]).astype(np.float64).sum(-1) <= 0).any():
+        raise ValueError("For 'MultinomialWithReplacement' , the sum of each row of 'x' must be greater than 0. ")
+    if seed == 0 and offset == 0:
+        return wrap(torch.multinomial(x.float(), n, replacement=replacement))
+    out = op_random.multinomial_with_replacement(weights, seed, offset, n, bool(replacement))
+    return from_kernel(out.reshape(tuple(x.shape[:-1]) + (n,))).to(x.device)
 
 
 def lstsq(input, A):

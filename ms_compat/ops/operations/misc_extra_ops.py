@@ -451,13 +451,14 @@ class Bernoulli(_P):
 
 
 class MultinomialWithReplacement(_P):
-    """Mirrors ``ops.MultinomialWithReplacement(numsamples, replacement=False)``: ``(x, seed, offset)``."""
+    """Mirrors ``ops.MultinomialWithReplacement(numsamples, replacement=False)``: ``(x, seed, offset)``, as
+    ``ops.multinomial_with_replacement`` (MindSpore's numbers unless ``seed`` and ``offset`` are both 0)."""
 
     def __init__(self, numsamples, replacement=False):
         super().__init__(numsamples=numsamples, replacement=replacement)
 
-    def __call__(self, x, seed=None, offset=None):
-        return torch.multinomial(x, self.numsamples, replacement=self.replacement)
+    def __call__(self, x, seed=0, offset=0):
+        return _mx.multinomial_with_replacement(x, seed, offset, self.numsamples, self.replacement)
 
 
 class RandpermV2(_P):
