@@ -39,9 +39,11 @@ Facts from MindSpore's ``random_cpu_kernel.cc`` and ``philox_random.cc``, checke
   ``uniform_real_distribution<double>`` draw per sample (two engine outputs, as ``Dropout2D``'s), rounded to
   float and shared by every row; per row the running sums of ``exp(logit - float(row max))`` in the logits'
   dtype, and the sample is the first index whose sum is not below ``float(total * draw)``;
-* ``MultinomialWithReplacement`` (``ops.multinomial_with_replacement``, seed and offset inputs): a fresh
-  ``PhiloxRandom(seed, offset)`` every launch; one ``Uint32ToFloat`` per sample (rounded to the input's dtype); per row the running sums in double of the
-  nonzero weights (zero weights keep 0), and a sample is the last index holding the smallest sum not below
+* ``MultinomialWithReplacement`` (``ops.multinomial_with_replacement``, seed and offset inputs): the function
+  builds a fresh kernel per call, drawing from ``PhiloxRandom(seed, offset)``'s first words (a Primitive
+  instance's later calls continue its kernel in a way not reproduced here); one ``Uint32ToFloat`` per sample
+  (rounded to the input's dtype); per row the running sums in double of the nonzero weights (zero weights
+  keep 0), and a sample is the last index holding the smallest sum not below
   ``draw * total``; without replacement the picked weight is zeroed and the sums rebuilt, and past the nonzero
   count the zero-weight indices follow in order;
 * ``RandomChoiceWithMask`` (``ops.choice_with_mask``): ``std::default_random_engine``; each launch
@@ -160,8 +162,8 @@ def _running_sums(weights):
 
 
 def multinomial_with_replacement(x, seed, offset, numsamples, replacement):
-    """MindSpore's ``MultinomialWithReplacement`` kernel on a 1-D or 2-D numpy array of weights: int64 indices of
-    shape ``(rows, numsamples)`` (1-D input: one row)."""
+    """MindSpore's ``MultinomialWithReplacement`` kernel (a fresh one) on a 1-D or 2-D numpy array of weights:
+    int64 indices of shape ``(rows, numsamples)`` (1-D input: one row)."""
     rows = x.reshape(-1, x.shape[-1])
     words = philox_words(seed, offset, 0, rows.shape[0] * numsamples)
     draws = mantissa_float(words).astype(x.dtype).astype(np.float64)

@@ -452,7 +452,9 @@ class Bernoulli(_P):
 
 class MultinomialWithReplacement(_P):
     """Mirrors ``ops.MultinomialWithReplacement(numsamples, replacement=False)``: ``(x, seed, offset)``, as
-    ``ops.multinomial_with_replacement`` (MindSpore's numbers unless ``seed`` and ``offset`` are both 0)."""
+    ``ops.multinomial_with_replacement``: MindSpore's numbers (unless ``seed`` and ``offset`` are both 0) on an
+    instance's first call. Difference: MindSpore's instance keeps its kernel, whose later calls draw on from
+    a state not reproduced here (ms_compat restarts from ``(seed, offset)`` every call)."""
 
     def __init__(self, numsamples, replacement=False):
         super().__init__(numsamples=numsamples, replacement=replacement)
