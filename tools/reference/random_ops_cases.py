@@ -112,6 +112,7 @@ def run(ms, ops, P, unset_global_seed):
     _categorical_cases(ms, ops, P, out)
     _choice_with_mask_cases(ms, ops, P, out)
     _multinomial_with_replacement_cases(ms, ops, P, out)
+    _candidate_sampler_cases(ms, ops, P, out)
     prims = {"UniformReal": P.UniformReal, "StandardNormal": P.StandardNormal, "UniformInt": P.UniformInt,
              "StandardLaplace": P.StandardLaplace}
     for name, make in prims.items():  # a Primitive keeps its engines: each call continues the stream
@@ -208,3 +209,30 @@ def _multinomial_with_replacement_cases(ms, ops, P, out):
         res = P.MultinomialWithReplacement(7, True)(ms.Tensor(rows[0].astype("float32")), ms.Tensor(seed, ms.int64),
                                                     ms.Tensor(1, ms.int64))
         out[f"prim|MultinomialWithReplacement|1d|{seed}"] = res.asnumpy()
+
+
+def _candidate_sampler_cases(ms, ops, P, out):
+    """Candidate samplers: seeds are attributes (the global seed plays no part); the functions build a fresh
+    kernel per call, a Primitive keeps its kernel."""
+    true = ms.Tensor(np.array([[1, 7], [0, 4], [3, 3]], np.int64))
+    true1 = ms.Tensor(np.array([[1], [3], [4], [6], [3]], np.int64))
+    for g in GLOBAL_SEEDS:
+        ms.set_seed(g)
+        for call in range(3):
+            for seed in (0, 1, 77):
+                for unique, n, rmax in ((True, 5, 5), (False, 6, 9), (True, 20, 40)):
+                    res = ops.log_uniform_candidate_sampler(true, 2, n, unique, rmax, seed)
+                    for i, r in enumerate(res):
+                        out[f"log_uniform_candidate_sampler|{g}|{seed}|{unique}|{n}|{rmax}|{call}|{i}"] = r.asnumpy()
+            for seed in (1, 77):
+                for unique, n, rmax, hits in ((False, 3, 40, False), (True, 6, 8, False), (True, 6, 12, True),
+                                              (False, 5, 9, True), (True, 4, 7, True)):
+                    res = ops.uniform_candidate_sampler(true1, 1, n, unique, rmax, seed, hits)
+                    for i, r in enumerate(res):
+                        out[f"uniform_candidate_sampler|{g}|{seed}|{unique}|{n}|{rmax}|{hits}|{call}|{i}"] = \
+                            r.asnumpy()
+    log_op, uni_op = P.LogUniformCandidateSampler(2, 4, True, 30, 3), P.UniformCandidateSampler(1, 4, True, 30, 3)
+    for call in range(3):
+        for name, res in (("LogUniformCandidateSampler", log_op(true)), ("UniformCandidateSampler", uni_op(true1))):
+            for i, r in enumerate(res):
+                out[f"prim|{name}|{call}|{i}"] = r.asnumpy()
