@@ -46,6 +46,12 @@ Facts from MindSpore's ``random_cpu_kernel.cc`` and ``philox_random.cc``, checke
   keep 0), and a sample is the last index holding the smallest sum not below
   ``draw * total``; without replacement the picked weight is zeroed and the sums rebuilt, and past the nonzero
   count the zero-weight indices follow in order;
+* ``RandomGamma`` (``ops.random_gamma``): TensorFlow's sampler on ``PhiloxRandom(seed, seed2)`` (the two
+  attributes as key and counter, no ``GetSeed``): a launch reserves 256 blocks per output (a kernel's next launch
+  starts after them); output ``i`` (alpha-major) starts at block ``256 * i``; doubles from two words (the first one
+  the high mantissa bits), two per block, used last first; normals by Box-Muller (``u1`` at least ``1e-7``);
+  ``alpha == 1``: ``-log(1 - u)``; otherwise Marsaglia-Tsang on ``alpha - 1/3`` (``alpha + 2/3`` and a final
+  ``u ** (1 / alpha)`` below 1), all in double;
 * ``RandomChoiceWithMask`` (``ops.choice_with_mask``): ``std::default_random_engine``; each launch
   ``std::shuffle``s ``0 .. k-1`` (``k`` True elements, in flat order) and takes the first ``count``;
 * ``Dropout2D``/``Dropout3D`` (``ops.dropout1d/2d/3d``, ``nn.Dropout1d/2d/3d``): no seed at all — one
@@ -75,7 +81,7 @@ __all__ = ["get_seed", "Mt19937", "MinStd", "uniform_real", "uniform_int", "stan
            "dropout_keep", "multinomial", "logf", "philox_words", "mantissa_float", "Bernoulli", "RandomKernel",
            "KernelCache", "snapshot", "restore", "checkpoint_context_fn", "kernel_seeds", "mindspore_dropout",
            "DropoutNd", "DROPOUT_ND", "mindspore_dropout_nd", "standard_laplace",
-           "random_categorical", "multinomial_with_replacement"]
+           "random_categorical", "multinomial_with_replacement", "random_gamma"]
 
 _MINSTD_M = 2147483647
 _MINSTD_A = 16807
@@ -181,6 +187,67 @@ def multinomial_with_replacement(x, seed, offset, numsamples, replacement):
                     cdf, total = _running_sums(weight)
             else:
                 out[i, j] = zeros[j - row.size + zeros.size]
+    return out
+
+
+def _word_doubles(words):
+    """TensorFlow's ``Uint64ToDouble`` of word pairs (high 20 mantissa bits from the first word): [0, 1)."""
+    w = words.astype(np.uint64)
+    bits = (np.uint64(1023 << 52) | ((w[0::2] & np.uint64(0xFFFFF)) << np.uint64(32)) | w[1::2])
+    return bits.view(np.float64) - 1.0
+
+
+def _gamma_sample(seed, seed2, block, alpha):
+    """One ``RandomGamma`` output whose draws start at Philox block ``block`` (see the module notes)."""
+    doubles, at = [], [block]
+
+    def take_block():
+        if not doubles:
+            doubles.extend(_word_doubles(philox_words(seed, seed2, 4 * at[0], 16)).tolist())
+            at[0] += 4
+        return doubles.pop(0), doubles.pop(0)
+
+    def uniform():
+        return list(take_block())
+
+    def normal():
+        u1, v1 = take_block()
+        u2, v1 = math.sqrt(-2.0 * math.log(max(u1, 1e-7))), 2 * math.pi * v1
+        return [math.sin(v1) * u2, math.cos(v1) * u2]
+
+    if alpha == 1.0:
+        return -math.log(1.0 - uniform()[1])
+    less = alpha < 1
+    su = alpha + (2.0 / 3 if less else -1.0 / 3)
+    cut = 1.0 / 3 / math.sqrt(su)
+    norms, unis = [], []
+    while True:
+        if not norms:
+            norms = normal()
+        x = norms.pop()
+        v = 1 + cut * x
+        if v <= 0:
+            continue
+        v = v * v * v
+        if not unis:
+            unis = uniform()
+        u = unis.pop()
+        if u < 1 - 0.0331 * (x * x) * (x * x) or math.log(u) < 0.5 * x * x + su * (1 - v + math.log(v)):
+            res = su * v
+            if less:
+                if not unis:
+                    unis = uniform()
+                res *= math.pow(unis.pop(), 1 / alpha)
+            return res
+
+
+def random_gamma(seed, seed2, first_block, alphas, per_alpha):
+    """MindSpore's ``RandomGamma`` kernel: ``per_alpha`` samples for each value of the 1-D float64 ``alphas``, as
+    a float64 array of shape ``(per_alpha, alphas.size)``, drawn from Philox block ``first_block`` on."""
+    out = np.empty((per_alpha, alphas.size), np.float64)
+    for a, alpha in enumerate(alphas.tolist()):
+        for i in range(per_alpha):
+            out[i, a] = _gamma_sample(seed, seed2, first_block + 256 * (a * per_alpha + i), alpha)
     return out
 
 

@@ -113,6 +113,7 @@ def run(ms, ops, P, unset_global_seed):
     _choice_with_mask_cases(ms, ops, P, out)
     _multinomial_with_replacement_cases(ms, ops, P, out)
     _candidate_sampler_cases(ms, ops, P, out)
+    _gamma_cases(ms, ops, P, out)
     prims = {"UniformReal": P.UniformReal, "StandardNormal": P.StandardNormal, "UniformInt": P.UniformInt,
              "StandardLaplace": P.StandardLaplace}
     for name, make in prims.items():  # a Primitive keeps its engines: each call continues the stream
@@ -236,3 +237,22 @@ def _candidate_sampler_cases(ms, ops, P, out):
         for name, res in (("LogUniformCandidateSampler", log_op(true)), ("UniformCandidateSampler", uni_op(true1))):
             for i, r in enumerate(res):
                 out[f"prim|{name}|{call}|{i}"] = r.asnumpy()
+
+
+def _gamma_cases(ms, ops, P, out):
+    """random_gamma: _get_seed(seed, "random_gamma") → RandomGamma(seed, seed2), a fresh kernel per call."""
+    alphas = {"(2,)": np.array([1.0, 2.0]), "(2, 2)": np.array([[0.3, 1.0], [4.5, 0.9]]), "(1,)": np.array([25.0])}
+    for g in GLOBAL_SEEDS:
+        for seed in OP_SEEDS:
+            for shp in ((3,), (2, 2)):
+                for name, alpha in alphas.items():
+                    ms.set_seed(g)
+                    for call in range(3 if shp == (3,) and name == "(2,)" else 1):
+                        for dtype in ("float32", "float64"):
+                            res = ops.random_gamma(ms.Tensor(np.array(shp, np.int32)), ms.Tensor(alpha.astype(dtype)),
+                                                   seed)
+                            out[f"random_gamma|{g}|{seed}|{shp}|{name}|{dtype}|{call}"] = res.asnumpy()
+    op = P.RandomGamma(3, 8)
+    for call in range(3):
+        res = op(ms.Tensor(np.array([2, 3], np.int32)), ms.Tensor(np.array([0.5, 3.0], np.float32)))
+        out[f"prim|RandomGamma|{call}"] = res.asnumpy()

@@ -50,10 +50,32 @@ def laplace(shape, mean, lambda_param, seed=None):
 
 def random_gamma(shape, alpha, seed=None):
     """Mirrors ``ops.random_gamma(shape, alpha, seed=None)``: Gamma(alpha, 1) samples of shape
-    ``shape + alpha.shape``."""
+    ``shape + alpha.shape`` in ``alpha``'s dtype. With a global or op seed MindSpore 2.10's numbers (its
+    ``RandomGamma`` kernel, TensorFlow's sampler on Philox: ``common/op_random.py``); torch's generator with
+    neither."""
+    import ms_compat.common.op_random as op_random
+    return _gamma_kernel_samples(shape, alpha, op_random.kernel_seeds(seed, "random_gamma"))
+
+
+def _gamma_kernel_samples(shape, alpha, seeds, kernel=None):
+    """``RandomGamma(*seeds)(shape, alpha)``: a fresh kernel, or ``kernel`` (``[next Philox block]``, kept by a
+    Primitive and moved on by 256 blocks per output); torch's generator when ``seeds`` is None."""
+    import numpy as np
+
+    import ms_compat.common.op_random as op_random
+    from .random_func import from_kernel
     alpha = to_tensor(alpha)
-    full = _shape("random_gamma", shape) + tuple(alpha.shape)
-    return wrap(torch._standard_gamma(alpha.expand(full).contiguous()))
+    shp = _shape("random_gamma", shape)
+    full = shp + tuple(alpha.shape)
+    if seeds is None:
+        return wrap(torch._standard_gamma(alpha.expand(full).contiguous()))
+    a = alpha.detach().cpu().numpy()
+    per_alpha = int(np.prod(shp))
+    first = 0
+    if kernel is not None:
+        first, kernel[0] = kernel[0], kernel[0] + 256 * per_alpha * a.size
+    res = op_random.random_gamma(*seeds, first, a.reshape(-1).astype(np.float64), per_alpha)
+    return from_kernel(res.reshape(full).astype(a.dtype)).to(alpha.device)
 
 
 def random_poisson(shape, rate, seed=None, dtype=torch.float32):

@@ -386,10 +386,16 @@ class StandardLaplace(_Seeded):
 
 
 class RandomGamma(_Seeded):
-    """Mirrors ``ops.RandomGamma(seed=0, seed2=0)``: ``(shape, alpha)``."""
+    """Mirrors ``ops.RandomGamma(seed=0, seed2=0)``: ``(shape, alpha)``, MindSpore's numbers for nonzero seeds
+    (Philox keyed by ``seed`` with ``seed2`` in the counter; an instance's calls with the same shapes continue
+    its kernel's stream); torch's generator when both are 0 (MindSpore: nondeterministic)."""
 
     def __call__(self, shape, alpha):
-        return _mx.random_gamma(shape, alpha)
+        if not (self.seed or self.seed2):
+            return _mx._gamma_kernel_samples(shape, alpha, None)
+        kernels = self.__dict__.setdefault("_random_kernels", {})
+        kernel = kernels.setdefault((shape_tuple("RandomGamma", shape), tuple(alpha.shape), alpha.dtype), [0])
+        return _mx._gamma_kernel_samples(shape, alpha, (self.seed, self.seed2), kernel)
 
 
 class Gamma(_Seeded):
