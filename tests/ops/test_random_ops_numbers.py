@@ -79,6 +79,15 @@ def test_torch_generator_untouched_by_seeded_ops():
     ops.randn(5)
     P.UniformReal(1, 2)((3,))
     P.StandardNormal(1, 2)((3,))
+    ops.standard_laplace((3,))
+    ops.laplace((3,), ms.Tensor(0.0), ms.Tensor(1.0))
+    ops.random_categorical(ms.Tensor(np.zeros((2, 3), np.float32)), 4, 5)
+    ops.choice_with_mask(ms.Tensor(np.ones((2, 3), bool)), 2)
+    ops.random_gamma(ms.Tensor(np.array([3], np.int32)), ms.Tensor(np.array([0.5, 2.0], np.float32)))
+    ops.dropout2d(ms.Tensor(np.ones((1, 4, 2, 2), np.float32)), 0.5)
+    ops.multinomial_with_replacement(ms.Tensor(np.ones((2, 3), np.float32)), 3, 1, 2, True)
+    ops.log_uniform_candidate_sampler(ms.Tensor(np.array([[1]], np.int64)), 1, 2, True, 5, 0)
+    ops.uniform_candidate_sampler(ms.Tensor(np.array([[1]], np.int64)), 1, 2, True, 5, 3)
     assert torch.equal(torch.get_rng_state(), state)
 
 

@@ -59,8 +59,6 @@ class _CandidateSampler(Primitive):
         for k, v in (("num_true", num_true), ("num_sampled", num_sampled), ("unique", unique),
                      ("range_max", range_max), ("seed", seed), ("remove_accidental_hits", remove_accidental_hits)):
             self.add_prim_attr(k, v)
-        self._gen = torch.Generator()
-        self._gen.manual_seed(seed if seed else int(torch.randint(1, 2 ** 62, ()).item()))
         self._launches = 0
 
     def _drawer(self):
@@ -133,8 +131,8 @@ class UniformCandidateSampler(_CandidateSampler):
         super().__init__(num_true, num_sampled, unique, range_max, seed, remove_accidental_hits)
 
     def _drawer(self):
-        if not self.seed:
-            return lambda: int(torch.randint(0, self.range_max, (), generator=self._gen))
+        if not self.seed:  # MindSpore: seeded from the clock; here torch's global generator
+            return lambda: int(torch.randint(0, self.range_max, ()))
         engine = self.__dict__.get("_engine")
         if engine is None:  # the kernel's engine: kept by the instance, continued call after call
             engine = self._engine = op_random.MinStd(op_random.get_seed(self.seed, 0))
