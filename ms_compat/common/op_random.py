@@ -88,17 +88,6 @@ _MINSTD_A = 16807
 _CHUNK = 1 << 16
 
 
-def _philox_block(counter, key):
-    """One Philox-4x32-10 block (four uint32 words) for ``counter`` (4 words) and ``key`` (2 words)."""
-    c0, c1, c2, c3 = counter
-    k0, k1 = key
-    for _ in range(10):
-        t0, t1 = 0xD2511F53 * c0, 0xCD9E8D57 * c2
-        c0, c1, c2, c3 = (t1 >> 32) ^ c1 ^ k0, t1 & 0xFFFFFFFF, (t0 >> 32) ^ c3 ^ k1, t0 & 0xFFFFFFFF
-        k0, k1 = (k0 + 0x9E3779B9) & 0xFFFFFFFF, (k1 + 0xBB67AE85) & 0xFFFFFFFF
-    return c0, c1, c2, c3
-
-
 def philox_words(seed, offset, start, n):
     """Words ``start .. start + n - 1`` of MindSpore's ``random::PhiloxRandom(seed, offset)`` (key ``seed``,
     counter ``(block, 0, offset_lo, offset_hi)``), as uint32."""
@@ -251,11 +240,26 @@ def random_gamma(seed, seed2, first_block, alphas, per_alpha):
     return out
 
 
+def _round_keys(k0, k1):
+    out = []
+    for _ in range(10):
+        out.append((k0, k1))
+        k0, k1 = (k0 + 0x9E3779B9) & 0xFFFFFFFF, (k1 + 0xBB67AE85) & 0xFFFFFFFF
+    return tuple(out)
+
+
+_GET_SEED_KEYS = _round_keys(0x3EC8F720, 0x02461E29)  # GetSeed's fixed key, per round
+
+
 def get_seed(seed, seed2):
-    """MindSpore's ``random::GetSeed(seed, seed2)`` for a kernel's two seed attributes (not both 0)."""
+    """MindSpore's ``random::GetSeed(seed, seed2)`` for a kernel's two seed attributes (not both 0): one
+    Philox-4x32-10 block, counter ``(seed, seed2)`` as four words, GetSeed's fixed key (round keys precomputed)."""
     seed, seed2 = int(seed) & ((1 << 64) - 1), int(seed2) & ((1 << 64) - 1)
-    w = _philox_block((seed & 0xFFFFFFFF, seed >> 32, seed2 & 0xFFFFFFFF, seed2 >> 32), (0x3EC8F720, 0x02461E29))
-    return (w[1] << 32) | w[0]
+    c0, c1, c2, c3 = seed & 0xFFFFFFFF, seed >> 32, seed2 & 0xFFFFFFFF, seed2 >> 32
+    for k0, k1 in _GET_SEED_KEYS:
+        t0, t1 = 0xD2511F53 * c0, 0xCD9E8D57 * c2
+        c0, c1, c2, c3 = (t1 >> 32) ^ c1 ^ k0, t1 & 0xFFFFFFFF, (t0 >> 32) ^ c3 ^ k1, t0 & 0xFFFFFFFF
+    return (c1 << 32) | c0
 
 
 class Mt19937:
@@ -345,10 +349,10 @@ class MinStd:
 
 def uniform_real(engine, n):
     """``n`` float32 draws of MindSpore's ``UniformReal`` kernel from ``engine`` (``Mt19937``)."""
-    w = engine.words(2 * n).astype(np.float64)
-    u = (w[0::2] + w[1::2] * 4294967296.0) / 18446744073709551616.0
-    u = np.minimum(u, np.nextafter(1.0, 0.0))
-    return u.astype(np.float32)
+    w = engine.words(2 * n)
+    # w0 + w1 * 2**32 is exact in uint64; its one rounding to double is the double sum's, and / 2**64 is exact
+    u = (w[0::2] | (w[1::2] << np.uint64(32))).astype(np.float64) * (1.0 / 18446744073709551616.0)
+    return np.minimum(u, np.nextafter(1.0, 0.0)).astype(np.float32)
 
 
 def uniform_int(engine, n, low, high):
@@ -562,8 +566,7 @@ class RandomKernel:
 
     def __init__(self, seed, seed2):
         self._seed = get_seed(seed, seed2)
-        self._mt = self._minstd = None
-        _LIVE.add(self)
+        self._mt = self._minstd = None  # a function's one-call kernel is not tracked; KernelCache tracks kept ones
 
     def _state(self):
         return (None if self._mt is None else self._mt._pos, None if self._minstd is None else self._minstd.state)
@@ -637,6 +640,7 @@ class KernelCache:
         kernel = self._kernels.get(signature)
         if kernel is None:
             kernel = self._kernels[signature] = RandomKernel(*self._seeds)
+            _LIVE.add(kernel)
         return kernel
 
 
@@ -744,8 +748,13 @@ def mindspore_dropout_nd(name, input, keep_prob):
 
 def kernel_seeds(seed, name):
     """MindSpore's ``_get_seed(seed, name)`` (advances the call counter); ``None``: use torch's generator."""
-    from ..context import get_seed as global_seed
-    return op_seed.graph_seed(seed, name, global_seed())
+    global _global_seed
+    if _global_seed is None:  # the context sits above the ground floor: looked up once, on first use
+        from ..context import get_seed as _global_seed
+    return op_seed.graph_seed(seed, name, _global_seed())
+
+
+_global_seed = None
 
 
 def mindspore_dropout(kernel, input, keep_prob, with_mask=False):

@@ -19,6 +19,7 @@ import numpy as np
 import torch
 
 import ms_compat.common.op_random as op_random
+from ...common.tensor import run_plain
 from .._utils import default_device, ms_dtype, shape_tuple, to_tensor, wrap
 
 __all__ = ["standard_normal", "normal", "uniform", "randint", "randint_like", "rand", "rand_like", "randn",
@@ -47,6 +48,13 @@ def _place(t):
     return wrap(t.to(dev) if dev is not None and t.device != dev else t)
 
 
+def _affine(draws, scale, shift, dtype, device):
+    """``draws * scale + shift`` in ``dtype`` on ``device`` for a kernel's numpy ``draws``; run through
+    ``run_plain`` so the arithmetic skips MindSpore Tensor dispatch."""
+    u = torch.from_numpy(draws).to(device)
+    return u * scale.to(device, dtype) + shift.to(device, dtype)
+
+
 def _size(op, size):
     if len(size) == 1 and isinstance(size[0], (tuple, list, torch.Size)):
         size = tuple(size[0])
@@ -68,7 +76,8 @@ def normal(shape, mean, stddev, seed=None):
     seeds = kernel_seeds(seed, "normal")
     shp = shape_tuple("normal", shape)
     if seeds is not None:  # MindSpore: StandardNormal(shape) * stddev + mean
-        return from_kernel(op_random.RandomKernel(*seeds).standard_normal(shp)).to(mean_t.device) * std_t + mean_t
+        draws = op_random.RandomKernel(*seeds).standard_normal(shp)
+        return run_plain(_affine, draws, std_t, mean_t, torch.float32, mean_t.device)
     out_shape = torch.broadcast_shapes(shp, mean_t.shape, std_t.shape)
     z = torch.randn(out_shape)
     return _place(z).to(mean_t.device) * std_t + mean_t
@@ -85,8 +94,9 @@ def uniform(shape, minval, maxval, seed=None, dtype=torch.float32):
         kernel = op_random.RandomKernel(*seeds)
         if d == torch.int32:  # UniformInt(shape, minval, maxval)
             return from_kernel(kernel.uniform_int(shp, int(lo), int(hi)))
-        u = from_kernel(kernel.uniform_real(shp))  # UniformReal(shape) * (maxval - minval) + minval
-        return u * (hi.to(d) - lo.to(d)).to(u.device) + lo.to(d).to(u.device)
+        # UniformReal(shape) * (maxval - minval) + minval
+        return run_plain(lambda u: _affine(u, hi.to(d) - lo.to(d), lo, d, default_device() or hi.device),
+                         kernel.uniform_real(shp))
     g = _gen(seed)
     if not d.is_floating_point:
         return _place(torch.randint(int(lo), int(hi), shp, generator=g, dtype=d))
@@ -105,7 +115,8 @@ def randint(low, high, size, seed=None, *, dtype=None):
 def _uniform_int(name, seed, shape, low, high, dtype):
     seeds = kernel_seeds(seed, name)
     if seeds is not None:  # UniformInt(shape, int32 low, int32 high), cast
-        return from_kernel(op_random.RandomKernel(*seeds).uniform_int(shape, int(low), int(high))).to(dtype)
+        draws = op_random.RandomKernel(*seeds).uniform_int(shape, int(low), int(high))
+        return _place(torch.from_numpy(draws).to(dtype))
     return _place(torch.randint(low, high, shape, dtype=dtype))
 
 
@@ -123,14 +134,14 @@ def rand(*size, dtype=None, seed=None):
 def _uniform_real(name, seed, shape, dtype):
     seeds = kernel_seeds(seed, name)
     if seeds is not None:  # UniformReal(shape), cast
-        return from_kernel(op_random.RandomKernel(*seeds).uniform_real(shape)).to(dtype)
+        return _place(torch.from_numpy(op_random.RandomKernel(*seeds).uniform_real(shape)).to(dtype))
     return _place(torch.rand(shape, dtype=dtype))
 
 
 def _standard_normal(name, seed, shape, dtype):
     seeds = kernel_seeds(seed, name)
     if seeds is not None:  # StandardNormal(shape), cast
-        return from_kernel(op_random.RandomKernel(*seeds).standard_normal(shape)).to(dtype)
+        return _place(torch.from_numpy(op_random.RandomKernel(*seeds).standard_normal(shape)).to(dtype))
     return _place(torch.randn(shape, dtype=dtype))
 
 
