@@ -195,11 +195,11 @@ mindspore_dropout = op_random.mindspore_dropout
 def _dropout_nd(name, rank, input, p, training):
     """``Dropout2D``/``Dropout3D(1 - p)`` on a rank-``rank`` input: MindSpore's masks (see
     ``op_random.mindspore_dropout_nd``; no seed plays a part), torch's inside ``torch.compile``."""
+    if not training:  # MindSpore returns before the Primitive checks the rank
+        return input
     if input.dim() != rank:
         raise ValueError(f"For primitive[{name}], the rank of input  must be equal to {rank} , but got "
                          f"{input.dim()}.")
-    if not training:
-        return input
     if torch.compiler.is_compiling():
         return (_F.dropout2d if rank == 4 else _F.dropout3d)(input, p, True)
     return op_random.mindspore_dropout_nd(name, input, 1.0 - p)[0]
