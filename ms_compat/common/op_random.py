@@ -114,7 +114,8 @@ def mantissa_float(words):
 
 
 class Bernoulli:
-    """The ``Bernoulli`` CPU kernel for op seed ``seed``: every launch restarts ``PhiloxRandom(seed, 0)``,
+    """The ``Bernoulli`` CPU kernel for op seed ``seed`` (its ``offset`` attribute plays no part in the draws):
+    every launch restarts ``PhiloxRandom(seed, 0)``,
     but first uses the words left over from the last block of the previous launch (the kernel keeps them)."""
 
     def __init__(self, seed):

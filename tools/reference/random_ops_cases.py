@@ -114,6 +114,8 @@ def run(ms, ops, P, unset_global_seed):
     _multinomial_with_replacement_cases(ms, ops, P, out)
     _candidate_sampler_cases(ms, ops, P, out)
     _gamma_cases(ms, ops, P, out)
+    _bernoulli_prim_cases(ms, ops, P, out)
+    _instance_cases(ms, ops, P, out)
     prims = {"UniformReal": P.UniformReal, "StandardNormal": P.StandardNormal, "UniformInt": P.UniformInt,
              "StandardLaplace": P.StandardLaplace}
     for name, make in prims.items():  # a Primitive keeps its engines: each call continues the stream
@@ -256,3 +258,34 @@ def _gamma_cases(ms, ops, P, out):
     for call in range(3):
         res = op(ms.Tensor(np.array([2, 3], np.int32)), ms.Tensor(np.array([0.5, 3.0], np.float32)))
         out[f"prim|RandomGamma|{call}"] = res.asnumpy()
+
+
+def _bernoulli_prim_cases(ms, ops, P, out):
+    """The Bernoulli Primitive: all instances with the same (seed, offset) and signature share one kernel,
+    apart from ops.bernoulli's."""
+    x = ms.Tensor(np.zeros((3, 3), np.float32))
+    live = [P.Bernoulli(13), P.Bernoulli(13)]
+    for call in range(2):
+        for i, op in enumerate(live):
+            out[f"prim|Bernoulli|13|0|{call}|{i}"] = op(x, 0.5).asnumpy()
+    out["prim|Bernoulli|13|0|function after"] = ops.bernoulli(x, 0.5, seed=13).asnumpy()
+    op = P.Bernoulli(13, 4)
+    for call in range(2):
+        out[f"prim|Bernoulli|13|4|{call}"] = op(x, ms.Tensor(np.full((3, 3), 0.3, np.float32))).asnumpy()
+
+
+def _instance_cases(ms, ops, P, out):
+    """Seeded Primitives keep a kernel per instance: a second live instance with the same seeds starts afresh."""
+    x = ms.Tensor(np.ones((2, 5), bool))
+    t1, t2 = ms.Tensor(np.array([[1], [2]], np.int64)), ms.Tensor(np.array([[1, 2]], np.int64))
+    shape, alpha = ms.Tensor(np.array([2], np.int32)), ms.Tensor(np.array([2.0], np.float32))
+    makers = {"StandardLaplace": (lambda: P.StandardLaplace(3, 7), lambda op: op((2,))),
+              "RandomChoiceWithMask": (lambda: P.RandomChoiceWithMask(3, 3, 7), lambda op: op(x)[0]),
+              "UniformCandidateSampler": (lambda: P.UniformCandidateSampler(1, 3, False, 40, 3), lambda op: op(t1)[0]),
+              "LogUniformCandidateSampler": (lambda: P.LogUniformCandidateSampler(2, 3, False, 40, 3),
+                                             lambda op: op(t2)[0]),
+              "RandomGamma": (lambda: P.RandomGamma(3, 7), lambda op: op(shape, alpha))}
+    for name, (make, call) in makers.items():
+        first, second = make(), make()
+        for i, op in enumerate((first, second, first)):
+            out[f"prim|{name}|instances|{i}"] = call(op).asnumpy()

@@ -210,7 +210,22 @@ def randperm(n, seed=0, offset=0, dtype=torch.int64):
     return _place(perm.to(ms_dtype("randperm", dtype)))
 
 
-_BERNOULLI = {}
+_BERNOULLI = {}  # ops.bernoulli's kernels
+BERNOULLI_PRIMITIVE = {}  # the Bernoulli Primitive's: MindSpore keeps them apart from the function's
+
+
+def bernoulli_kernel(input, pt, seed, offset, kernels=_BERNOULLI):
+    """MindSpore's ``Bernoulli(seed, offset)`` kernel on ``input`` with probabilities ``pt`` (a scalar or shaped
+    like ``input``): kept in ``kernels`` per (seed, offset, signature) for the process — MindSpore shares one
+    between all Primitive instances with those attributes (``common/op_random.py``)."""
+    key = (seed, offset, tuple(input.shape), input.dtype, tuple(pt.shape), pt.dtype)
+    kernel = kernels.get(key)
+    if kernel is None:
+        kernel = kernels[key] = op_random.Bernoulli(seed)  # the offset only tells kernels apart
+    probs = pt.detach().cpu().numpy().reshape(-1 if pt.numel() != 1 else 1)
+    draws = kernel.draws(input.numel()).astype(probs.dtype)
+    ones = torch.from_numpy(~(draws > probs)).reshape(input.shape)
+    return wrap(ones.to(input.device, input.dtype))
 
 
 def bernoulli(input, p=0.5, seed=None):
@@ -220,15 +235,7 @@ def bernoulli(input, p=0.5, seed=None):
     generator (MindSpore: nondeterministic without a seed; a ValueError for other ``p`` shapes)."""
     pt = to_tensor(p, torch.float32).to(input.device)
     if seed is not None and seed != -1 and (pt.numel() == 1 and pt.dim() <= 1 or pt.shape == input.shape):
-        # MindSpore's Bernoulli kernel: the op seed alone (no global seed); kernels cached per seed and signature
-        key = (int(seed), tuple(input.shape), input.dtype, tuple(pt.shape), pt.dtype)
-        kernel = _BERNOULLI.get(key)
-        if kernel is None:
-            kernel = _BERNOULLI[key] = op_random.Bernoulli(int(seed))
-        probs = pt.detach().cpu().numpy().reshape(-1 if pt.numel() != 1 else 1)
-        draws = kernel.draws(input.numel()).astype(probs.dtype)
-        ones = torch.from_numpy(~(draws > probs)).reshape(input.shape)
-        return wrap(ones.to(input.device, input.dtype))
+        return bernoulli_kernel(input, pt, int(seed), 0)
     probs = torch.broadcast_to(pt, input.shape) if pt.dim() <= input.dim() else pt
     g = _gen(seed)
     if g is not None:

@@ -446,12 +446,18 @@ class RandomShuffle(_Seeded):
 
 
 class Bernoulli(_P):
-    """Mirrors ``ops.Bernoulli(seed=-1, offset=0)``: ``(x, p)`` → 0/1 samples shaped like ``x`` (dtype of ``x``)."""
+    """Mirrors ``ops.Bernoulli(seed=-1, offset=0)``: ``(x, p)`` → 0/1 samples shaped like ``x`` (dtype of ``x``).
+    With ``seed != -1`` and ``p`` a scalar or shaped like ``x``, MindSpore's numbers: as MindSpore, all instances
+    with the same ``(seed, offset)`` and input signature continue one kernel for the process (apart from
+    ``ops.bernoulli``'s); otherwise torch's generator."""
 
     def __init__(self, seed=-1, offset=0):
         super().__init__(seed=seed, offset=offset)
 
     def __call__(self, x, p):
+        pt = to_tensor(p, torch.float32).to(x.device)
+        if self.seed != -1 and (pt.numel() == 1 and pt.dim() <= 1 or pt.shape == x.shape):
+            return _r.bernoulli_kernel(x, pt, int(self.seed), int(self.offset), _r.BERNOULLI_PRIMITIVE)
         prob = to_tensor(p, torch.float32).expand(x.shape) if not isinstance(p, float) else torch.full(x.shape, p)
         return wrap(torch.bernoulli(prob).to(x.dtype).to(x.device))
 
