@@ -81,7 +81,7 @@ __all__ = ["get_seed", "Mt19937", "MinStd", "uniform_real", "uniform_int", "stan
            "dropout_keep", "multinomial", "logf", "philox_words", "mantissa_float", "Bernoulli", "RandomKernel",
            "KernelCache", "snapshot", "restore", "checkpoint_context_fn", "kernel_seeds", "mindspore_dropout",
            "DropoutNd", "DROPOUT_ND", "mindspore_dropout_nd", "standard_laplace",
-           "random_categorical", "multinomial_with_replacement", "random_gamma"]
+           "random_categorical", "multinomial_with_replacement", "random_gamma", "philox_blocks"]
 
 _MINSTD_M = 2147483647
 _MINSTD_A = 16807
@@ -91,9 +91,16 @@ _CHUNK = 1 << 16
 def philox_words(seed, offset, start, n):
     """Words ``start .. start + n - 1`` of MindSpore's ``random::PhiloxRandom(seed, offset)`` (key ``seed``,
     counter ``(block, 0, offset_lo, offset_hi)``), as uint32."""
-    seed, offset = int(seed) & ((1 << 64) - 1), int(offset) & ((1 << 64) - 1)
     first, last = start // 4, (start + n + 3) // 4
-    block = np.arange(first, last, dtype=np.uint64)
+    words = philox_blocks(seed, offset, np.arange(first, last, dtype=np.uint64))
+    return words[start - 4 * first:start - 4 * first + n]
+
+
+def philox_blocks(seed, offset, blocks):
+    """The four words of each block number in ``blocks`` (uint64 array) of ``PhiloxRandom(seed, offset)``,
+    concatenated, as uint32."""
+    seed, offset = int(seed) & ((1 << 64) - 1), int(offset) & ((1 << 64) - 1)
+    block = np.asarray(blocks, np.uint64)
     low, shift = np.uint64(0xFFFFFFFF), np.uint64(32)
     c0, c1 = block & low, block >> shift
     c2 = np.full(block.size, offset & 0xFFFFFFFF, np.uint64)
@@ -104,8 +111,7 @@ def philox_words(seed, offset, start, n):
         t0, t1 = m0 * c0, m1 * c2
         c0, c1, c2, c3 = (t1 >> shift) ^ c1 ^ np.uint64(k0), t1 & low, (t0 >> shift) ^ c3 ^ np.uint64(k1), t0 & low
         k0, k1 = (k0 + 0x9E3779B9) & 0xFFFFFFFF, (k1 + 0xBB67AE85) & 0xFFFFFFFF
-    words = np.stack([c0, c1, c2, c3], axis=1).reshape(-1).astype(np.uint32)
-    return words[start - 4 * first:start - 4 * first + n]
+    return np.stack([c0, c1, c2, c3], axis=1).reshape(-1).astype(np.uint32)
 
 
 def mantissa_float(words):
@@ -187,9 +193,13 @@ def _word_doubles(words):
     return bits.view(np.float64) - 1.0
 
 
-def _gamma_sample(seed, seed2, block, alpha):
-    """One ``RandomGamma`` output whose draws start at Philox block ``block`` (see the module notes)."""
-    doubles, at = [], [block]
+_GAMMA_PREFETCH = 4  # Philox blocks computed ahead per output (most outputs need one or two)
+
+
+def _gamma_sample(seed, seed2, block, alpha, doubles):
+    """One ``RandomGamma`` output whose draws start at Philox block ``block`` (see the module notes);
+    ``doubles``: the doubles of its first ``_GAMMA_PREFETCH`` blocks, computed ahead (consumed here)."""
+    at = [block + _GAMMA_PREFETCH]
 
     def take_block():
         if not doubles:
@@ -234,10 +244,15 @@ def _gamma_sample(seed, seed2, block, alpha):
 def random_gamma(seed, seed2, first_block, alphas, per_alpha):
     """MindSpore's ``RandomGamma`` kernel: ``per_alpha`` samples for each value of the 1-D float64 ``alphas``, as
     a float64 array of shape ``(per_alpha, alphas.size)``, drawn from Philox block ``first_block`` on."""
+    count = alphas.size * per_alpha
+    starts = first_block + 256 * np.arange(count, dtype=np.uint64)
+    blocks = (starts[:, None] + np.arange(_GAMMA_PREFETCH, dtype=np.uint64)).reshape(-1)
+    ahead = _word_doubles(philox_blocks(seed, seed2, blocks)).reshape(count, -1).tolist()
     out = np.empty((per_alpha, alphas.size), np.float64)
     for a, alpha in enumerate(alphas.tolist()):
         for i in range(per_alpha):
-            out[i, a] = _gamma_sample(seed, seed2, first_block + 256 * (a * per_alpha + i), alpha)
+            k = a * per_alpha + i
+            out[i, a] = _gamma_sample(seed, seed2, first_block + 256 * k, alpha, ahead[k])
     return out
 
 
@@ -732,9 +747,8 @@ def mindspore_dropout_nd(name, input, keep_prob):
     float32 whatever the dtype: float64 inputs lose precision, integers truncate, as MindSpore's); the engine
     of the process-wide kernel for this signature continues."""
     import torch
-    mask = torch.zeros(input.shape, dtype=torch.bool, device=input.device)
     if keep_prob == 0:  # the kernel writes zeros and draws nothing
-        return torch.zeros_like(input), mask
+        return torch.zeros_like(input), torch.zeros(input.shape, dtype=torch.bool, device=input.device)
     key = (name, float(keep_prob), tuple(input.shape), input.dtype)
     kernel = DROPOUT_ND.get(key)
     if kernel is None:

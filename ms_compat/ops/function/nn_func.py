@@ -12,6 +12,7 @@ import torch.nn.functional as _F
 import ms_compat.common.op_random as op_random
 
 from ...common.op_errors import conv_error, float_only_error
+from ...common.tensor import run_plain
 from .._utils import check_tensor, to_tensor
 from .math_func import sigmoid, tanh  # noqa: F401  (re-exported as ops.sigmoid / ops.tanh)
 
@@ -186,7 +187,7 @@ def dropout(input, p=0.5, training=True, seed=None):
         return input
     if seeds is None or p == 1 or torch.compiler.is_compiling():
         return _F.dropout(input, p, True)
-    return mindspore_dropout(op_random.RandomKernel(*seeds), input, 1.0 - p)
+    return run_plain(mindspore_dropout, op_random.RandomKernel(*seeds), input, 1.0 - p)
 
 
 mindspore_dropout = op_random.mindspore_dropout
@@ -202,7 +203,7 @@ def _dropout_nd(name, rank, input, p, training):
                          f"{input.dim()}.")
     if torch.compiler.is_compiling():
         return (_F.dropout2d if rank == 4 else _F.dropout3d)(input, p, True)
-    return op_random.mindspore_dropout_nd(name, input, 1.0 - p)[0]
+    return run_plain(lambda t: op_random.mindspore_dropout_nd(name, t, 1.0 - p)[0], input)
 
 
 def dropout1d(input, p=0.5, training=True):

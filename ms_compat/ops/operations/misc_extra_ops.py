@@ -10,6 +10,7 @@ import ms_compat.common.op_random as op_random
 
 from ..primitive import Primitive
 from .._utils import ms_dtype, wrap, to_tensor, shape_tuple
+from ...common.tensor import run_plain
 from ..function import array_extra_func as _ax, misc_extra_func as _mx, random_func as _r
 from .nn_ops import _kernel
 
@@ -47,8 +48,7 @@ class _DropoutND(_P):
         if x.dim() != rank:
             raise ValueError(f"For primitive[{name}], the rank of input  must be equal to {rank} , but got "
                              f"{x.dim()}.")
-        out, mask = op_random.mindspore_dropout_nd(name, x, self.keep_prob)
-        return wrap(out), wrap(mask)
+        return run_plain(op_random.mindspore_dropout_nd, name, x, self.keep_prob)
 
 
 class Dropout2D(_DropoutND):
