@@ -1,6 +1,9 @@
-"""MindSpore 2.10's CPU random-op kernels (``StandardNormal``, ``UniformReal``, ``UniformInt``), reproduced in numpy.
+"""MindSpore 2.10's CPU random-op kernels (``StandardNormal``, ``UniformReal``, ``UniformInt``, ``Dropout``,
+``StandardLaplace``, ``RandomGamma``, ...), reproduced in numpy.
 
-Facts from MindSpore's ``random_cpu_kernel.cc`` and ``philox_random.cc``, checked bit for bit against 2.10:
+Facts from MindSpore's CPU kernel sources (``random_cpu_kernel.cc``, ``philox_random.cc``, ...), checked bit for
+bit against 2.10 (``tests/ops/test_random_ops_numbers.py``); where 2.10 differs from the published source, its
+observed behaviour is what is reproduced:
 
 * seed: a kernel built with attributes ``seed``, ``seed2`` seeds its engines once with
   ``GetSeed(seed, seed2)`` = the first two words of one Philox-4x32-10 block, counter
@@ -24,13 +27,14 @@ Facts from MindSpore's ``random_cpu_kernel.cc`` and ``philox_random.cc``, checke
   cumulative value exceeds one float draw (as ``Dropout``'s); without replacement ``ops.multinomial`` is
   ``top_k(log(UniformReal) / (p + 1e-6))``;
 * ``Bernoulli`` (``ops.bernoulli``, op seed only): ``random::PhiloxRandom(seed, 0)`` restarted every launch
-  after the previous launch's leftover words; element ``i`` is 1 unless ``Uint32ToFloat(w) > p``;
+  after the previous launch's leftover words; element ``i`` is 1 unless ``Uint32ToFloat(w) > p``; the
+  Primitive's ``offset`` does not enter the draws, and all its instances with the same attributes and input
+  signature share one kernel (apart from the function's);
 * ``StandardNormal``: ``std::default_random_engine`` (``minstd_rand0``, ``x <- 16807 x mod 2**31 - 1``,
   seeded with the 64-bit seed mod ``2**31 - 1``) and a new ``normal_distribution<float>`` per launch:
   Marsaglia's polar method in float, each accepted pair giving ``y * m`` then ``x * m``; an odd count
   drops the saved half. ``m`` uses the C library's ``logf``: glibc's algorithm is reproduced here (``logf``;
-  checked equal to glibc's on 2.6 million inputs), as a correctly rounded log differs in the last bit.
-
+  checked equal to glibc's on 2.6 million inputs), as a correctly rounded log differs in the last bit;
 * ``StandardLaplace`` (``ops.standard_laplace``, ``ops.laplace``): ``std::default_random_engine``; per element
   ``u = uniform_real_distribution<float>(nextafter(-1, 0), 1)`` (``Dropout``'s float draw ``c``, then
   ``c * (1 - lo) + lo`` in float) and ``-sign(u) * log(1.0 - |u|)`` in double, stored as float32;
@@ -43,8 +47,8 @@ Facts from MindSpore's ``random_cpu_kernel.cc`` and ``philox_random.cc``, checke
   builds a fresh kernel per call, drawing from ``PhiloxRandom(seed, offset)``'s first words (a Primitive
   instance's later calls continue its kernel in a way not reproduced here); one ``Uint32ToFloat`` per sample
   (rounded to the input's dtype); per row the running sums in double of the nonzero weights (zero weights
-  keep 0), and a sample is the last index holding the smallest sum not below
-  ``draw * total``; without replacement the picked weight is zeroed and the sums rebuilt, and past the nonzero
+  keep 0), and a sample is the last index holding the smallest sum not below ``draw * total``; without
+  replacement the picked weight is zeroed and the sums rebuilt, and past the nonzero
   count the zero-weight indices follow in order;
 * ``RandomGamma`` (``ops.random_gamma``): TensorFlow's sampler on ``PhiloxRandom(seed, seed2)`` (the two
   attributes as key and counter, no ``GetSeed``): a launch reserves 256 blocks per output (a kernel's next launch
@@ -54,6 +58,7 @@ Facts from MindSpore's ``random_cpu_kernel.cc`` and ``philox_random.cc``, checke
   ``u ** (1 / alpha)`` below 1), all in double;
 * ``RandomChoiceWithMask`` (``ops.choice_with_mask``): ``std::default_random_engine``; each launch
   ``std::shuffle``s ``0 .. k-1`` (``k`` True elements, in flat order) and takes the first ``count``;
+* ``UniformCandidateSampler`` / ``LogUniformCandidateSampler``: see ``ops/operations/candidate_sampler_ops.py``;
 * ``Dropout2D``/``Dropout3D`` (``ops.dropout1d/2d/3d``, ``nn.Dropout1d/2d/3d``): no seed at all — one
   default-constructed ``std::default_random_engine`` (seed 1) per kernel, and MindSpore keeps one kernel per
   (Primitive name, ``keep_prob``, input shape, dtype) for the whole process, whatever the Primitive instance
