@@ -142,3 +142,13 @@ def test_logf_is_glibcs():
     x = x[x > 0]
     glibc = np.frompyfunc(fn, 1, 1)(x.astype(np.float64)).astype(np.float32)
     np.testing.assert_array_equal(op_random.logf(x), glibc)
+
+
+def test_dropout2d_rank_as_mindspore():
+    """MindSpore's dropout2d returns the input untouched when not training, before its Primitive checks the rank."""
+    x = ms.Tensor(np.ones((2, 3), np.float32))
+    assert ops.dropout2d(x, 0.5, training=False) is x
+    with pytest.raises(ValueError, match=r"primitive\[Dropout2D\], the rank of input  must be equal to 4 , but got 2"):
+        ops.dropout2d(x, 0.5)
+    with pytest.raises(ValueError, match=r"primitive\[Dropout3D\], the rank of input  must be equal to 5 , but got 2"):
+        P.Dropout3D(0.5)(x)

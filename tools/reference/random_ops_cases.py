@@ -149,6 +149,12 @@ def _dropout_nd_cases(ms, ops, P, out):
                 res, mask = make(0.7)(ramp(*shp, dtype=dtype) * 3)
                 out[f"prim|{name}|{dtype}|{call}"] = res.asnumpy()
                 out[f"prim|{name}|{dtype}|{call}|mask"] = mask.asnumpy()
+    first, second = ms.nn.Dropout2d(p=0.5), ms.nn.Dropout2d(p=0.5)  # two live layers: one stream between them
+    first.set_train(True)
+    second.set_train(True)
+    for call in range(2):
+        for i, layer in enumerate((first, second)):
+            out[f"nn.Dropout2d|two layers|{call}|{i}"] = layer(ramp(1, 8, 1, 1)).asnumpy()
     for name, make, shp in (("Dropout1d", ms.nn.Dropout1d, (3, 4, 2)), ("Dropout2d", ms.nn.Dropout2d, (2, 4, 1, 3)),
                             ("Dropout3d", ms.nn.Dropout3d, (2, 4, 1, 1, 2))):
         layer = make(p=0.25)
