@@ -1,6 +1,9 @@
-"""MindSpore 2.10's CPU random-op kernels (``StandardNormal``, ``UniformReal``, ``UniformInt``), reproduced in numpy.
+"""MindSpore 2.10's CPU random-op kernels (``StandardNormal``, ``UniformReal``, ``UniformInt``, ``Dropout``,
+``StandardLaplace``, ``RandomGamma``, ...), reproduced in numpy.
 
-Facts from MindSpore's ``random_cpu_kernel.cc`` and ``philox_random.cc``, checked bit for bit against 2.10:
+Facts from MindSpore's CPU kernel sources (``random_cpu_kernel.cc``, ``philox_random.cc``, ...), checked bit for
+bit against 2.10 (``tests/ops/test_random_ops_numbers.py``); where 2.10 differs from the published source, its
+observed behaviour is what is reproduced:
 
 * seed: a kernel built with attributes ``seed``, ``seed2`` seeds its engines once with
   ``GetSeed(seed, seed2)`` = the first two words of one Philox-4x32-10 block, counter
@@ -24,12 +27,44 @@ Facts from MindSpore's ``random_cpu_kernel.cc`` and ``philox_random.cc``, checke
   cumulative value exceeds one float draw (as ``Dropout``'s); without replacement ``ops.multinomial`` is
   ``top_k(log(UniformReal) / (p + 1e-6))``;
 * ``Bernoulli`` (``ops.bernoulli``, op seed only): ``random::PhiloxRandom(seed, 0)`` restarted every launch
-  after the previous launch's leftover words; element ``i`` is 1 unless ``Uint32ToFloat(w) > p``;
+  after the previous launch's leftover words; element ``i`` is 1 unless ``Uint32ToFloat(w) > p``; the
+  Primitive's ``offset`` does not enter the draws, and all its instances with the same attributes and input
+  signature share one kernel (apart from the function's);
 * ``StandardNormal``: ``std::default_random_engine`` (``minstd_rand0``, ``x <- 16807 x mod 2**31 - 1``,
   seeded with the 64-bit seed mod ``2**31 - 1``) and a new ``normal_distribution<float>`` per launch:
   Marsaglia's polar method in float, each accepted pair giving ``y * m`` then ``x * m``; an odd count
   drops the saved half. ``m`` uses the C library's ``logf``: glibc's algorithm is reproduced here (``logf``;
-  checked equal to glibc's on 2.6 million inputs), as a correctly rounded log differs in the last bit.
+  checked equal to glibc's on 2.6 million inputs), as a correctly rounded log differs in the last bit;
+* ``StandardLaplace`` (``ops.standard_laplace``, ``ops.laplace``): ``std::default_random_engine``; per element
+  ``u = uniform_real_distribution<float>(nextafter(-1, 0), 1)`` (``Dropout``'s float draw ``c``, then
+  ``c * (1 - lo) + lo`` in float) and ``-sign(u) * log(1.0 - |u|)`` in double, stored as float32;
+* ``RandomCategorical`` (``ops.random_categorical``): every launch a fresh ``std::default_random_engine``
+  seeded with ``GetSeed(0, seed)`` (the op's ``seed`` input alone; 0: nondeterministic); one
+  ``uniform_real_distribution<double>`` draw per sample (two engine outputs, as ``Dropout2D``'s), rounded to
+  float and shared by every row; per row the running sums of ``exp(logit - float(row max))`` in the logits'
+  dtype, and the sample is the first index whose sum is not below ``float(total * draw)``;
+* ``MultinomialWithReplacement`` (``ops.multinomial_with_replacement``, seed and offset inputs): the function
+  builds a fresh kernel per call, drawing from ``PhiloxRandom(seed, offset)``'s first words (a Primitive
+  instance's later calls continue its kernel in a way not reproduced here); one ``Uint32ToFloat`` per sample
+  (rounded to the input's dtype); per row the running sums in double of the nonzero weights (zero weights
+  keep 0), and a sample is the last index holding the smallest sum not below ``draw * total``; without
+  replacement the picked weight is zeroed and the sums rebuilt, and past the nonzero
+  count the zero-weight indices follow in order;
+* ``RandomGamma`` (``ops.random_gamma``): TensorFlow's sampler on ``PhiloxRandom(seed, seed2)`` (the two
+  attributes as key and counter, no ``GetSeed``): a launch reserves 256 blocks per output (a kernel's next launch
+  starts after them); output ``i`` (alpha-major) starts at block ``256 * i``; doubles from two words (the first one
+  the high mantissa bits), two per block, used last first; normals by Box-Muller (``u1`` at least ``1e-7``);
+  ``alpha == 1``: ``-log(1 - u)``; otherwise Marsaglia-Tsang on ``alpha - 1/3`` (``alpha + 2/3`` and a final
+  ``u ** (1 / alpha)`` below 1), all in double;
+* ``RandomChoiceWithMask`` (``ops.choice_with_mask``): ``std::default_random_engine``; each launch
+  ``std::shuffle``s ``0 .. k-1`` (``k`` True elements, in flat order) and takes the first ``count``;
+* ``UniformCandidateSampler`` / ``LogUniformCandidateSampler``: see ``ops/operations/candidate_sampler_ops.py``;
+* ``Dropout2D``/``Dropout3D`` (``ops.dropout1d/2d/3d``, ``nn.Dropout1d/2d/3d``): no seed at all — one
+  default-constructed ``std::default_random_engine`` (seed 1) per kernel, and MindSpore keeps one kernel per
+  (Primitive name, ``keep_prob``, input shape, dtype) for the whole process, whatever the Primitive instance
+  and the global seed; channel ``c`` (over ``N * C``) is kept when ``bernoulli_distribution(keep_prob)``
+  (``generate_canonical<double, 53>``: two engine outputs ``((w0 - 1) + (w1 - 1) * r) / r**2``,
+  ``r = 2**31 - 2``) is true; kept values are ``float(x) * float(1 / keep_prob)`` cast back to the input's dtype.
 
 MindSpore's kernels run these loops in one thread, so the numbers do not depend on the thread count — except
 ``Dropout``, whose kernel may split a large tensor across threads that share one engine; on the 2-core
@@ -49,30 +84,28 @@ import ms_compat.common.op_seed as op_seed
 
 __all__ = ["get_seed", "Mt19937", "MinStd", "uniform_real", "uniform_int", "standard_normal", "shuffle_permutation",
            "dropout_keep", "multinomial", "logf", "philox_words", "mantissa_float", "Bernoulli", "RandomKernel",
-           "KernelCache", "snapshot", "restore", "checkpoint_context_fn", "kernel_seeds", "mindspore_dropout"]
+           "KernelCache", "snapshot", "restore", "checkpoint_context_fn", "kernel_seeds", "mindspore_dropout",
+           "DropoutNd", "DROPOUT_ND", "mindspore_dropout_nd", "standard_laplace",
+           "random_categorical", "multinomial_with_replacement", "random_gamma", "philox_blocks"]
 
 _MINSTD_M = 2147483647
 _MINSTD_A = 16807
 _CHUNK = 1 << 16
 
 
-def _philox_block(counter, key):
-    """One Philox-4x32-10 block (four uint32 words) for ``counter`` (4 words) and ``key`` (2 words)."""
-    c0, c1, c2, c3 = counter
-    k0, k1 = key
-    for _ in range(10):
-        t0, t1 = 0xD2511F53 * c0, 0xCD9E8D57 * c2
-        c0, c1, c2, c3 = (t1 >> 32) ^ c1 ^ k0, t1 & 0xFFFFFFFF, (t0 >> 32) ^ c3 ^ k1, t0 & 0xFFFFFFFF
-        k0, k1 = (k0 + 0x9E3779B9) & 0xFFFFFFFF, (k1 + 0xBB67AE85) & 0xFFFFFFFF
-    return c0, c1, c2, c3
-
-
 def philox_words(seed, offset, start, n):
     """Words ``start .. start + n - 1`` of MindSpore's ``random::PhiloxRandom(seed, offset)`` (key ``seed``,
     counter ``(block, 0, offset_lo, offset_hi)``), as uint32."""
-    seed, offset = int(seed) & ((1 << 64) - 1), int(offset) & ((1 << 64) - 1)
     first, last = start // 4, (start + n + 3) // 4
-    block = np.arange(first, last, dtype=np.uint64)
+    words = philox_blocks(seed, offset, np.arange(first, last, dtype=np.uint64))
+    return words[start - 4 * first:start - 4 * first + n]
+
+
+def philox_blocks(seed, offset, blocks):
+    """The four words of each block number in ``blocks`` (uint64 array) of ``PhiloxRandom(seed, offset)``,
+    concatenated, as uint32."""
+    seed, offset = int(seed) & ((1 << 64) - 1), int(offset) & ((1 << 64) - 1)
+    block = np.asarray(blocks, np.uint64)
     low, shift = np.uint64(0xFFFFFFFF), np.uint64(32)
     c0, c1 = block & low, block >> shift
     c2 = np.full(block.size, offset & 0xFFFFFFFF, np.uint64)
@@ -83,8 +116,7 @@ def philox_words(seed, offset, start, n):
         t0, t1 = m0 * c0, m1 * c2
         c0, c1, c2, c3 = (t1 >> shift) ^ c1 ^ np.uint64(k0), t1 & low, (t0 >> shift) ^ c3 ^ np.uint64(k1), t0 & low
         k0, k1 = (k0 + 0x9E3779B9) & 0xFFFFFFFF, (k1 + 0xBB67AE85) & 0xFFFFFFFF
-    words = np.stack([c0, c1, c2, c3], axis=1).reshape(-1).astype(np.uint32)
-    return words[start - 4 * first:start - 4 * first + n]
+    return np.stack([c0, c1, c2, c3], axis=1).reshape(-1).astype(np.uint32)
 
 
 def mantissa_float(words):
@@ -93,7 +125,8 @@ def mantissa_float(words):
 
 
 class Bernoulli:
-    """The ``Bernoulli`` CPU kernel for op seed ``seed``: every launch restarts ``PhiloxRandom(seed, 0)``,
+    """The ``Bernoulli`` CPU kernel for op seed ``seed`` (its ``offset`` attribute plays no part in the draws):
+    every launch restarts ``PhiloxRandom(seed, 0)``,
     but first uses the words left over from the last block of the previous launch (the kernel keeps them)."""
 
     def __init__(self, seed):
@@ -120,11 +153,134 @@ class Bernoulli:
         return mantissa_float(np.concatenate([take, words[:fresh]]))
 
 
+def _smallest_sum_at_least(cdf, total, rr):
+    """The kernel's search: the last index holding the smallest running sum in ``[rr, total]``."""
+    inside = cdf[(cdf >= rr) & (cdf <= total)]
+    return int(np.flatnonzero(cdf == (inside.min() if inside.size else total))[-1])
+
+
+def _running_sums(weights):
+    cdf = weights.astype(np.float64)
+    total = 0.0
+    for j in np.flatnonzero(cdf):  # sequential, as the kernel's loop; zero weights keep 0
+        total += cdf[j]
+        cdf[j] = total
+    return cdf, total
+
+
+def multinomial_with_replacement(x, seed, offset, numsamples, replacement):
+    """MindSpore's ``MultinomialWithReplacement`` kernel (a fresh one) on a 1-D or 2-D numpy array of weights:
+    int64 indices of shape ``(rows, numsamples)`` (1-D input: one row)."""
+    rows = x.reshape(-1, x.shape[-1])
+    words = philox_words(seed, offset, 0, rows.shape[0] * numsamples)
+    draws = mantissa_float(words).astype(x.dtype).astype(np.float64)
+    out = np.empty((rows.shape[0], numsamples), np.int64)
+    for i, row in enumerate(rows):
+        rand = draws[i * numsamples:(i + 1) * numsamples]
+        weight = row.copy()
+        cdf, total = _running_sums(weight)
+        zeros = np.flatnonzero(cdf == 0)
+        for j in range(numsamples):
+            if replacement or j < row.size - zeros.size:
+                out[i, j] = _smallest_sum_at_least(cdf, total, rand[j] * total)
+                if not replacement:
+                    weight[out[i, j]] = 0
+                    cdf, total = _running_sums(weight)
+            else:
+                out[i, j] = zeros[j - row.size + zeros.size]
+    return out
+
+
+def _word_doubles(words):
+    """TensorFlow's ``Uint64ToDouble`` of word pairs (high 20 mantissa bits from the first word): [0, 1)."""
+    w = words.astype(np.uint64)
+    bits = (np.uint64(1023 << 52) | ((w[0::2] & np.uint64(0xFFFFF)) << np.uint64(32)) | w[1::2])
+    return bits.view(np.float64) - 1.0
+
+
+_GAMMA_PREFETCH = 4  # Philox blocks computed ahead per output (most outputs need one or two)
+
+
+def _gamma_sample(seed, seed2, block, alpha, doubles):
+    """One ``RandomGamma`` output whose draws start at Philox block ``block`` (see the module notes);
+    ``doubles``: the doubles of its first ``_GAMMA_PREFETCH`` blocks, computed ahead (consumed here)."""
+    at = [block + _GAMMA_PREFETCH]
+
+    def take_block():
+        if not doubles:
+            doubles.extend(_word_doubles(philox_words(seed, seed2, 4 * at[0], 16)).tolist())
+            at[0] += 4
+        return doubles.pop(0), doubles.pop(0)
+
+    def uniform():
+        return list(take_block())
+
+    def normal():
+        u1, v1 = take_block()
+        u2, v1 = math.sqrt(-2.0 * math.log(max(u1, 1e-7))), 2 * math.pi * v1
+        return [math.sin(v1) * u2, math.cos(v1) * u2]
+
+    if alpha == 1.0:
+        return -math.log(1.0 - uniform()[1])
+    less = alpha < 1
+    su = alpha + (2.0 / 3 if less else -1.0 / 3)
+    cut = 1.0 / 3 / math.sqrt(su)
+    norms, unis = [], []
+    while True:
+        if not norms:
+            norms = normal()
+        x = norms.pop()
+        v = 1 + cut * x
+        if v <= 0:
+            continue
+        v = v * v * v
+        if not unis:
+            unis = uniform()
+        u = unis.pop()
+        if u < 1 - 0.0331 * (x * x) * (x * x) or math.log(u) < 0.5 * x * x + su * (1 - v + math.log(v)):
+            res = su * v
+            if less:
+                if not unis:
+                    unis = uniform()
+                res *= math.pow(unis.pop(), 1 / alpha)
+            return res
+
+
+def random_gamma(seed, seed2, first_block, alphas, per_alpha):
+    """MindSpore's ``RandomGamma`` kernel: ``per_alpha`` samples for each value of the 1-D float64 ``alphas``, as
+    a float64 array of shape ``(per_alpha, alphas.size)``, drawn from Philox block ``first_block`` on."""
+    count = alphas.size * per_alpha
+    starts = first_block + 256 * np.arange(count, dtype=np.uint64)
+    blocks = (starts[:, None] + np.arange(_GAMMA_PREFETCH, dtype=np.uint64)).reshape(-1)
+    ahead = _word_doubles(philox_blocks(seed, seed2, blocks)).reshape(count, -1).tolist()
+    out = np.empty((per_alpha, alphas.size), np.float64)
+    for a, alpha in enumerate(alphas.tolist()):
+        for i in range(per_alpha):
+            k = a * per_alpha + i
+            out[i, a] = _gamma_sample(seed, seed2, first_block + 256 * k, alpha, ahead[k])
+    return out
+
+
+def _round_keys(k0, k1):
+    out = []
+    for _ in range(10):
+        out.append((k0, k1))
+        k0, k1 = (k0 + 0x9E3779B9) & 0xFFFFFFFF, (k1 + 0xBB67AE85) & 0xFFFFFFFF
+    return tuple(out)
+
+
+_GET_SEED_KEYS = _round_keys(0x3EC8F720, 0x02461E29)  # GetSeed's fixed key, per round
+
+
 def get_seed(seed, seed2):
-    """MindSpore's ``random::GetSeed(seed, seed2)`` for a kernel's two seed attributes (not both 0)."""
+    """MindSpore's ``random::GetSeed(seed, seed2)`` for a kernel's two seed attributes (not both 0): one
+    Philox-4x32-10 block, counter ``(seed, seed2)`` as four words, GetSeed's fixed key (round keys precomputed)."""
     seed, seed2 = int(seed) & ((1 << 64) - 1), int(seed2) & ((1 << 64) - 1)
-    w = _philox_block((seed & 0xFFFFFFFF, seed >> 32, seed2 & 0xFFFFFFFF, seed2 >> 32), (0x3EC8F720, 0x02461E29))
-    return (w[1] << 32) | w[0]
+    c0, c1, c2, c3 = seed & 0xFFFFFFFF, seed >> 32, seed2 & 0xFFFFFFFF, seed2 >> 32
+    for k0, k1 in _GET_SEED_KEYS:
+        t0, t1 = 0xD2511F53 * c0, 0xCD9E8D57 * c2
+        c0, c1, c2, c3 = (t1 >> 32) ^ c1 ^ k0, t1 & 0xFFFFFFFF, (t0 >> 32) ^ c3 ^ k1, t0 & 0xFFFFFFFF
+    return (c1 << 32) | c0
 
 
 class Mt19937:
@@ -214,10 +370,10 @@ class MinStd:
 
 def uniform_real(engine, n):
     """``n`` float32 draws of MindSpore's ``UniformReal`` kernel from ``engine`` (``Mt19937``)."""
-    w = engine.words(2 * n).astype(np.float64)
-    u = (w[0::2] + w[1::2] * 4294967296.0) / 18446744073709551616.0
-    u = np.minimum(u, np.nextafter(1.0, 0.0))
-    return u.astype(np.float32)
+    w = engine.words(2 * n)
+    # w0 + w1 * 2**32 is exact in uint64; its one rounding to double is the double sum's, and / 2**64 is exact
+    u = (w[0::2] | (w[1::2] << np.uint64(32))).astype(np.float64) * (1.0 / 18446744073709551616.0)
+    return np.minimum(u, np.nextafter(1.0, 0.0)).astype(np.float32)
 
 
 def uniform_int(engine, n, low, high):
@@ -302,6 +458,39 @@ def standard_normal(engine, n):
     out[0::2] = y * mult
     out[1::2] = x * mult
     return out[:n]
+
+
+def standard_laplace(engine, n):
+    """``n`` float32 draws of MindSpore's ``StandardLaplace`` kernel from ``engine`` (``MinStd``)."""
+    lo = np.nextafter(np.float32(-1), np.float32(0))
+    u = _canonical_float(engine.peek(n)) * (np.float32(1) - lo) + lo
+    engine.skip(n)
+    return (-np.copysign(1.0, u).astype(np.float64) * np.log(1.0 - np.abs(u.astype(np.float64)))).astype(np.float32)
+
+
+def _canonical_double(engine, n):
+    """``n`` draws of libstdc++'s ``generate_canonical<double, 53>`` from ``minstd_rand0`` (two outputs each:
+    ``((w0 - 1) + (w1 - 1) * r) / r**2``, ``r = 2**31 - 2``, kept below 1)."""
+    w = (engine.peek(2 * n) - np.uint64(1)).astype(np.float64)
+    engine.skip(2 * n)
+    r = float(_MINSTD_M - 1)
+    return np.minimum((w[0::2] + w[1::2] * r) / (r * r), np.nextafter(1.0, 0.0))
+
+
+def random_categorical(logits, num_sample, seed):
+    """MindSpore's ``RandomCategorical`` kernel on 2-D numpy ``logits`` (float32 or float64) with a nonzero op
+    ``seed``: int64 class indices of shape ``(rows, num_sample)``."""
+    t = logits.dtype.type
+    row_max = logits.max(axis=1, keepdims=True).astype(np.float32).astype(logits.dtype)
+    if t == np.float32:  # expf: the float64 exp rounded once is glibc's (correctly rounded) expf
+        e = np.exp((logits - row_max).astype(np.float64)).astype(np.float32)
+    else:
+        e = np.exp(logits - row_max)
+    cdf = np.cumsum(e, axis=1, dtype=logits.dtype)  # sequential, as the kernel's loop
+    draws = _canonical_double(MinStd(get_seed(0, seed)), num_sample).astype(np.float32).astype(logits.dtype)
+    to_find = (cdf[:, -1:] * draws[None, :]).astype(np.float32).astype(logits.dtype)
+    idx = (cdf[:, None, :] < to_find[:, :, None]).sum(-1)  # cdf rises: count below = first index not below
+    return np.minimum(idx, logits.shape[1] - 1).astype(np.int64)
 
 
 class _Words:
@@ -398,8 +587,7 @@ class RandomKernel:
 
     def __init__(self, seed, seed2):
         self._seed = get_seed(seed, seed2)
-        self._mt = self._minstd = None
-        _LIVE.add(self)
+        self._mt = self._minstd = None  # a function's one-call kernel is not tracked; KernelCache tracks kept ones
 
     def _state(self):
         return (None if self._mt is None else self._mt._pos, None if self._minstd is None else self._minstd.state)
@@ -442,6 +630,13 @@ class RandomKernel:
     def standard_normal(self, shape):
         return standard_normal(self._default_engine(), math.prod(shape)).reshape(shape)
 
+    def standard_laplace(self, shape):
+        return standard_laplace(self._default_engine(), math.prod(shape)).reshape(shape)
+
+    def choose(self, nonzero, count):
+        """``RandomChoiceWithMask``'s picks: up to ``count`` of the flat indices ``nonzero``, in random order."""
+        return nonzero[shuffle_permutation(self._default_engine(), nonzero.size)[:count]]
+
     def dropout_keep(self, shape, keep_prob):
         """``Dropout``'s keep mask for an input of ``shape`` (continues this kernel's engine)."""
         return dropout_keep(self._default_engine(), math.prod(shape), keep_prob).reshape(shape)
@@ -466,6 +661,7 @@ class KernelCache:
         kernel = self._kernels.get(signature)
         if kernel is None:
             kernel = self._kernels[signature] = RandomKernel(*self._seeds)
+            _LIVE.add(kernel)
         return kernel
 
 
@@ -524,10 +720,61 @@ def _both(first, second):
         yield
 
 
+class DropoutNd:
+    """One ``Dropout2D``/``Dropout3D`` kernel: a ``minstd_rand0`` seeded with 1 and a channel keep mask per
+    launch (see the module notes). ``DROPOUT_ND`` holds them for the process, as MindSpore's kernel cache."""
+
+    def __init__(self):
+        self._engine = MinStd(1)
+        _LIVE.add(self)
+
+    def _state(self):
+        return self._engine.state
+
+    @staticmethod
+    def _initial_state():
+        return 1
+
+    def _set_state(self, state):
+        self._engine.state = state
+
+    def keep(self, channels, keep_prob):
+        """The keep mask (bool) of ``channels`` channels for one launch."""
+        return _canonical_double(self._engine, channels) < float(np.float32(keep_prob))
+
+
+DROPOUT_ND = {}  # (kernel name, keep_prob, shape, dtype) -> DropoutNd, for the whole process
+
+
+def mindspore_dropout_nd(name, input, keep_prob):
+    """MindSpore's ``Dropout2D``/``Dropout3D`` CPU kernel (``name``) on a 4-D/5-D ``input``: ``(output, mask)``,
+    whole channels kept with probability ``keep_prob`` and scaled by ``float(1 / keep_prob)`` (the product in
+    float32 whatever the dtype: float64 inputs lose precision, integers truncate, as MindSpore's); the engine
+    of the process-wide kernel for this signature continues."""
+    import torch
+    if keep_prob == 0:  # the kernel writes zeros and draws nothing
+        return torch.zeros_like(input), torch.zeros(input.shape, dtype=torch.bool, device=input.device)
+    key = (name, float(keep_prob), tuple(input.shape), input.dtype)
+    kernel = DROPOUT_ND.get(key)
+    if kernel is None:
+        kernel = DROPOUT_ND[key] = DropoutNd()
+    channels = int(input.shape[0]) * int(input.shape[1])
+    keep = torch.from_numpy(kernel.keep(channels, keep_prob)).to(input.device)
+    mask = keep.reshape(tuple(input.shape[:2]) + (1,) * (input.dim() - 2)).expand(input.shape).contiguous()
+    scale = np.float32(1) / np.float32(keep_prob)  # the product in float32 for every dtype, cast back
+    out = (input.float() * torch.tensor(scale, device=input.device) * mask.float()).to(input.dtype)
+    return out, mask
+
+
 def kernel_seeds(seed, name):
     """MindSpore's ``_get_seed(seed, name)`` (advances the call counter); ``None``: use torch's generator."""
-    from ..context import get_seed as global_seed
-    return op_seed.graph_seed(seed, name, global_seed())
+    global _global_seed
+    if _global_seed is None:  # the context sits above the ground floor: looked up once, on first use
+        from ..context import get_seed as _global_seed
+    return op_seed.graph_seed(seed, name, _global_seed())
+
+
+_global_seed = None
 
 
 def mindspore_dropout(kernel, input, keep_prob, with_mask=False):

@@ -13,8 +13,13 @@ __all__ = ["to_tensor", "check_tensor", "shape_tuple", "check_axis", "ms_dtype",
 
 
 def default_device():
-    from ..context import _default_device
-    return _default_device()
+    global _context
+    if _context is None:  # imported on first use (the context imports ops' siblings); then one attribute read
+        from .. import context as _context
+    return _context._default_device()
+
+
+_context = None
 
 
 def to_tensor(x, dtype=None):

@@ -30,7 +30,9 @@ def _ulps(a, b):
 
 @pytest.fixture(scope="module")
 def ours():
+    from ms_compat.common import op_random
     saved = context._seed
+    op_random.DROPOUT_ND.clear()  # Dropout2D/3D engines live for the process: start as the generator's process
     try:
         return run(ms, ops, P, _unset_global_seed)
     finally:
@@ -77,6 +79,15 @@ def test_torch_generator_untouched_by_seeded_ops():
     ops.randn(5)
     P.UniformReal(1, 2)((3,))
     P.StandardNormal(1, 2)((3,))
+    ops.standard_laplace((3,))
+    ops.laplace((3,), ms.Tensor(0.0), ms.Tensor(1.0))
+    ops.random_categorical(ms.Tensor(np.zeros((2, 3), np.float32)), 4, 5)
+    ops.choice_with_mask(ms.Tensor(np.ones((2, 3), bool)), 2)
+    ops.random_gamma(ms.Tensor(np.array([3], np.int32)), ms.Tensor(np.array([0.5, 2.0], np.float32)))
+    ops.dropout2d(ms.Tensor(np.ones((1, 4, 2, 2), np.float32)), 0.5)
+    ops.multinomial_with_replacement(ms.Tensor(np.ones((2, 3), np.float32)), 3, 1, 2, True)
+    ops.log_uniform_candidate_sampler(ms.Tensor(np.array([[1]], np.int64)), 1, 2, True, 5, 0)
+    ops.uniform_candidate_sampler(ms.Tensor(np.array([[1]], np.int64)), 1, 2, True, 5, 3)
     assert torch.equal(torch.get_rng_state(), state)
 
 
@@ -131,3 +142,13 @@ def test_logf_is_glibcs():
     x = x[x > 0]
     glibc = np.frompyfunc(fn, 1, 1)(x.astype(np.float64)).astype(np.float32)
     np.testing.assert_array_equal(op_random.logf(x), glibc)
+
+
+def test_dropout2d_rank_as_mindspore():
+    """MindSpore's dropout2d returns the input untouched when not training, before its Primitive checks the rank."""
+    x = ms.Tensor(np.ones((2, 3), np.float32))
+    assert ops.dropout2d(x, 0.5, training=False) is x
+    with pytest.raises(ValueError, match=r"primitive\[Dropout2D\], the rank of input  must be equal to 4 , but got 2"):
+        ops.dropout2d(x, 0.5)
+    with pytest.raises(ValueError, match=r"primitive\[Dropout3D\], the rank of input  must be equal to 5 , but got 2"):
+        P.Dropout3D(0.5)(x)

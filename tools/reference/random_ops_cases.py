@@ -35,6 +35,8 @@ def _ops(ms, ops):
         "dropout": lambda shp, s: ops.dropout(ops.arange(1, 1 + int(np.prod(shp)), dtype=ms.float32).reshape(shp),
                                               p=0.3, seed=s),
         "dropout_float16": lambda shp, s: ops.dropout(ops.ones(shp, ms.float16) * 3, p=0.75, seed=s),
+        "standard_laplace": lambda shp, s: ops.standard_laplace(shp, seed=s),
+        "laplace": lambda shp, s: ops.laplace(shp, t(0.5, ms.float32), t(2.0, ms.float32), seed=s),
         "shuffle": lambda shp, s: ops.shuffle(ops.arange(int(np.prod(shp)), dtype=ms.float32).reshape(shp), seed=s),
     }
 
@@ -106,7 +108,16 @@ def run(ms, ops, P, unset_global_seed):
                 out[f"multinomial|{g}|{call}|{dtype}|1d"] = ops.multinomial(w[0], 9, seed=3).asnumpy()
             out[f"multinomial|{g}|{call}|no replacement"] = ops.multinomial(ms.Tensor(weights), 3,
                                                                             replacement=False).asnumpy()
-    prims = {"UniformReal": P.UniformReal, "StandardNormal": P.StandardNormal, "UniformInt": P.UniformInt}
+    _dropout_nd_cases(ms, ops, P, out)
+    _categorical_cases(ms, ops, P, out)
+    _choice_with_mask_cases(ms, ops, P, out)
+    _multinomial_with_replacement_cases(ms, ops, P, out)
+    _candidate_sampler_cases(ms, ops, P, out)
+    _gamma_cases(ms, ops, P, out)
+    _bernoulli_prim_cases(ms, ops, P, out)
+    _instance_cases(ms, ops, P, out)
+    prims = {"UniformReal": P.UniformReal, "StandardNormal": P.StandardNormal, "UniformInt": P.UniformInt,
+             "StandardLaplace": P.StandardLaplace}
     for name, make in prims.items():  # a Primitive keeps its engines: each call continues the stream
         for s1, s2 in ((1, 0), (0, 1), (3, 7), (2 ** 31 - 2, 12345)):
             op = make(s1, s2)
@@ -117,3 +128,170 @@ def run(ms, ops, P, unset_global_seed):
                     r = op((5,) if name == "StandardNormal" else (3, 3))
                 out[f"prim|{name}|{s1}|{s2}|{call}"] = r.asnumpy()
     return out
+
+
+def _dropout_nd_cases(ms, ops, P, out):
+    """Dropout2D/3D draw without any seed: one engine per (keep_prob, shape, dtype) for the whole process, so
+    these cases hold in a process where no earlier call used the same signatures."""
+    def ramp(*shape, dtype="float32"):
+        return ms.Tensor(np.arange(1, 1 + int(np.prod(shape))).reshape(shape).astype(dtype))
+    for g in GLOBAL_SEEDS:  # the global seed plays no part
+        ms.set_seed(g)
+        for call in range(3):
+            for shp in ((2, 3, 2, 2), (1, 16, 1, 1)):
+                out[f"dropout2d|{g}|{shp}|{call}"] = ops.dropout2d(ramp(*shp), 0.3).asnumpy()
+            out[f"dropout3d|{g}|(2, 3, 1, 2, 2)|{call}"] = ops.dropout3d(ramp(2, 3, 1, 2, 2), 0.6).asnumpy()
+            out[f"dropout1d|{g}|(2, 5, 3)|{call}"] = ops.dropout1d(ramp(2, 5, 3), 0.5).asnumpy()
+            out[f"dropout1d|{g}|(5, 3)|{call}"] = ops.dropout1d(ramp(5, 3), 0.5).asnumpy()
+    for name, make, shp in (("Dropout2D", P.Dropout2D, (2, 40, 1, 1)), ("Dropout3D", P.Dropout3D, (1, 80, 1, 1, 1))):
+        for dtype in ("float32", "float16", "float64", "int32"):
+            for call in range(2):  # a fresh instance each time: the engine is the process's, not the instance's
+                res, mask = make(0.7)(ramp(*shp, dtype=dtype) * 3)
+                out[f"prim|{name}|{dtype}|{call}"] = res.asnumpy()
+                out[f"prim|{name}|{dtype}|{call}|mask"] = mask.asnumpy()
+    first, second = ms.nn.Dropout2d(p=0.5), ms.nn.Dropout2d(p=0.5)  # two live layers: one stream between them
+    first.set_train(True)
+    second.set_train(True)
+    for call in range(2):
+        for i, layer in enumerate((first, second)):
+            out[f"nn.Dropout2d|two layers|{call}|{i}"] = layer(ramp(1, 8, 1, 1)).asnumpy()
+    for name, make, shp in (("Dropout1d", ms.nn.Dropout1d, (3, 4, 2)), ("Dropout2d", ms.nn.Dropout2d, (2, 4, 1, 3)),
+                            ("Dropout3d", ms.nn.Dropout3d, (2, 4, 1, 1, 2))):
+        layer = make(p=0.25)
+        layer.set_train(True)
+        for call in range(3):
+            out[f"nn.{name}|{call}"] = layer(ramp(*shp)).asnumpy()
+
+
+def _categorical_cases(ms, ops, P, out):
+    """random_categorical: the op seed alone seeds each call (the global seed and the call count play no part)."""
+    rng = np.random.RandomState(0)
+    logits = {shp: rng.randn(*shp) * 2 for shp in ((2, 3), (4, 7), (1, 40))}
+    for g in GLOBAL_SEEDS:
+        ms.set_seed(g)
+        for seed in (3, 2 ** 31 - 5):
+            for shp, value in logits.items():
+                for dtype in ("float32", "float64"):
+                    for call in range(3 if shp == (2, 3) else 1):
+                        res = ops.random_categorical(ms.Tensor(value.astype(dtype)), 9, seed)
+                        out[f"random_categorical|{g}|{seed}|{shp}|{dtype}|{call}"] = res.asnumpy()
+    for dtype in ("int16", "int32", "int64"):
+        res = P.RandomCategorical(getattr(ms, dtype))(ms.Tensor(logits[(4, 7)].astype("float32")), 5, 11)
+        out[f"prim|RandomCategorical|{dtype}"] = res.asnumpy()
+
+
+def _choice_with_mask_cases(ms, ops, P, out):
+    """choice_with_mask: _get_seed(seed, "choice_with_mask"), a fresh kernel per call; the Primitive keeps one."""
+    rng = np.random.RandomState(1)
+    inputs = {"(12,)": rng.rand(12) > 0.4, "(4, 5)": rng.rand(4, 5) > 0.5, "(2, 3, 4)": rng.rand(2, 3, 4) > 0.3,
+              "(3, 50)": rng.rand(3, 50) > 0.2}
+    for g in GLOBAL_SEEDS:
+        for seed in OP_SEEDS:
+            for name, value in inputs.items():
+                ms.set_seed(g)
+                for call in range(3 if name == "(4, 5)" else 1):
+                    for count in (4, 30):
+                        index, mask = ops.choice_with_mask(ms.Tensor(value), count, seed)
+                        out[f"choice_with_mask|{g}|{seed}|{name}|{count}|{call}"] = index.asnumpy()
+                        out[f"choice_with_mask|{g}|{seed}|{name}|{count}|{call}|mask"] = mask.asnumpy()
+    for s1, s2 in ((1, 0), (3, 7)):
+        op = P.RandomChoiceWithMask(6, s1, s2)
+        for call in range(3):
+            index, mask = op(ms.Tensor(inputs["(4, 5)"]))
+            out[f"prim|RandomChoiceWithMask|{s1}|{s2}|{call}"] = index.asnumpy()
+            out[f"prim|RandomChoiceWithMask|{s1}|{s2}|{call}|mask"] = mask.asnumpy()
+
+
+def _multinomial_with_replacement_cases(ms, ops, P, out):
+    """multinomial_with_replacement: seed and offset are inputs, Philox restarts from them every call."""
+    rows = np.array([[0.0, 9.0, 4.0, 1.0, 0.5, 0.0], [1.0, 1.0, 1.0, 1.0, 1.0, 1.0], [0.1, 0.0, 0.0, 3.0, 2.0, 0.2]])
+    for dtype in ("float32", "float64", "float16"):
+        for replacement in (True, False):
+            for seed, offset in ((5, 0), (0, 3), (1234, 7)):
+                for call in range(3):
+                    for n in (4, 5):
+                        res = ops.multinomial_with_replacement(ms.Tensor(rows.astype(dtype)), seed, offset, n,
+                                                               replacement)
+                        out[f"multinomial_with_replacement|{dtype}|{replacement}|{seed}|{offset}|{n}|{call}"] = \
+                            res.asnumpy()
+    for seed in (9, 10):  # an instance's first call (its later calls continue a kernel state not reproduced)
+        res = P.MultinomialWithReplacement(7, True)(ms.Tensor(rows[0].astype("float32")), ms.Tensor(seed, ms.int64),
+                                                    ms.Tensor(1, ms.int64))
+        out[f"prim|MultinomialWithReplacement|1d|{seed}"] = res.asnumpy()
+
+
+def _candidate_sampler_cases(ms, ops, P, out):
+    """Candidate samplers: seeds are attributes (the global seed plays no part); the functions build a fresh
+    kernel per call, a Primitive keeps its kernel."""
+    true = ms.Tensor(np.array([[1, 7], [0, 4], [3, 3]], np.int64))
+    true1 = ms.Tensor(np.array([[1], [3], [4], [6], [3]], np.int64))
+    for g in GLOBAL_SEEDS:
+        ms.set_seed(g)
+        for call in range(3):
+            for seed in (0, 1, 77):
+                for unique, n, rmax in ((True, 5, 5), (False, 6, 9), (True, 20, 40)):
+                    res = ops.log_uniform_candidate_sampler(true, 2, n, unique, rmax, seed)
+                    for i, r in enumerate(res):
+                        out[f"log_uniform_candidate_sampler|{g}|{seed}|{unique}|{n}|{rmax}|{call}|{i}"] = r.asnumpy()
+            for seed in (1, 77):
+                for unique, n, rmax, hits in ((False, 3, 40, False), (True, 6, 8, False), (True, 6, 12, True),
+                                              (False, 5, 9, True), (True, 4, 7, True)):
+                    res = ops.uniform_candidate_sampler(true1, 1, n, unique, rmax, seed, hits)
+                    for i, r in enumerate(res):
+                        out[f"uniform_candidate_sampler|{g}|{seed}|{unique}|{n}|{rmax}|{hits}|{call}|{i}"] = \
+                            r.asnumpy()
+    log_op, uni_op = P.LogUniformCandidateSampler(2, 4, True, 30, 3), P.UniformCandidateSampler(1, 4, True, 30, 3)
+    for call in range(3):
+        for name, res in (("LogUniformCandidateSampler", log_op(true)), ("UniformCandidateSampler", uni_op(true1))):
+            for i, r in enumerate(res):
+                out[f"prim|{name}|{call}|{i}"] = r.asnumpy()
+
+
+def _gamma_cases(ms, ops, P, out):
+    """random_gamma: _get_seed(seed, "random_gamma") → RandomGamma(seed, seed2), a fresh kernel per call."""
+    alphas = {"(2,)": np.array([1.0, 2.0]), "(2, 2)": np.array([[0.3, 1.0], [4.5, 0.9]]), "(1,)": np.array([25.0])}
+    for g in GLOBAL_SEEDS:
+        for seed in OP_SEEDS:
+            for shp in ((3,), (2, 2)):
+                for name, alpha in alphas.items():
+                    ms.set_seed(g)
+                    for call in range(3 if shp == (3,) and name == "(2,)" else 1):
+                        for dtype in ("float32", "float64"):
+                            res = ops.random_gamma(ms.Tensor(np.array(shp, np.int32)), ms.Tensor(alpha.astype(dtype)),
+                                                   seed)
+                            out[f"random_gamma|{g}|{seed}|{shp}|{name}|{dtype}|{call}"] = res.asnumpy()
+    op = P.RandomGamma(3, 8)
+    for call in range(3):
+        res = op(ms.Tensor(np.array([2, 3], np.int32)), ms.Tensor(np.array([0.5, 3.0], np.float32)))
+        out[f"prim|RandomGamma|{call}"] = res.asnumpy()
+
+
+def _bernoulli_prim_cases(ms, ops, P, out):
+    """The Bernoulli Primitive: all instances with the same (seed, offset) and signature share one kernel,
+    apart from ops.bernoulli's."""
+    x = ms.Tensor(np.zeros((3, 3), np.float32))
+    live = [P.Bernoulli(13), P.Bernoulli(13)]
+    for call in range(2):
+        for i, op in enumerate(live):
+            out[f"prim|Bernoulli|13|0|{call}|{i}"] = op(x, 0.5).asnumpy()
+    out["prim|Bernoulli|13|0|function after"] = ops.bernoulli(x, 0.5, seed=13).asnumpy()
+    op = P.Bernoulli(13, 4)
+    for call in range(2):
+        out[f"prim|Bernoulli|13|4|{call}"] = op(x, ms.Tensor(np.full((3, 3), 0.3, np.float32))).asnumpy()
+
+
+def _instance_cases(ms, ops, P, out):
+    """Seeded Primitives keep a kernel per instance: a second live instance with the same seeds starts afresh."""
+    x = ms.Tensor(np.ones((2, 5), bool))
+    t1, t2 = ms.Tensor(np.array([[1], [2]], np.int64)), ms.Tensor(np.array([[1, 2]], np.int64))
+    shape, alpha = ms.Tensor(np.array([2], np.int32)), ms.Tensor(np.array([2.0], np.float32))
+    makers = {"StandardLaplace": (lambda: P.StandardLaplace(3, 7), lambda op: op((2,))),
+              "RandomChoiceWithMask": (lambda: P.RandomChoiceWithMask(3, 3, 7), lambda op: op(x)[0]),
+              "UniformCandidateSampler": (lambda: P.UniformCandidateSampler(1, 3, False, 40, 3), lambda op: op(t1)[0]),
+              "LogUniformCandidateSampler": (lambda: P.LogUniformCandidateSampler(2, 3, False, 40, 3),
+                                             lambda op: op(t2)[0]),
+              "RandomGamma": (lambda: P.RandomGamma(3, 7), lambda op: op(shape, alpha))}
+    for name, (make, call) in makers.items():
+        first, second = make(), make()
+        for i, op in enumerate((first, second, first)):
+            out[f"prim|{name}|instances|{i}"] = call(op).asnumpy()

@@ -219,8 +219,20 @@ class Dropout(Cell):
         return self._repr
 
 
+def _dropout_nd(name, x, p):
+    """MindSpore's ``Dropout2D``/``Dropout3D(1 - p)`` kernel on ``x`` (process-wide engines, no seed:
+    ``common/op_random.py``); torch's generator inside ``torch.compile``."""
+    rank = 4 if name == "Dropout2D" else 5
+    if x.dim() != rank:
+        raise ValueError(f"For primitive[{name}], the rank of input  must be equal to {rank} , but got {x.dim()}.")
+    if torch.compiler.is_compiling():
+        return (F.dropout2d if rank == 4 else F.dropout3d)(x, p, True)
+    return run_plain(lambda t: op_random.mindspore_dropout_nd(name, t, 1.0 - p)[0], x)
+
+
 class Dropout1d(Cell):
-    """Mirrors ``nn.Dropout1d(p=0.5)``: zeroes whole channels of (N, C, L) / (C, L) in training."""
+    """Mirrors ``nn.Dropout1d(p=0.5)``: zeroes whole channels of (N, C, L) / (C, L) in training, with
+    MindSpore 2.10's masks (its ``Dropout2D`` kernel on (N, C, L, 1), which no seed affects)."""
 
     def __init__(self, p=0.5):
         super().__init__()
@@ -229,11 +241,16 @@ class Dropout1d(Cell):
     def construct(self, x):
         if not self.training or self.p == 0.0:
             return x
-        return F.dropout1d(x, self.p, True)
+        if x.dim() not in (2, 3):
+            raise ValueError(f"For dropout1d, input shape should be 2D or 3D, but got {x.dim()}.")
+        out = _dropout_nd("Dropout2D", x.unsqueeze(-1) if x.dim() == 3 else x.unsqueeze(0).unsqueeze(-1),
+                          self.p).squeeze(-1)
+        return out if x.dim() == 3 else out.squeeze(0)
 
 
 class Dropout2d(Cell):
-    """Mirrors ``nn.Dropout2d(p=0.5)``: zeroes whole channels of (N, C, H, W) in training."""
+    """Mirrors ``nn.Dropout2d(p=0.5)``: zeroes whole channels of (N, C, H, W) in training, with MindSpore
+    2.10's masks (``ops.Dropout2D``: one engine per (p, shape, dtype) for the process, no seed)."""
 
     def __init__(self, p=0.5):
         super().__init__()
@@ -242,7 +259,7 @@ class Dropout2d(Cell):
     def construct(self, x):
         if not self.training or self.p == 0.0:
             return x
-        return F.dropout2d(x, self.p, True)
+        return _dropout_nd("Dropout2D", x, self.p)
 
     def extend_repr(self):
         # MindSpore 2.10 prints the keep probability under the name 'p' (Dropout2d(0.2) → 'p=0.8')
@@ -250,7 +267,8 @@ class Dropout2d(Cell):
 
 
 class Dropout3d(Cell):
-    """Mirrors ``nn.Dropout3d(p=0.5)``: zeroes whole channels of (N, C, D, H, W) in training."""
+    """Mirrors ``nn.Dropout3d(p=0.5)``: zeroes whole channels of (N, C, D, H, W) in training, with MindSpore
+    2.10's masks (``ops.Dropout3D``, as ``Dropout2d``)."""
 
     def __init__(self, p=0.5):
         super().__init__()
@@ -259,7 +277,7 @@ class Dropout3d(Cell):
     def construct(self, x):
         if not self.training or self.p == 0.0:
             return x
-        return F.dropout3d(x, self.p, True)
+        return _dropout_nd("Dropout3D", x, self.p)
 
     def extend_repr(self):
         return f"p={1.0 - self.p}"

@@ -34,18 +34,48 @@ def _shape(op, shape):
 
 def laplace(shape, mean, lambda_param, seed=None):
     """Mirrors ``ops.laplace(shape, mean, lambda_param, seed=None)``: Laplace(mean, lambda_param) samples of
-    the broadcast shape."""
+    the broadcast shape, ``StandardLaplace(shape) * lambda_param + mean`` as MindSpore — its numbers with a
+    global or op seed (``common/op_random.py``); torch's generator with neither."""
+    import ms_compat.common.op_random as op_random
+    from .random_func import from_kernel
     mean, lam = to_tensor(mean, torch.float32), to_tensor(lambda_param, torch.float32)
-    out_shape = torch.broadcast_shapes(_shape("laplace", shape), mean.shape, lam.shape)
+    shp = _shape("laplace", shape)
+    seeds = op_random.kernel_seeds(seed, "laplace")
+    if seeds is not None:
+        rnd = from_kernel(op_random.RandomKernel(*seeds).standard_laplace(shp)).to(mean.device)
+        return rnd * lam + mean
+    out_shape = torch.broadcast_shapes(shp, mean.shape, lam.shape)
     return wrap(torch.distributions.Laplace(mean.expand(out_shape), lam.expand(out_shape)).sample())
 
 
 def random_gamma(shape, alpha, seed=None):
     """Mirrors ``ops.random_gamma(shape, alpha, seed=None)``: Gamma(alpha, 1) samples of shape
-    ``shape + alpha.shape``."""
+    ``shape + alpha.shape`` in ``alpha``'s dtype. With a global or op seed MindSpore 2.10's numbers (its
+    ``RandomGamma`` kernel, TensorFlow's sampler on Philox: ``common/op_random.py``); torch's generator with
+    neither."""
+    import ms_compat.common.op_random as op_random
+    return _gamma_kernel_samples(shape, alpha, op_random.kernel_seeds(seed, "random_gamma"))
+
+
+def _gamma_kernel_samples(shape, alpha, seeds, kernel=None):
+    """``RandomGamma(*seeds)(shape, alpha)``: a fresh kernel, or ``kernel`` (``[next Philox block]``, kept by a
+    Primitive and moved on by 256 blocks per output); torch's generator when ``seeds`` is None."""
+    import numpy as np
+
+    import ms_compat.common.op_random as op_random
+    from .random_func import from_kernel
     alpha = to_tensor(alpha)
-    full = _shape("random_gamma", shape) + tuple(alpha.shape)
-    return wrap(torch._standard_gamma(alpha.expand(full).contiguous()))
+    shp = _shape("random_gamma", shape)
+    full = shp + tuple(alpha.shape)
+    if seeds is None:
+        return wrap(torch._standard_gamma(alpha.expand(full).contiguous()))
+    a = alpha.detach().cpu().numpy()
+    per_alpha = int(np.prod(shp))
+    first = 0
+    if kernel is not None:
+        first, kernel[0] = kernel[0], kernel[0] + 256 * per_alpha * a.size
+    res = op_random.random_gamma(*seeds, first, a.reshape(-1).astype(np.float64), per_alpha)
+    return from_kernel(res.reshape(full).astype(a.dtype)).to(alpha.device)
 
 
 def random_poisson(shape, rate, seed=None, dtype=torch.float32):
@@ -56,9 +86,29 @@ def random_poisson(shape, rate, seed=None, dtype=torch.float32):
 
 
 def multinomial_with_replacement(x, seed, offset, numsamples, replacement=False):
-    """Mirrors ``ops.multinomial_with_replacement(x, seed, offset, numsamples, replacement=False)`` (int64
-    indices; ``seed``/``offset`` are not used: torch's global generator draws)."""
-    return torch.multinomial(x, int(numsamples), replacement=replacement)
+    """Mirrors ``ops.multinomial_with_replacement(x, seed, offset, numsamples, replacement=False)``: int64 indices
+    of shape ``x.shape[:-1] + (numsamples,)``. Unless ``seed`` and ``offset`` are both 0 (MindSpore:
+    nondeterministic; here torch's generator), MindSpore 2.10's numbers: its kernel starts Philox from
+    ``(seed, offset)`` every call, so the same inputs give the same samples (``common/op_random.py``)."""
+    import numpy as np
+
+    import ms_compat.common.op_random as op_random
+    from .random_func import from_kernel
+    seed = int(seed.item()) if isinstance(seed, torch.Tensor) else int(seed)
+    offset = int(offset.item()) if isinstance(offset, torch.Tensor) else int(offset)
+    n = int(numsamples)
+    if n <= 0:
+        raise ValueError(f"For 'MultinomialWithReplacement', 'numsamples' should be a nonnegative number, but got "
+                         f"{n}.")
+    weights = x.detach().cpu().numpy()
+    if (weights < 0).any():
+        raise ValueError("For 'MultinomialWithReplacement' , each element of 'x' must be equal or greater than 0. ")
+    if (weights.reshape(-1, weights.shape[-1]).astype(np.float64).sum(-1) <= 0).any():
+        raise ValueError("For 'MultinomialWithReplacement' , the sum of each row of 'x' must be greater than 0. ")
+    if seed == 0 and offset == 0:
+        return wrap(torch.multinomial(x.float(), n, replacement=replacement))
+    out = op_random.multinomial_with_replacement(weights, seed, offset, n, bool(replacement))
+    return from_kernel(out.reshape(tuple(x.shape[:-1]) + (n,))).to(x.device)
 
 
 def lstsq(input, A):

@@ -12,6 +12,7 @@ import torch.nn.functional as _F
 import ms_compat.common.op_random as op_random
 
 from ...common.op_errors import conv_error, float_only_error
+from ...common.tensor import run_plain
 from .._utils import check_tensor, to_tensor
 from .math_func import sigmoid, tanh  # noqa: F401  (re-exported as ops.sigmoid / ops.tanh)
 
@@ -186,25 +187,52 @@ def dropout(input, p=0.5, training=True, seed=None):
         return input
     if seeds is None or p == 1 or torch.compiler.is_compiling():
         return _F.dropout(input, p, True)
-    return mindspore_dropout(op_random.RandomKernel(*seeds), input, 1.0 - p)
+    return run_plain(mindspore_dropout, op_random.RandomKernel(*seeds), input, 1.0 - p)
 
 
 mindspore_dropout = op_random.mindspore_dropout
 
 
+def _dropout_nd(name, rank, input, p, training):
+    """``Dropout2D``/``Dropout3D(1 - p)`` on a rank-``rank`` input: MindSpore's masks (see
+    ``op_random.mindspore_dropout_nd``; no seed plays a part), torch's inside ``torch.compile``."""
+    if not training:  # MindSpore returns before the Primitive checks the rank
+        return input
+    if input.dim() != rank:
+        raise ValueError(f"For primitive[{name}], the rank of input  must be equal to {rank} , but got "
+                         f"{input.dim()}.")
+    if torch.compiler.is_compiling():
+        return (_F.dropout2d if rank == 4 else _F.dropout3d)(input, p, True)
+    return run_plain(lambda t: op_random.mindspore_dropout_nd(name, t, 1.0 - p)[0], input)
+
+
 def dropout1d(input, p=0.5, training=True):
-    """``ops.dropout1d(input, p=0.5, training=True)``."""
-    return _F.dropout1d(input, p, training)
+    """``ops.dropout1d(input, p=0.5, training=True)``: (N, C, L) or (C, L), as MindSpore through
+    ``Dropout2D`` on (N, C, L, 1) — the same masks as MindSpore, which no seed affects (see ``dropout2d``)."""
+    if not isinstance(p, float):
+        raise TypeError(f"For dropout1d, 'p' must be float, but got type {type(p)}.")
+    if p < 0 or p > 1:
+        raise ValueError(f"For dropout1d, the 'p' must be a number in range [0, 1], but got {p}.")
+    if input.dim() not in (2, 3):
+        raise ValueError(f"For dropout1d, input shape should be 2D or 3D, but got {input.dim()}.")
+    if not training:
+        return input
+    x = input.unsqueeze(-1) if input.dim() == 3 else input.unsqueeze(0).unsqueeze(-1)
+    out = _dropout_nd("Dropout2D", 4, x, p, True).squeeze(-1)
+    return out if input.dim() == 3 else out.squeeze(0)
 
 
 def dropout2d(input, p=0.5, training=True):
-    """``ops.dropout2d(input, p=0.5, training=True)``."""
-    return _F.dropout2d(input, p, training)
+    """``ops.dropout2d(input, p=0.5, training=True)`` on (N, C, H, W): MindSpore 2.10's masks. Its
+    ``Dropout2D`` kernel ignores every seed: each (keep_prob, shape, dtype) has one engine for the process,
+    seeded alike, so a fresh process draws the same masks every run (ms_compat: the same numbers)."""
+    return _dropout_nd("Dropout2D", 4, input, p, training)
 
 
 def dropout3d(input, p=0.5, training=True):
-    """``ops.dropout3d(input, p=0.5, training=True)``."""
-    return _F.dropout3d(input, p, training)
+    """``ops.dropout3d(input, p=0.5, training=True)`` on (N, C, D, H, W): MindSpore 2.10's masks (as
+    ``dropout2d``, with ``Dropout3D``'s own engines)."""
+    return _dropout_nd("Dropout3D", 5, input, p, training)
 
 
 # ---------------------------------------------------------------------------------- conv / pool

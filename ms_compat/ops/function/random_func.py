@@ -1,11 +1,13 @@
 """``mindspore.ops`` random functions.
 
 ``uniform``, ``standard_normal``, ``normal``, ``rand``, ``rand_like``, ``randn``, ``randn_like``,
-``randint``, ``randint_like``, ``shuffle``, ``randperm`` and ``multinomial`` draw MindSpore 2.10's numbers: the kernel seeds come from the global
-seed, the op seed and a per-function call counter (``common/op_seed.py``) and feed MindSpore's CPU
-kernels' engines (``common/op_random.py``), so the same seed gives MindSpore's numbers on CPU and CUDA
-alike; torch's generator is left untouched. With neither ``set_seed`` nor ``seed`` (MindSpore:
-nondeterministic) they draw from torch's global generator.
+``randint``, ``randint_like``, ``shuffle``, ``randperm``, ``multinomial`` and ``standard_laplace`` draw
+MindSpore 2.10's numbers: the kernel seeds come from the global seed, the op seed and a per-function call
+counter (``common/op_seed.py``) and feed MindSpore's CPU kernels' engines (``common/op_random.py``), so the
+same seed gives MindSpore's numbers on CPU and CUDA alike; torch's generator is left untouched. With neither
+``set_seed`` nor ``seed`` (MindSpore: nondeterministic) they draw from torch's global generator.
+``random_categorical`` with a nonzero ``seed`` and ``bernoulli`` with a ``seed`` draw MindSpore's numbers from
+the op seed alone, as its kernels do.
 
 The other functions draw from torch's generator: ``seed=None`` uses the global one (``ms.set_seed``
 seeds it); an explicit ``seed`` a fresh ``torch.Generator`` seeded with it. Their numbers differ from
@@ -17,6 +19,7 @@ import numpy as np
 import torch
 
 import ms_compat.common.op_random as op_random
+from ...common.tensor import run_plain
 from .._utils import default_device, ms_dtype, shape_tuple, to_tensor, wrap
 
 __all__ = ["standard_normal", "normal", "uniform", "randint", "randint_like", "rand", "rand_like", "randn",
@@ -45,6 +48,13 @@ def _place(t):
     return wrap(t.to(dev) if dev is not None and t.device != dev else t)
 
 
+def _affine(draws, scale, shift, dtype, device):
+    """``draws * scale + shift`` in ``dtype`` on ``device`` for a kernel's numpy ``draws``; run through
+    ``run_plain`` so the arithmetic skips MindSpore Tensor dispatch."""
+    u = torch.from_numpy(draws).to(device)
+    return u * scale.to(device, dtype) + shift.to(device, dtype)
+
+
 def _size(op, size):
     if len(size) == 1 and isinstance(size[0], (tuple, list, torch.Size)):
         size = tuple(size[0])
@@ -66,7 +76,8 @@ def normal(shape, mean, stddev, seed=None):
     seeds = kernel_seeds(seed, "normal")
     shp = shape_tuple("normal", shape)
     if seeds is not None:  # MindSpore: StandardNormal(shape) * stddev + mean
-        return from_kernel(op_random.RandomKernel(*seeds).standard_normal(shp)).to(mean_t.device) * std_t + mean_t
+        draws = op_random.RandomKernel(*seeds).standard_normal(shp)
+        return run_plain(_affine, draws, std_t, mean_t, torch.float32, mean_t.device)
     out_shape = torch.broadcast_shapes(shp, mean_t.shape, std_t.shape)
     z = torch.randn(out_shape)
     return _place(z).to(mean_t.device) * std_t + mean_t
@@ -83,8 +94,9 @@ def uniform(shape, minval, maxval, seed=None, dtype=torch.float32):
         kernel = op_random.RandomKernel(*seeds)
         if d == torch.int32:  # UniformInt(shape, minval, maxval)
             return from_kernel(kernel.uniform_int(shp, int(lo), int(hi)))
-        u = from_kernel(kernel.uniform_real(shp))  # UniformReal(shape) * (maxval - minval) + minval
-        return u * (hi.to(d) - lo.to(d)).to(u.device) + lo.to(d).to(u.device)
+        # UniformReal(shape) * (maxval - minval) + minval
+        return run_plain(lambda u: _affine(u, hi.to(d) - lo.to(d), lo, d, default_device() or hi.device),
+                         kernel.uniform_real(shp))
     g = _gen(seed)
     if not d.is_floating_point:
         return _place(torch.randint(int(lo), int(hi), shp, generator=g, dtype=d))
@@ -103,7 +115,8 @@ def randint(low, high, size, seed=None, *, dtype=None):
 def _uniform_int(name, seed, shape, low, high, dtype):
     seeds = kernel_seeds(seed, name)
     if seeds is not None:  # UniformInt(shape, int32 low, int32 high), cast
-        return from_kernel(op_random.RandomKernel(*seeds).uniform_int(shape, int(low), int(high))).to(dtype)
+        draws = op_random.RandomKernel(*seeds).uniform_int(shape, int(low), int(high))
+        return _place(torch.from_numpy(draws).to(dtype))
     return _place(torch.randint(low, high, shape, dtype=dtype))
 
 
@@ -121,14 +134,14 @@ def rand(*size, dtype=None, seed=None):
 def _uniform_real(name, seed, shape, dtype):
     seeds = kernel_seeds(seed, name)
     if seeds is not None:  # UniformReal(shape), cast
-        return from_kernel(op_random.RandomKernel(*seeds).uniform_real(shape)).to(dtype)
+        return _place(torch.from_numpy(op_random.RandomKernel(*seeds).uniform_real(shape)).to(dtype))
     return _place(torch.rand(shape, dtype=dtype))
 
 
 def _standard_normal(name, seed, shape, dtype):
     seeds = kernel_seeds(seed, name)
     if seeds is not None:  # StandardNormal(shape), cast
-        return from_kernel(op_random.RandomKernel(*seeds).standard_normal(shape)).to(dtype)
+        return _place(torch.from_numpy(op_random.RandomKernel(*seeds).standard_normal(shape)).to(dtype))
     return _place(torch.randn(shape, dtype=dtype))
 
 
@@ -197,7 +210,22 @@ def randperm(n, seed=0, offset=0, dtype=torch.int64):
     return _place(perm.to(ms_dtype("randperm", dtype)))
 
 
-_BERNOULLI = {}
+_BERNOULLI = {}  # ops.bernoulli's kernels
+BERNOULLI_PRIMITIVE = {}  # the Bernoulli Primitive's: MindSpore keeps them apart from the function's
+
+
+def bernoulli_kernel(input, pt, seed, offset, kernels=_BERNOULLI):
+    """MindSpore's ``Bernoulli(seed, offset)`` kernel on ``input`` with probabilities ``pt`` (a scalar or shaped
+    like ``input``): kept in ``kernels`` per (seed, offset, signature) for the process — MindSpore shares one
+    between all Primitive instances with those attributes (``common/op_random.py``)."""
+    key = (seed, offset, tuple(input.shape), input.dtype, tuple(pt.shape), pt.dtype)
+    kernel = kernels.get(key)
+    if kernel is None:
+        kernel = kernels[key] = op_random.Bernoulli(seed)  # the offset only tells kernels apart
+    probs = pt.detach().cpu().numpy().reshape(-1 if pt.numel() != 1 else 1)
+    draws = kernel.draws(input.numel()).astype(probs.dtype)
+    ones = torch.from_numpy(~(draws > probs)).reshape(input.shape)
+    return wrap(ones.to(input.device, input.dtype))
 
 
 def bernoulli(input, p=0.5, seed=None):
@@ -207,15 +235,7 @@ def bernoulli(input, p=0.5, seed=None):
     generator (MindSpore: nondeterministic without a seed; a ValueError for other ``p`` shapes)."""
     pt = to_tensor(p, torch.float32).to(input.device)
     if seed is not None and seed != -1 and (pt.numel() == 1 and pt.dim() <= 1 or pt.shape == input.shape):
-        # MindSpore's Bernoulli kernel: the op seed alone (no global seed); kernels cached per seed and signature
-        key = (int(seed), tuple(input.shape), input.dtype, tuple(pt.shape), pt.dtype)
-        kernel = _BERNOULLI.get(key)
-        if kernel is None:
-            kernel = _BERNOULLI[key] = op_random.Bernoulli(int(seed))
-        probs = pt.detach().cpu().numpy().reshape(-1 if pt.numel() != 1 else 1)
-        draws = kernel.draws(input.numel()).astype(probs.dtype)
-        ones = torch.from_numpy(~(draws > probs)).reshape(input.shape)
-        return wrap(ones.to(input.device, input.dtype))
+        return bernoulli_kernel(input, pt, int(seed), 0)
     probs = torch.broadcast_to(pt, input.shape) if pt.dim() <= input.dim() else pt
     g = _gen(seed)
     if g is not None:
@@ -226,15 +246,29 @@ def bernoulli(input, p=0.5, seed=None):
 
 
 def random_categorical(logits, num_sample, seed=0, dtype=torch.int64):
-    """``ops.random_categorical(logits, num_sample, seed=0, dtype=mstype.int64)``."""
+    """``ops.random_categorical(logits, num_sample, seed=0, dtype=mstype.int64)``: ``num_sample`` classes per row
+    of 2-D ``logits``. A nonzero ``seed``: MindSpore's numbers (its ``RandomCategorical`` kernel reseeds from
+    ``seed`` alone every call, so the same ``seed`` gives the same samples; the global seed plays no part);
+    ``seed=0`` (MindSpore: nondeterministic) and other ranks: torch's generator."""
+    d = ms_dtype("random_categorical", dtype)
+    seed = int(seed.item()) if isinstance(seed, torch.Tensor) else int(seed)
+    n = int(num_sample.item()) if isinstance(num_sample, torch.Tensor) else int(num_sample)
+    if seed != 0 and logits.dim() == 2 and logits.dtype in (torch.float32, torch.float64):
+        out = op_random.random_categorical(logits.detach().cpu().numpy(), n, seed)
+        return from_kernel(out).to(logits.device, d)
     probs = torch.softmax(logits.float(), -1)
     g = _gen(seed) if seed else None
-    return _place(torch.multinomial(probs.cpu() if g else probs, num_sample, True, generator=g).to(dtype))
+    return _place(torch.multinomial(probs.cpu() if g else probs, n, True, generator=g).to(d))
 
 
 def standard_laplace(shape, seed=None):
-    """``ops.standard_laplace(shape, seed=None)``."""
-    u = torch.rand(shape_tuple("standard_laplace", shape), generator=_gen(seed)) - 0.5
+    """``ops.standard_laplace(shape, seed=None)`` → float32 Laplace(0, 1), MindSpore's numbers with a global or
+    op seed (its ``StandardLaplace`` kernel, ``common/op_random.py``); torch's generator with neither."""
+    shp = shape_tuple("standard_laplace", shape)
+    seeds = kernel_seeds(seed, "standard_laplace")
+    if seeds is not None:
+        return from_kernel(op_random.RandomKernel(*seeds).standard_laplace(shp))
+    u = torch.rand(shp) - 0.5
     return _place(-torch.sign(u) * torch.log1p(-2 * torch.abs(u)))
 
 

@@ -130,13 +130,15 @@ class Multinomial(_AttrPrim):
 
 class RandomCategorical(_AttrPrim):
     """Mirrors ``ops.RandomCategorical(dtype=mstype.int64)``: ``(logits, num_sample, seed=0)`` draws
-    ``num_sample`` categories per row from ``softmax(logits)`` (streams differ from MindSpore's)."""
+    ``num_sample`` categories per row from ``softmax(logits)``: MindSpore's numbers for a nonzero ``seed``, as
+    ``ops.random_categorical``; torch's generator for ``seed=0`` (MindSpore: nondeterministic)."""
 
     def __init__(self, dtype=torch.int64):
         super().__init__(dtype=ms_dtype("RandomCategorical", dtype))
 
     def __call__(self, logits, num_sample, seed=0):
-        return torch.multinomial(torch.softmax(logits.float(), -1), int(num_sample), replacement=True).to(self.dtype)
+        from ..function.random_func import random_categorical
+        return random_categorical(logits, num_sample, seed, self.dtype)
 
 
 class LinSpace(_AttrPrim):

@@ -6,9 +6,13 @@ from __future__ import annotations
 
 import torch
 
+import ms_compat.common.op_random as op_random
+
 from ..primitive import Primitive
 from .._utils import ms_dtype, wrap, to_tensor, shape_tuple
-from ..function import array_extra_func as _ax, misc_extra_func as _mx
+from ...common.tensor import run_plain
+from ..function import array_extra_func as _ax, misc_extra_func as _mx, random_func as _r
+from .nn_ops import _kernel
 
 __all__ = ["Dropout2D", "Dropout3D", "IOU", "ChannelShuffle", "BatchToSpace", "SpaceToBatch", "BatchToSpaceND",
            "SpaceToBatchND", "SplitV", "IdentityN", "FillDiagonal", "LowerBound", "UpperBound", "Median", "NuclearNorm",
@@ -40,20 +44,23 @@ class _DropoutND(_P):
         super().__init__(keep_prob=keep_prob)
 
     def __call__(self, x):
-        shape = tuple(x.shape[:2]) + (1,) * self._nd
-        mask = torch.rand(shape, device=x.device) < self.keep_prob
-        scale = 1.0 / self.keep_prob if self.keep_prob > 0 else 0.0
-        return x * mask.to(x.dtype) * scale, wrap(mask.expand(x.shape).contiguous())
+        name, rank = type(self).__name__, self._nd + 2
+        if x.dim() != rank:
+            raise ValueError(f"For primitive[{name}], the rank of input  must be equal to {rank} , but got "
+                             f"{x.dim()}.")
+        return run_plain(op_random.mindspore_dropout_nd, name, x, self.keep_prob)
 
 
 class Dropout2D(_DropoutND):
     """Mirrors ``ops.Dropout2D(keep_prob=0.5)``: ``(x)`` (N, C, H, W) → ``(output, mask)``; whole channels are
-    zeroed with probability ``1 - keep_prob`` and the kept ones scaled by ``1/keep_prob``."""
+    zeroed with probability ``1 - keep_prob`` and the kept ones scaled by ``1/keep_prob``. MindSpore 2.10's
+    masks: no seed plays a part — one engine per (keep_prob, shape, dtype) for the process, whatever the
+    instance (``common/op_random.py``)."""
     _nd = 2
 
 
 class Dropout3D(_DropoutND):
-    """Mirrors ``ops.Dropout3D(keep_prob=0.5)``: like Dropout2D for (N, C, D, H, W)."""
+    """Mirrors ``ops.Dropout3D(keep_prob=0.5)``: like Dropout2D for (N, C, D, H, W), with its own engines."""
     _nd = 3
 
 
@@ -366,17 +373,29 @@ class _Seeded(_P):
 
 
 class StandardLaplace(_Seeded):
-    """Mirrors ``ops.StandardLaplace(seed=0, seed2=0)``: ``(shape)`` → Laplace(0, 1) float32 samples."""
+    """Mirrors ``ops.StandardLaplace(seed=0, seed2=0)``: ``(shape)`` → Laplace(0, 1) float32 samples, MindSpore's
+    numbers for nonzero seeds (calls with the same shape continue one stream, as its kernel does); torch's
+    generator when both seeds are 0 (MindSpore: nondeterministic)."""
 
     def __call__(self, shape):
-        return wrap(torch.distributions.Laplace(0.0, 1.0).sample(shape_tuple("StandardLaplace", shape)))
+        shp = shape_tuple("StandardLaplace", shape)
+        kernel = _kernel(self, shp)
+        if kernel is None:
+            return wrap(torch.distributions.Laplace(0.0, 1.0).sample(shp))
+        return _r.from_kernel(kernel.standard_laplace(shp))
 
 
 class RandomGamma(_Seeded):
-    """Mirrors ``ops.RandomGamma(seed=0, seed2=0)``: ``(shape, alpha)``."""
+    """Mirrors ``ops.RandomGamma(seed=0, seed2=0)``: ``(shape, alpha)``, MindSpore's numbers for nonzero seeds
+    (Philox keyed by ``seed`` with ``seed2`` in the counter; an instance's calls with the same shapes continue
+    its kernel's stream); torch's generator when both are 0 (MindSpore: nondeterministic)."""
 
     def __call__(self, shape, alpha):
-        return _mx.random_gamma(shape, alpha)
+        if not (self.seed or self.seed2):
+            return _mx._gamma_kernel_samples(shape, alpha, None)
+        kernels = self.__dict__.setdefault("_random_kernels", {})
+        kernel = kernels.setdefault((shape_tuple("RandomGamma", shape), tuple(alpha.shape), alpha.dtype), [0])
+        return _mx._gamma_kernel_samples(shape, alpha, (self.seed, self.seed2), kernel)
 
 
 class Gamma(_Seeded):
@@ -427,24 +446,33 @@ class RandomShuffle(_Seeded):
 
 
 class Bernoulli(_P):
-    """Mirrors ``ops.Bernoulli(seed=-1, offset=0)``: ``(x, p)`` → 0/1 samples shaped like ``x`` (dtype of ``x``)."""
+    """Mirrors ``ops.Bernoulli(seed=-1, offset=0)``: ``(x, p)`` → 0/1 samples shaped like ``x`` (dtype of ``x``).
+    With ``seed != -1`` and ``p`` a scalar or shaped like ``x``, MindSpore's numbers: as MindSpore, all instances
+    with the same ``(seed, offset)`` and input signature continue one kernel for the process (apart from
+    ``ops.bernoulli``'s); otherwise torch's generator."""
 
     def __init__(self, seed=-1, offset=0):
         super().__init__(seed=seed, offset=offset)
 
     def __call__(self, x, p):
+        pt = to_tensor(p, torch.float32).to(x.device)
+        if self.seed != -1 and (pt.numel() == 1 and pt.dim() <= 1 or pt.shape == x.shape):
+            return _r.bernoulli_kernel(x, pt, int(self.seed), int(self.offset), _r.BERNOULLI_PRIMITIVE)
         prob = to_tensor(p, torch.float32).expand(x.shape) if not isinstance(p, float) else torch.full(x.shape, p)
         return wrap(torch.bernoulli(prob).to(x.dtype).to(x.device))
 
 
 class MultinomialWithReplacement(_P):
-    """Mirrors ``ops.MultinomialWithReplacement(numsamples, replacement=False)``: ``(x, seed, offset)``."""
+    """Mirrors ``ops.MultinomialWithReplacement(numsamples, replacement=False)``: ``(x, seed, offset)``, as
+    ``ops.multinomial_with_replacement``: MindSpore's numbers (unless ``seed`` and ``offset`` are both 0) on an
+    instance's first call. Difference: MindSpore's instance keeps its kernel, whose later calls draw on from
+    a state not reproduced here (ms_compat restarts from ``(seed, offset)`` every call)."""
 
     def __init__(self, numsamples, replacement=False):
         super().__init__(numsamples=numsamples, replacement=replacement)
 
-    def __call__(self, x, seed=None, offset=None):
-        return torch.multinomial(x, self.numsamples, replacement=self.replacement)
+    def __call__(self, x, seed=0, offset=0):
+        return _mx.multinomial_with_replacement(x, seed, offset, self.numsamples, self.replacement)
 
 
 class RandpermV2(_P):
