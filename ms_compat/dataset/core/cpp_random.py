@@ -26,8 +26,8 @@ libstdc++'s source, so the same seed gives the same numbers here:
 * ``normal_distribution<float>``: the Marsaglia polar method on ``2 * generate_canonical<float>() - 1`` pairs,
   in float32, the second value of each pair kept for the next call (``NormalFloat``);
 * ``gamma_distribution<float>(alpha)``: Marsaglia and Tsang's method over a ``NormalFloat`` started afresh per
-  draw, with libstdc++'s mix of float and double arithmetic (``GammaFloat``). ``logf``/``powf`` are the C library's
-  (through ctypes, as libstdc++ calls them; Python's correctly rounded ones where no C library is found).
+  draw, with libstdc++'s mix of float and double arithmetic (``GammaFloat``). ``logf``/``powf`` are glibc's, as libstdc++
+  calls them on Linux (``logf`` bit for bit from ``common.op_random``; ``powf`` as double ``pow`` rounded once).
 """
 from __future__ import annotations
 
@@ -35,6 +35,8 @@ import bisect
 import math
 
 import numpy as np
+
+from ...common import op_random
 
 __all__ = ["Mt19937", "Mt19937_64", "discrete_table", "NormalFloat", "GammaFloat"]
 
@@ -247,28 +249,18 @@ class Mt19937_64:
         return w
 
 
-def _libm():
-    import ctypes
-    import ctypes.util
-    name = ctypes.util.find_library("m")
-    try:
-        lib = ctypes.CDLL(name) if name else None
-    except OSError:
-        lib = None
-    if lib is None:
-        return (lambda x: float(np.float32(math.log(x)))), (lambda x, y: float(np.float32(x ** y)))
-    lib.logf.restype, lib.logf.argtypes = ctypes.c_float, [ctypes.c_float]
-    lib.powf.restype, lib.powf.argtypes = ctypes.c_float, [ctypes.c_float, ctypes.c_float]
-    return lib.logf, lib.powf
+def _logf(x):
+    """The C library's ``logf`` on one float (glibc's algorithm, bit for bit: ``common.op_random.logf``)."""
+    return float(op_random.logf(np.float32(x))) if x > 0 else -math.inf
 
 
-_logf = _powf = None
+def _powf(x, y):
+    """The C library's ``powf`` on two floats: glibc 2.28+ evaluates it in double precision and rounds once, which
+    the double ``pow`` rounded to float reproduces (checked on every MixUpBatch reference case)."""
+    return float(np.float32(float(np.float32(x)) ** float(np.float32(y))))
 
 
 def _cmath():
-    global _logf, _powf
-    if _logf is None:
-        _logf, _powf = _libm()
     return _logf, _powf
 
 
