@@ -867,20 +867,24 @@ def assign_add(variable, value):
     ``common/mutation.py``, ``write_tracked``); a Parameter, the input of ``grad`` and a write with grad mode
     off are written without history."""
     _check_not_view(variable, "AssignAdd")
-    return _assign_accumulate(variable, torch.Tensor.add_, to_tensor(value).to(variable.dtype))
+    return _assign_accumulate(variable, torch.Tensor.add_, torch.Tensor.add, to_tensor(value).to(variable.dtype))
 
 
 def assign_sub(variable, value):
     """``ops.assign_sub(variable, value)``: in-place ``variable -= value`` (as ``assign_add``)."""
     _check_not_view(variable, "AssignSub")
-    return _assign_accumulate(variable, torch.Tensor.sub_, to_tensor(value).to(variable.dtype))
+    return _assign_accumulate(variable, torch.Tensor.sub_, torch.Tensor.sub, to_tensor(value).to(variable.dtype))
 
 
-def _assign_accumulate(variable, op, value):
+def _assign_accumulate(variable, op, functional, value):
     compiling = torch.compiler.is_compiling()
     if (not torch.is_grad_enabled() or isinstance(variable, torch.nn.Parameter)
             or (variable.requires_grad and variable.is_leaf)):
-        (_write_untracked_traced if compiling else _write_untracked)(variable, op, value)
+        if compiling:  # written as ``copy_(variable + value)``: with ``add_``, AOTAutograd's backward can
+            # recompute the new value from the already-updated input (the update counted twice, measured)
+            _write_untracked_traced(variable, lambda t, v: torch.Tensor.copy_(t, functional(t, v)), value)
+        else:
+            _write_untracked(variable, op, value)
     else:
         (_write_tracked_traced if compiling else _write_tracked)(variable, op, value)
     return _as_new_object(variable)
