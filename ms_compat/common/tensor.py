@@ -1241,6 +1241,11 @@ def _mutating_method(name):
     steps) and PyTorch code take the method as it was."""
     plain = getattr(Tensor, name)
     functional = getattr(_PlainTensor, name[:-1], None)
+    if name in _BACKWARD_READS_OUTPUT:  # y.div_(u): div(y.clone(), u), so div's backward reads the old y
+        out_of_place = functional
+
+        def functional(t, *args, **kwargs):
+            return out_of_place(_plain_clone(t), *args, **kwargs)
 
     def method(self, *args, **kwargs):
         if not _grad_enabled() or not _tf_enabled():
@@ -1264,6 +1269,11 @@ def _mutating_method(name):
 
 
 _plain_copy = _PlainTensor.copy_
+_plain_clone = _PlainTensor.clone
+# In-place methods whose MindSpore backward reads the op's output where PyTorch's reads its input (MindSpore's
+# Div: ``-dout / y * out``, Erfinv: ``dout * sqrt(pi) / 2 * exp(out ** 2)``): the input is cloned before the write
+# overwrites it (only where autograd needs the tensor), which gives MindSpore's gradient (measured).
+_BACKWARD_READS_OUTPUT = ("div_", "erfinv_")
 _use_count = _PlainTensor._use_count
 _grad_enabled = torch.is_grad_enabled
 for _name in _INPLACE_METHOD_NAMES:

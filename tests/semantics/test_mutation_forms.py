@@ -30,9 +30,6 @@ _PARAM_AFTER_GRAD = ("MindSpore 2.10 treats a Parameter written inside the diffe
 _VIEW_GRAD = ("MindSpore 2.10's gradient through a write into a view (y = b[0]; y[...] = v) drops the contribution "
               "of the base's own uses to that slice (measured); ms_compat follows PyTorch's view autograd "
               "(the write reaches the base and every use is differentiated) (migration_guides/real-code.md)")
-_SAVED_FORMULA = ("an op saved for backward a tensor that the next op overwrites: MindSpore and PyTorch save "
-                  "different tensors for this op's backward (MindSpore's Div/Erfinv read their output, PyTorch's "
-                  "their input), so the gradient of the overwritten value differs (migration_guides/real-code.md)")
 _KERNEL_GAP = ("MindSpore 2.10's CPU build has no kernel for this random in-place fill (it raises); ms_compat "
                "fills with PyTorch's generator (the values are checked to lie in the documented range)")
 _is_value = lambda v: isinstance(v, dict) and "error" not in v  # noqa: E731
@@ -45,8 +42,6 @@ KNOWN_DIFFERENCES = {
     ("grad", "param", "*", "loss"): (_PARAM_AFTER_GRAD, lambda v: isinstance(v, float)),
     ("scatter", "param", "*", "grad"): (_PARAM_AFTER_GRAD, _is_value),
     ("grad", "view", "*", "*"): (_VIEW_GRAD, lambda v: True),
-    **{("grad", role, name, "grad_x"): (_SAVED_FORMULA, _is_value)
-       for role in ("leaf", "nonleaf") for name in ("div_", "erfinv_")},
     **{("grad", role, "floor_divide_", ""): (
         "PyTorch has no derivative for floor_divide (RuntimeError); MindSpore's is zero", _is_error)
        for role in ("nonleaf", "view")},
