@@ -118,6 +118,30 @@ def test_inductor_with_ms_tensor_inputs():
     assert float(g(a, w)) == pytest.approx(float((a.asnumpy() @ w.asnumpy()).sum()), abs=1e-5)
 
 
+def test_jit_tensor_from_ndarray_copies_the_array():
+    """``Tensor(ndarray)`` inside a jitted function copies, as eager and MindSpore: a later write into the Tensor
+    does not reach the array (TorchDynamo traces numpy as torch; ``torch.as_tensor`` alone aliased it)."""
+    torch._dynamo.reset()
+    arr = np.arange(6, dtype=np.float32).reshape(2, 3)
+
+    @ms.jit(fullgraph=True)
+    def f(x):
+        y = Tensor(arr)
+        y[0] = 5.0
+        return x + y
+
+    out = f(Tensor(np.ones((2, 3), np.float32)))
+    np.testing.assert_array_equal(arr, np.arange(6, dtype=np.float32).reshape(2, 3))
+    np.testing.assert_array_equal(out.asnumpy(), [[6, 6, 6], [4, 5, 6]])
+
+
+def test_jit_resolves_lazy_tensor_methods():
+    """Tensor methods built on ``ops`` are lazy class attributes until first use (ms_compat/_tensor_op_methods.py);
+    TorchDynamo reads methods statically and cannot take one: making a jitted function resolves them all."""
+    ms.jit(lambda a: a, backend="eager")
+    assert [n for n, a in vars(Tensor).items() if hasattr(type(a), "_resolve")] == []
+
+
 def test_jit_on_construct_and_function_forms():
     torch._dynamo.reset()
 
