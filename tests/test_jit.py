@@ -118,6 +118,28 @@ def test_inductor_with_ms_tensor_inputs():
     assert float(g(a, w)) == pytest.approx(float((a.asnumpy() @ w.asnumpy()).sum()), abs=1e-5)
 
 
+@pytest.mark.parametrize("write", ["setitem", "fill_", "assign_value"])
+def test_jit_write_after_relu_keeps_relus_mask(write):
+    """``y = relu(x); z = y * w; <write into y>`` under ``ms.jit(fullgraph=True)`` gives eager ms_compat's
+    gradient (MindSpore's mutation model, tests/semantics/test_mutation_forms.py): ReLU's backward keeps the old
+    ``y`` (its zero stays masked), ``z``'s backward sees the new one. No graph break."""
+    w = Tensor(np.array([[0.5, 0.25, 2.0]], np.float32))
+    writes = {"setitem": lambda y: y.__setitem__((slice(None), 1), 5.0), "fill_": lambda y: y.fill_(5.0),
+              "assign_value": lambda y: y.assign_value(ops.ones_like(y) * 5.0)}
+
+    def f(x):
+        y = ops.relu(x)
+        z = y * w
+        writes[write](y)
+        return (z * y).sum() + y.sum()
+    x = Tensor(np.array([[1.0, -2.0, 3.0]], np.float32))
+    eager = ms.grad(f)(x).asnumpy()
+    torch._dynamo.reset()
+    compiled = ms.grad(ms.jit(f, fullgraph=True))(x).asnumpy()
+    np.testing.assert_allclose(compiled, eager, rtol=1e-6)
+    assert eager[0, 1] == 0.0  # ReLU's mask from the old y
+
+
 def test_jit_tensor_from_ndarray_copies_the_array():
     """``Tensor(ndarray)`` inside a jitted function copies, as eager and MindSpore: a later write into the Tensor
     does not reach the array (TorchDynamo traces numpy as torch; ``torch.as_tensor`` alone aliased it)."""
