@@ -134,16 +134,16 @@ def _resolve_lazy_tensor_methods():
     """TorchDynamo looks a MindSpore Tensor method up statically (``inspect.getattr_static``) and cannot take a
     lazy class attribute (``ms_compat/_tensor_op_methods.py``: ``assign_value`` & co. import ``ops`` on first
     access): resolve them before the first compile (once; idempotent)."""
-    if _state_lazy_resolved:
+    if _lazy_methods_resolved:
         return
     for attr in list(vars(Tensor).values()):
         resolve = getattr(type(attr), "_resolve", None)
         if resolve is not None:
             resolve(attr)
-    _state_lazy_resolved.append(True)
+    _lazy_methods_resolved.append(True)
 
 
-_state_lazy_resolved = []
+_lazy_methods_resolved = []
 
 
 class _CompiledCall:

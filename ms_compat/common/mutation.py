@@ -23,14 +23,14 @@ A tensor that autograd does not need (grad mode off, or neither it nor anything 
 takes PyTorch's in-place op directly: no copy, no version change. A leaf that requires grad (the input of
 ``ms.grad``) raises PyTorch's ``RuntimeError``, as MindSpore raises ``RuntimeError`` ("Can not modify tensor
 id of input tensor").
+A Parameter is written without autograd history (``write_untracked``), as MindSpore's Parameter writes and
+Parameter-updating primitives (``ops.assign``, ``ops.scatter_update`` ...) carry no gradient. A view (``y = b[0]``) is written through to its base, as in MindSpore; it keeps its base's storage.
 
 Under ``torch.compile`` (``ms.jit``) the same three steps are traced (``mutate_traced``): TorchDynamo traces the
 fresh storage as ``Tensor.set_`` of a clone under ``no_grad`` (what it emits for ``Tensor.data = ...``), the write
 as PyTorch's in-place op, and the version counter reset as its own traceable
 ``_unsafe_set_version_counter``. AOTAutograd functionalises the writes (the compiled graph holds no in-place op
 and no version bookkeeping; the clone is the only cost) and its backward sees what the eager backward sees.
-A Parameter is written without autograd history (``write_untracked``), as MindSpore's Parameter writes and
-Parameter-updating primitives (``ops.assign``, ``ops.scatter_update`` ...) carry no gradient. A view (``y = b[0]``) is written through to its base, as in MindSpore; it keeps its base's storage.
 """
 from __future__ import annotations
 
