@@ -118,6 +118,52 @@ def test_inductor_with_ms_tensor_inputs():
     assert float(g(a, w)) == pytest.approx(float((a.asnumpy() @ w.asnumpy()).sum()), abs=1e-5)
 
 
+@pytest.mark.parametrize("write", ["setitem", "fill_", "assign_value"])
+def test_jit_write_after_relu_keeps_relus_mask(write):
+    """``y = relu(x); z = y * w; <write into y>`` under ``ms.jit(fullgraph=True)`` gives eager ms_compat's
+    gradient (MindSpore's mutation model, tests/semantics/test_mutation_forms.py): ReLU's backward keeps the old
+    ``y`` (its zero stays masked), ``z``'s backward sees the new one. No graph break."""
+    w = Tensor(np.array([[0.5, 0.25, 2.0]], np.float32))
+    writes = {"setitem": lambda y: y.__setitem__((slice(None), 1), 5.0), "fill_": lambda y: y.fill_(5.0),
+              "assign_value": lambda y: y.assign_value(ops.ones_like(y) * 5.0)}
+
+    def f(x):
+        y = ops.relu(x)
+        z = y * w
+        writes[write](y)
+        return (z * y).sum() + y.sum()
+    x = Tensor(np.array([[1.0, -2.0, 3.0]], np.float32))
+    eager = ms.grad(f)(x).asnumpy()
+    torch._dynamo.reset()
+    compiled = ms.grad(ms.jit(f, fullgraph=True))(x).asnumpy()
+    np.testing.assert_allclose(compiled, eager, rtol=1e-6)
+    assert eager[0, 1] == 0.0  # ReLU's mask from the old y
+
+
+def test_jit_tensor_from_ndarray_copies_the_array():
+    """``Tensor(ndarray)`` inside a jitted function copies, as eager and MindSpore: a later write into the Tensor
+    does not reach the array (TorchDynamo traces numpy as torch; ``torch.as_tensor`` alone aliased it)."""
+    torch._dynamo.reset()
+    arr = np.arange(6, dtype=np.float32).reshape(2, 3)
+
+    @ms.jit(fullgraph=True)
+    def f(x):
+        y = Tensor(arr)
+        y[0] = 5.0
+        return x + y
+
+    out = f(Tensor(np.ones((2, 3), np.float32)))
+    np.testing.assert_array_equal(arr, np.arange(6, dtype=np.float32).reshape(2, 3))
+    np.testing.assert_array_equal(out.asnumpy(), [[6, 6, 6], [4, 5, 6]])
+
+
+def test_jit_resolves_lazy_tensor_methods():
+    """Tensor methods built on ``ops`` are lazy class attributes until first use (ms_compat/_tensor_op_methods.py);
+    TorchDynamo reads methods statically and cannot take one: making a jitted function resolves them all."""
+    ms.jit(lambda a: a, backend="eager")
+    assert [n for n, a in vars(Tensor).items() if hasattr(type(a), "_resolve")] == []
+
+
 def test_jit_on_construct_and_function_forms():
     torch._dynamo.reset()
 

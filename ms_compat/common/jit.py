@@ -130,6 +130,22 @@ def _disable_alias_check():
     allow_subclass_graph_inputs(force=True)
 
 
+def _resolve_lazy_tensor_methods():
+    """TorchDynamo looks a MindSpore Tensor method up statically (``inspect.getattr_static``) and cannot take a
+    lazy class attribute (``ms_compat/_tensor_op_methods.py``: ``assign_value`` & co. import ``ops`` on first
+    access): resolve them before the first compile (once; idempotent)."""
+    if _lazy_methods_resolved:
+        return
+    for attr in list(vars(Tensor).values()):
+        resolve = getattr(type(attr), "_resolve", None)
+        if resolve is not None:
+            resolve(attr)
+    _lazy_methods_resolved.append(True)
+
+
+_lazy_methods_resolved = []
+
+
 class _CompiledCall:
     """``torch.compile`` of ``target`` behind the MindSpore Tensor boundary (see module docstring)."""
 
@@ -137,6 +153,7 @@ class _CompiledCall:
 
     def __init__(self, target, opts, name="fn"):
         _disable_alias_check()
+        _resolve_lazy_tensor_methods()
         self.target = target
         self.opts = opts
         self.compiled = torch.compile(_fresh_entry(target, name), **opts)

@@ -22,9 +22,15 @@ PyTorch has the pieces to do exactly what MindSpore does, at a copy only where a
 A tensor that autograd does not need (grad mode off, or neither it nor anything holding it records gradients)
 takes PyTorch's in-place op directly: no copy, no version change. A leaf that requires grad (the input of
 ``ms.grad``) raises PyTorch's ``RuntimeError``, as MindSpore raises ``RuntimeError`` ("Can not modify tensor
-id of input tensor"). Under ``torch.compile`` the op is traced as is (AOTAutograd functionalises it).
+id of input tensor").
 A Parameter is written without autograd history (``write_untracked``), as MindSpore's Parameter writes and
 Parameter-updating primitives (``ops.assign``, ``ops.scatter_update`` ...) carry no gradient. A view (``y = b[0]``) is written through to its base, as in MindSpore; it keeps its base's storage.
+
+Under ``torch.compile`` (``ms.jit``) the same three steps are traced (``mutate_traced``): TorchDynamo traces the
+fresh storage as ``Tensor.set_`` of a clone under ``no_grad`` (what it emits for ``Tensor.data = ...``), the write
+as PyTorch's in-place op, and the version counter reset as its own traceable
+``_unsafe_set_version_counter``. AOTAutograd functionalises the writes (the compiled graph holds no in-place op
+and no version bookkeeping; the clone is the only cost) and its backward sees what the eager backward sees.
 """
 from __future__ import annotations
 
@@ -32,7 +38,8 @@ import torch
 
 from .._torch_seam import DisableTorchFunctionSubclass, set_version_counter
 
-__all__ = ["mutate", "write_untracked", "INPLACE_METHOD_NAMES", "SET_VERSION"]
+__all__ = ["mutate", "mutate_traced", "write_tracked", "write_tracked_traced", "write_untracked",
+           "write_untracked_traced", "traced_base_of_alias", "INPLACE_METHOD_NAMES", "SET_VERSION"]
 
 # MindSpore 2.10's public Tensor methods named ``*_`` that change values (tests/semantics/test_mutation_forms.py
 # checks this list against ``dir(mindspore.Tensor)`` as stored by tools/reference/gen_mutation.py).
@@ -74,6 +81,66 @@ def mutate(t, op, *args):
     else:
         return op(t, *args)
     SET_VERSION((t,), (ver,))
+    return ret
+
+
+def mutate_traced(t, op, *args):
+    """``mutate`` as TorchDynamo traces it (``torch.compile``, grad mode on): the same steps written with
+    what Dynamo can put in a graph (module docstring). ``op`` runs with subclass dispatch off."""
+    if SET_VERSION is None:
+        return op(t, *args)
+    with DisableTorchFunctionSubclass():
+        if t.requires_grad and t.is_leaf:
+            if isinstance(t, torch.nn.Parameter):
+                return write_untracked_traced(t, op, *args)
+            return op(t, *args)  # PyTorch's RuntimeError, as eager
+        ver = t._version
+        if t.requires_grad and traced_base_of_alias(t) is t:  # not a view
+            with torch.no_grad():
+                t.set_(t.clone())  # ops that saved ``t`` as their output keep the old storage
+            SET_VERSION((t,), (ver,))  # ``set_`` counts as a write (``Tensor.data = ...`` does not)
+        ret = op(t, *args)
+        SET_VERSION((t,), (ver,))
+    return ret
+
+
+def traced_base_of_alias(t):
+    """The tensor whose storage ``t`` views, or ``t`` itself, as TorchDynamo can trace it (it refuses
+    ``_base`` on a Tensor subclass, not on a plain alias)."""
+    with DisableTorchFunctionSubclass():
+        return torch.Tensor.view_as(t, t)._base
+
+
+def write_untracked_traced(t, op, *args):
+    """``write_untracked`` as TorchDynamo traces it (``torch.compile``)."""
+    with DisableTorchFunctionSubclass():
+        ver = t._version
+        with torch.no_grad():
+            ret = op(t, *args)
+        if SET_VERSION is not None:
+            SET_VERSION((t,), (ver,))
+    return ret
+
+
+def write_tracked(t, op, *args):
+    """``op(t, *args)``, an in-place write into ``t`` that autograd records, on ``t``'s own storage, with ``t``'s
+    version counter kept: every op that saved ``t`` for its backward, as its input or as its output, sees the new
+    value (MindSpore's ``ops.assign_add``/``assign_sub`` on a Tensor, measured: ``y = relu(x)`` then
+    ``assign_sub(y, v)`` masks ReLU's gradient with the new ``y``)."""
+    ver = _version(t)
+    ret = op(t, *args)
+    if SET_VERSION is not None:
+        SET_VERSION((t,), (ver,))
+    return ret
+
+
+def write_tracked_traced(t, op, *args):
+    """``write_tracked`` as TorchDynamo traces it (``torch.compile``)."""
+    with DisableTorchFunctionSubclass():
+        ver = t._version
+        ret = op(t, *args)
+        if SET_VERSION is not None:
+            SET_VERSION((t,), (ver,))
     return ret
 
 

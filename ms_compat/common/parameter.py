@@ -21,6 +21,7 @@ import torch
 from . import dtype as mstype
 from .._torch_seam import TensorBase
 from .mutation import write_untracked as _write_untracked
+from .mutation import write_untracked_traced as _write_untracked_traced
 from .tensor import Tensor, _PlainTensor, _as_subclass
 
 __all__ = ["Parameter", "ParameterTuple"]
@@ -180,11 +181,14 @@ class Parameter(Tensor, torch.nn.Parameter):
                 raise TypeError(f"Can not set a float value to the Parameter '{self.name}' of dtype "
                                 f"{mstype.dtype_str(self.dtype)}.")
             new = torch.tensor(data, dtype=self.dtype, device=self.device)
+        elif torch.compiler.is_compiling():  # (TorchDynamo cannot trace ``as_subclass`` of a Tensor subclass)
+            new = data.detach().to(device=self.device, dtype=self.dtype)
         else:
             new = _as_subclass(data.detach(), _PlainTensor).to(device=self.device, dtype=self.dtype)
         with torch.no_grad():
             if tuple(new.shape) == tuple(_PlainTensor.size(self)):
-                _write_untracked(self, _PlainTensor.copy_, new)
+                write = _write_untracked_traced if torch.compiler.is_compiling() else _write_untracked
+                write(self, _PlainTensor.copy_, new)
             else:
                 torch.Tensor.data.__set__(self, new.clone())
         if slice_shape:

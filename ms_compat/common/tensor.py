@@ -22,6 +22,7 @@ from . import dtype as mstype
 from .op_errors import matmul_dtype_error
 from .mutation import INPLACE_METHOD_NAMES as _INPLACE_METHOD_NAMES
 from .mutation import mutate as _mutate
+from .mutation import mutate_traced as _mutate_traced
 from .shape_error import as_mindspore_error
 
 __all__ = ["Tensor", "tensor", "is_tensor", "as_ms", "to_torch"]
@@ -341,7 +342,8 @@ class Tensor(torch.Tensor):
                     value = input_data.item() if isinstance(input_data, np.generic) else input_data
                     return torch.tensor(value, dtype=dtype or _infer_dtype(value)).as_subclass(cls)
                 if isinstance(input_data, np.ndarray):  # dynamo traces numpy as torch
-                    t = torch.as_tensor(input_data)
+                    # a copy, as eager and MindSpore: a later write into the Tensor must not reach the array
+                    t = torch.as_tensor(input_data).clone()
                     return (t.to(dtype) if dtype is not None else t).as_subclass(cls)
             t = _to_plain(input_data, dtype)
         if device is not None:
@@ -359,8 +361,8 @@ class Tensor(torch.Tensor):
 
     @classmethod
     def __torch_function__(cls, func, types, args=(), kwargs=None):
-        if func is _plain_setitem and not _dynamo_compiling():  # y[key] = value: MindSpore's mutation model
-            return _setitem(*args)
+        if func is _plain_setitem:  # y[key] = value: MindSpore's mutation model
+            return _setitem(*args) if not _dynamo_compiling() else _traced_setitem(*args)
         try:
             with DisableTorchFunctionSubclass():
                 ret = func(*args, **kwargs) if kwargs else func(*args)
@@ -1223,16 +1225,35 @@ def _setitem(self, key, value):
         raise mapped from e
 
 
+def _traced_setitem(self, key, value):
+    """``_setitem`` as TorchDynamo traces it (``common/mutation.py``, ``mutate_traced``)."""
+    if isinstance(value, (list, tuple)):  # (TorchDynamo refuses ``__class__`` of a Tensor subclass)
+        value = torch.tensor(value, dtype=self.dtype, device=self.device)
+    if torch.is_grad_enabled():
+        return _mutate_traced(self, _plain_setitem, key, value)
+    with DisableTorchFunctionSubclass():
+        return _plain_setitem(self, key, value)
+
+
 def _mutating_method(name):
     """``Tensor.<name>`` (one of MindSpore's in-place ``*_`` methods) with MindSpore's mutation model under
-    autograd (``common/mutation.py``); grad mode off (optimizer steps), PyTorch code and traced code take the
-    method as it was."""
+    autograd (``common/mutation.py``), also under ``torch.compile`` (``mutate_traced``); grad mode off (optimizer
+    steps) and PyTorch code take the method as it was."""
     plain = getattr(Tensor, name)
     functional = getattr(_PlainTensor, name[:-1], None)
+    if name in _BACKWARD_READS_OUTPUT:  # y.div_(u): div(y.clone(), u), so div's backward reads the old y
+        out_of_place = functional
+
+        def functional(t, *args, **kwargs):
+            return out_of_place(_plain_clone(t), *args, **kwargs)
 
     def method(self, *args, **kwargs):
-        if not _grad_enabled() or _dynamo_compiling() or not _tf_enabled():
+        if not _grad_enabled() or not _tf_enabled():
             return plain(self, *args, **kwargs)
+        if _dynamo_compiling():  # the same write, traceable (common/mutation.py, mutate_traced)
+            if functional is not None:
+                return _mutate_traced(self, lambda t, *a: _plain_copy(t, functional(t, *a, **kwargs)), *args)
+            return _mutate_traced(self, lambda t, *a: plain(t, *a, **kwargs), *args)
         with DisableTorchFunctionSubclass():  # (a subclass's requires_grad getter dispatches: 3 µs, here 0.1)
             needed = self.requires_grad or _use_count(self) > 1
         if not needed:  # autograd does not need this tensor: the in-place op as it is
@@ -1248,6 +1269,11 @@ def _mutating_method(name):
 
 
 _plain_copy = _PlainTensor.copy_
+_plain_clone = _PlainTensor.clone
+# In-place methods whose MindSpore backward reads the op's output where PyTorch's reads its input (MindSpore's
+# Div: ``-dout / y * out``, Erfinv: ``dout * sqrt(pi) / 2 * exp(out ** 2)``): the input is cloned before the write
+# overwrites it (only where autograd needs the tensor), which gives MindSpore's gradient (measured).
+_BACKWARD_READS_OUTPUT = ("div_", "erfinv_")
 _use_count = _PlainTensor._use_count
 _grad_enabled = torch.is_grad_enabled
 for _name in _INPLACE_METHOD_NAMES:

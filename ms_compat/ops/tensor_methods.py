@@ -13,6 +13,9 @@ import numbers
 import torch
 
 from ..common.mutation import mutate as _mutate
+from ..common.mutation import mutate_traced as _mutate_traced
+from ..common.mutation import traced_base_of_alias as _traced_base_of_alias
+from .._torch_seam import DisableTorchFunctionSubclass as _DisableTorchFunctionSubclass
 
 from ..common.tensor import Tensor, as_ms
 from . import function as F
@@ -302,7 +305,14 @@ def assign_value(self, value):
     Under autograd (same shape and dtype) it also takes ``value``'s gradient path, and ops that saved this tensor
     for their backward see the new value, as in MindSpore (``common/mutation.py``). A view takes new memory of
     its own (its base keeps its values, as in MindSpore)."""
-    if (isinstance(value, torch.Tensor) and torch.is_grad_enabled() and not torch.compiler.is_compiling()
+    if torch.compiler.is_compiling():  # the same, as TorchDynamo traces it (no ``_base``/``as_subclass`` there)
+        if (isinstance(value, torch.Tensor) and torch.is_grad_enabled() and value.shape == self.shape
+                and value.dtype == self.dtype and _traced_base_of_alias(self) is self):
+            return _mutate_traced(self, torch.Tensor.copy_, value)
+        with torch.no_grad(), _DisableTorchFunctionSubclass():
+            torch.Tensor.set_(self, value.detach().clone())
+        return self
+    if (isinstance(value, torch.Tensor) and torch.is_grad_enabled()
             and value.shape == self.shape and value.dtype == self.dtype and self._base is None):
         return _mutate(self, torch.Tensor.copy_, value)
     with torch.no_grad():

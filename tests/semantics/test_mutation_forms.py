@@ -4,7 +4,7 @@ the loss, and for errors the exception type (tests/reference_data/mutation/forms
 tools/reference/gen_mutation.py). Issue 28.
 
 Each test runs a whole column of the table in one process (the cases are milliseconds each); ``compiled`` runs
-three of ``COMPILED_FORMS`` on the non-leaf role only (``torch.compile`` costs seconds per form).
+five of ``COMPILED_FORMS`` on the non-leaf role only (``torch.compile`` costs seconds per form).
 Documented differences are listed with their reason; for those the test checks ms_compat's own value.
 """
 import math
@@ -19,9 +19,9 @@ from semantics import mutation_forms as M
 
 REF = load_ref_json("mutation", "forms")
 RANDOM = set(M.RANDOM_METHODS)
-# A setitem, a ``*_`` method and a whole-value write (the reference holds all of M.COMPILED_FORMS): each
-# torch.compile costs seconds on a busy 2-core machine.
-COMPILED_TESTED = ("setitem[slice]=number", "add_", "Tensor.assign_value")
+# One form per traced path (the reference holds all of M.COMPILED_FORMS; all ten pass, 23 s): setitem with a
+# number and with a Tensor, a ``*_`` method, ``assign_value``, ``ops.assign``. Each torch.compile costs seconds.
+COMPILED_TESTED = ("setitem[slice]=number", "setitem[int]=tensor", "add_", "Tensor.assign_value", "ops.assign")
 
 _PARAM_AFTER_GRAD = ("MindSpore 2.10 treats a Parameter written inside the differentiated function as a "
                      "constant from the write on (no gradient reaches the Parameter or the written values through "
@@ -30,15 +30,6 @@ _PARAM_AFTER_GRAD = ("MindSpore 2.10 treats a Parameter written inside the diffe
 _VIEW_GRAD = ("MindSpore 2.10's gradient through a write into a view (y = b[0]; y[...] = v) drops the contribution "
               "of the base's own uses to that slice (measured); ms_compat follows PyTorch's view autograd "
               "(the write reaches the base and every use is differentiated) (migration_guides/real-code.md)")
-_SAVED_FORMULA = ("an op saved for backward a tensor that the next op overwrites: MindSpore and PyTorch save "
-                  "different tensors for this op's backward (MindSpore's Div/Erfinv read their output, PyTorch's "
-                  "their input), so the gradient of the overwritten value differs (migration_guides/real-code.md)")
-_ASSIGN_ADD = ("MindSpore 2.10's gradient through ops.assign_add/assign_sub into an intermediate keeps a "
-               "contribution of the added value that ms_compat (write without history, as ops.assign) does not "
-               "reproduce yet")
-_COMPILED = ("under ms.jit (torch.compile) AOTAutograd traces the backward with PyTorch's version check: a write "
-             "into a tensor an earlier op saved raises PyTorch's error, as before issue 28 (migration_guides/"
-             "real-code.md)")
 _KERNEL_GAP = ("MindSpore 2.10's CPU build has no kernel for this random in-place fill (it raises); ms_compat "
                "fills with PyTorch's generator (the values are checked to lie in the documented range)")
 _is_value = lambda v: isinstance(v, dict) and "error" not in v  # noqa: E731
@@ -51,17 +42,12 @@ KNOWN_DIFFERENCES = {
     ("grad", "param", "*", "loss"): (_PARAM_AFTER_GRAD, lambda v: isinstance(v, float)),
     ("scatter", "param", "*", "grad"): (_PARAM_AFTER_GRAD, _is_value),
     ("grad", "view", "*", "*"): (_VIEW_GRAD, lambda v: True),
-    **{("grad", role, name, "grad_x"): (_SAVED_FORMULA, _is_value)
-       for role in ("leaf", "nonleaf") for name in ("div_", "erfinv_")},
-    **{("grad", role, name, "*"): (_ASSIGN_ADD, lambda v: True)
-       for role in ("leaf", "nonleaf") for name in ("ops.assign_add", "ops.assign_sub")},
     **{("grad", role, "floor_divide_", ""): (
         "PyTorch has no derivative for floor_divide (RuntimeError); MindSpore's is zero", _is_error)
        for role in ("nonleaf", "view")},
     ("grad", "nonleaf", "setitem[ellipsis_only]=number", ""): (
         "MindSpore 2.10 raises 'Trying to use a saved tensor that has been detached in-place' for y[...] = number "
         "on an intermediate saved for backward (its own error); ms_compat computes the gradient", _is_value),
-    ("compiled", "nonleaf", "*", ""): (_COMPILED, _is_error),
     **{(mode, role, name, ""): (_KERNEL_GAP, lambda v: True)
        for mode in ("eager", "grad") for role in ("leaf", "nonleaf", "view", "param") for name in M.RANDOM_METHODS},
 }
@@ -146,11 +132,12 @@ def test_grad_matches_mindspore(role):
 def test_compiled_matches_mindspore():
     """``value_and_grad(ms.jit(f))``. MindSpore's graph compiler parses ``f``'s source and cannot take the
     table's closures (a ``SyntaxError`` for each, recorded); there the compiled result must equal MindSpore's
-    PyNative one (``ms.jit`` keeps PyNative meaning in ms_compat, see test_real_semantics.py)."""
+    PyNative one (``ms.jit`` keeps PyNative meaning in ms_compat, see test_real_semantics.py). Compiled with
+    ``fullgraph=True``: each write is traced into the graph, no graph break (common/mutation.py)."""
     got, expected = {}, {}
     for name in COMPILED_TESTED:
         torch._dynamo.reset()
-        got[name] = M.run_grad(ms_compat, M.FORMS[name], "nonleaf", ms_compat.jit)
+        got[name] = M.run_grad(ms_compat, M.FORMS[name], "nonleaf", lambda f: ms_compat.jit(f, fullgraph=True))
         ref = REF["compiled"][name]["nonleaf"]
         expected[name] = REF["grad"][name]["nonleaf"] if "error" in ref and ref["error"][0] == "SyntaxError" else ref
     _check("compiled", "nonleaf", got, expected)

@@ -12,7 +12,11 @@ import numpy as np
 import torch
 import torch.nn.functional as _F
 
+from ...common.mutation import traced_base_of_alias as _traced_base_of_alias
+from ...common.mutation import write_tracked as _write_tracked
+from ...common.mutation import write_tracked_traced as _write_tracked_traced
 from ...common.mutation import write_untracked as _write_untracked
+from ...common.mutation import write_untracked_traced as _write_untracked_traced
 from ...common.tensor import Tensor, gather_slices as _gather_slices
 from .._utils import (axes_arg, check_axis, check_tensor, default_device, ms_dtype, shape_tuple, to_tensor,
                       wrap)
@@ -848,35 +852,62 @@ def assign(variable, value):
     carries no gradient and ``variable`` keeps its autograd history; ops that saved ``variable`` for their
     backward see the new value (``common/mutation.py``)."""
     _check_not_view(variable, "Assign")
+    if torch.compiler.is_compiling():
+        _write_untracked_traced(variable, torch.Tensor.copy_, to_tensor(value))
+        return _as_new_object(variable)
     _write_untracked(variable, torch.Tensor.copy_, to_tensor(value))
     return _as_new_object(variable)
 
 
 def assign_add(variable, value):
-    """``ops.assign_add(variable, value)``: in-place ``variable += value`` (as ``assign``: no gradient, a new
-    Tensor object returned)."""
+    """``ops.assign_add(variable, value)``: in-place ``variable += value``, a new Tensor object returned (as
+    ``assign``). Unlike ``assign``, under autograd the write is recorded as PyTorch's ``add_`` on ``variable``'s
+    own memory (MindSpore 2.10, measured: the gradient reaches ``value`` and ``variable``'s own history, and an
+    op that saved ``variable`` for its backward, as input or as output, sees the new value:
+    ``common/mutation.py``, ``write_tracked``); a Parameter, the input of ``grad`` and a write with grad mode
+    off are written without history."""
     _check_not_view(variable, "AssignAdd")
-    _write_untracked(variable, torch.Tensor.add_, to_tensor(value).to(variable.dtype))
-    return _as_new_object(variable)
+    return _assign_accumulate(variable, torch.Tensor.add_, torch.Tensor.add, to_tensor(value).to(variable.dtype))
 
 
 def assign_sub(variable, value):
-    """``ops.assign_sub(variable, value)``: in-place ``variable -= value`` (as ``assign``)."""
+    """``ops.assign_sub(variable, value)``: in-place ``variable -= value`` (as ``assign_add``)."""
     _check_not_view(variable, "AssignSub")
-    _write_untracked(variable, torch.Tensor.sub_, to_tensor(value).to(variable.dtype))
+    return _assign_accumulate(variable, torch.Tensor.sub_, torch.Tensor.sub, to_tensor(value).to(variable.dtype))
+
+
+def _assign_accumulate(variable, op, functional, value):
+    compiling = torch.compiler.is_compiling()
+    if (not torch.is_grad_enabled() or isinstance(variable, torch.nn.Parameter)
+            or (variable.requires_grad and variable.is_leaf)):
+        if compiling:  # written as ``copy_(variable + value)``: with ``add_``, AOTAutograd's backward can
+            # recompute the new value from the already-updated input (the update counted twice, measured)
+            _write_untracked_traced(variable, lambda t, v: torch.Tensor.copy_(t, functional(t, v)), value)
+        else:
+            _write_untracked(variable, op, value)
+    else:
+        (_write_tracked_traced if compiling else _write_tracked)(variable, op, value)
     return _as_new_object(variable)
 
 
 def _check_not_view(variable, prim):
     """MindSpore 2.10 refuses a view (``b[0]``, ``x.T``, a reshape ...) as the target of Assign* (measured; ``b[...]``,
     the same memory layout, is accepted, as ms_compat's own same-layout aliases are)."""
-    base = variable._base if isinstance(variable, torch.Tensor) else None
+    if not isinstance(variable, torch.Tensor):
+        return
+    if torch.compiler.is_compiling():  # (TorchDynamo refuses ``_base`` on a Tensor subclass)
+        base = _traced_base_of_alias(variable)
+        base = None if base is variable else base
+    else:
+        base = variable._base
     if base is not None and (variable.shape != base.shape or variable.stride() != base.stride()
                              or variable.storage_offset() != base.storage_offset()):
         raise RuntimeError(f"Check view and inplace failed! Not support view input for inplace op {prim}.")
 
 
 def _as_new_object(t):
+    if torch.compiler.is_compiling():  # (TorchDynamo cannot trace ``as_subclass`` of a Tensor subclass)
+        return t.view_as(t)
     return torch.Tensor.as_subclass(t, Tensor)
 
 
