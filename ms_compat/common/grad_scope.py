@@ -89,21 +89,25 @@ def _uses_torch(g: dict) -> bool:
 
 _cache: dict = {}  # id(globals) -> (number of globals, answer, the globals dict itself)
 _MAX_CACHED = 4096
+last = [(None, -1, False)]  # the last answer, (globals dict, its number of globals, answer): Cell.__call__ reads it
 
 
 def mindspore_only(g: dict) -> bool:
     """Whether the module whose globals are ``g`` is a user's MindSpore code that does not use PyTorch: it
     holds the MindSpore API (:func:`ms_compat._mindspore_code.is_mindspore_code`), is not one of ms_compat's
     own modules, and holds no PyTorch module, class or function. Cached per globals dict, recomputed when the
-    module gains or loses a global."""
-    cached = _cache.get(id(g))
-    if cached is not None and cached[2] is g and cached[0] == len(g):
-        return cached[1]
+    module gains or loses a global; the last answer is also kept in ``last``, which ``Cell.__call__`` checks
+    first (the same module asks again and again: a script's loop calling its net)."""
     n = len(g)
-    answer = not is_mindspore_name(g.get("__name__")) and is_mindspore_code(g) and not _uses_torch(g)
-    if len(_cache) >= _MAX_CACHED:  # throwaway namespaces (eval/exec dicts) must not accumulate
-        _cache.clear()
-    _cache[id(g)] = (n, answer, g)
+    cached = _cache.get(id(g))
+    if cached is not None and cached[2] is g and cached[0] == n:
+        answer = cached[1]
+    else:
+        answer = not is_mindspore_name(g.get("__name__")) and is_mindspore_code(g) and not _uses_torch(g)
+        if len(_cache) >= _MAX_CACHED:  # throwaway namespaces (eval/exec dicts) must not accumulate
+            _cache.clear()
+        _cache[id(g)] = (n, answer, g)
+    last[0] = (g, n, answer)  # one tuple, replaced whole: a reader never sees half of two answers
     return answer
 
 

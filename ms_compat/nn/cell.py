@@ -20,13 +20,15 @@ import sys
 import warnings
 import weakref as _weakref
 from collections import OrderedDict
+from types import MethodType as _method
 from typing import Callable
 
 import torch
 from torch import nn as _tnn
 
+from .._torch_seam import is_compiling as _is_compiling, module_fast_path as _module_fast_path
 from .._torch_seam import set_grad_mode as _set_grad_mode
-from ..common.grad_scope import _cache as _ms_only_cache, mindspore_only as _mindspore_only, state as _grad_scope
+from ..common.grad_scope import last as _ms_only_last, mindspore_only as _mindspore_only, state as _grad_scope
 from ..common.parameter import Parameter, ParameterTuple, _check_prefix
 from ..common.tensor import Tensor, to_torch
 from . import _layer_internals
@@ -37,8 +39,13 @@ _Module = _tnn.Module
 _module_setattr = _Module.__setattr__
 _call_impl = _Module._call_impl
 _grad_enabled = torch.is_grad_enabled
-_is_compiling = torch.compiler.is_compiling
 _getframe = sys._getframe
+# what torch.nn.Module._call_impl checks before it calls forward directly (_torch_seam.module_fast_path)
+if _module_fast_path is not None:
+    (_g_fwd_pre_hooks, _g_fwd_hooks, _g_bwd_pre_hooks, _g_bwd_hooks), _jit_trace = _module_fast_path
+else:  # a PyTorch whose _call_impl reads other hooks: every call goes through it (a non-empty dict reads as hooked)
+    _g_fwd_pre_hooks = _g_fwd_hooks = _g_bwd_pre_hooks = _g_bwd_hooks = {0: None}
+    _jit_trace = None
 
 # order in which per-instance forward wrappers compose (inner → outer)
 _WRAPPER_ORDER = {"shard_params": 5, "bprop": 10, "param_hook": 15, "cast": 20, "amp": 25, "recompute": 30,
@@ -161,26 +168,29 @@ class Cell(_Module):
         recording gradients (``common/grad_scope.py``): the outermost Cell call made by MindSpore code outside
         any grad function records no autograd graph; nested calls, calls inside grad functions and calls from
         PyTorch code record as PyTorch does."""
-        if _grad_enabled() and not _is_compiling():
+        if not _is_compiling():  # eager (a Dynamo trace reads the constant True: PyTorch's call path, below)
+            if (_g_fwd_pre_hooks or _g_fwd_hooks or _g_bwd_pre_hooks or _g_bwd_hooks or self._forward_pre_hooks
+                    or self._forward_hooks or self._backward_pre_hooks or self._backward_hooks
+                    or self._compiled_call_impl is not None or _jit_trace._trace_module_map is not None):
+                call = self._compiled_call_impl or _method(_call_impl, self)
+            else:  # Module._call_impl's own fast path (no hook, no jit scope), without its two frames
+                call = self.forward
             box = _grad_scope.box
-            if not box[0]:  # an outermost call: its caller's module decides (grad_scope.call_outermost, inline)
+            if not box[0] and _grad_enabled():  # an outermost call: its caller's module decides
                 g = _getframe(1).f_globals
-                hit = _ms_only_cache.get(id(g))
-                if hit[1] if hit is not None and hit[2] is g and hit[0] == len(g) else _mindspore_only(g):
+                last = _ms_only_last[0]
+                if last[2] if last[0] is g and last[1] == len(g) else _mindspore_only(g):
                     _set_grad_mode(False)
                     try:
-                        if self._compiled_call_impl is None:
-                            return _call_impl(self, *args, **kwargs)
-                        return self._compiled_call_impl(*args, **kwargs)
+                        return call(*args, **kwargs)
                     finally:
                         _set_grad_mode(True)
                 box[0] = 1
                 try:
-                    if self._compiled_call_impl is None:
-                        return _call_impl(self, *args, **kwargs)
-                    return self._compiled_call_impl(*args, **kwargs)
+                    return call(*args, **kwargs)
                 finally:
                     box[0] = 0
+            return call(*args, **kwargs)
         if self._compiled_call_impl is None:  # torch.nn.Module.__call__ without its frame
             return _call_impl(self, *args, **kwargs)
         return self._compiled_call_impl(*args, **kwargs)
