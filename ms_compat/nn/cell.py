@@ -2,10 +2,12 @@
 
 A Cell *is* a ``torch.nn.Module``: its parameters live in ``_parameters``, children in
 ``_modules``, buffers in ``_buffers`` (MindSpore's ``_params``/``_cells`` are the same dicts), and
-calling it goes through ``torch.nn.Module.__call__`` — ``construct`` is installed as the class's
-``forward`` when the subclass is defined, so a call with no hooks reaches ``construct`` through
-PyTorch's own fast path; ``Cell.__call__`` in front of it only applies MindSpore's rule for what records
-gradients (``common/grad_scope.py``).
+calling it runs PyTorch's module call (hooks, then ``forward``) — ``construct`` is installed as the
+class's ``forward`` when the subclass is defined. ``Cell.__call__`` replaces ``Module.__call__``: it applies
+MindSpore's rule for what records gradients (``common/grad_scope.py``) and, on a call PyTorch's own fast path
+would take (no hook on the cell or global, no ``torch.jit.trace`` recording scopes, no ``Module.compile``),
+calls ``forward`` directly as ``Module._call_impl`` does, without that method's frames; any other call goes
+through ``Module._call_impl`` (``_torch_seam.module_fast_path`` holds what it checks).
 
 MindSpore rules kept on top: new Cells start in inference mode (``training=False``); parameters
 carry a stored ``name`` that attribute assignment sets and an ``auto_prefix`` parent rewrites
@@ -169,12 +171,16 @@ class Cell(_Module):
         any grad function records no autograd graph; nested calls, calls inside grad functions and calls from
         PyTorch code record as PyTorch does."""
         if not _is_compiling():  # eager (a Dynamo trace reads the constant True: PyTorch's call path, below)
-            if (_g_fwd_pre_hooks or _g_fwd_hooks or _g_bwd_pre_hooks or _g_bwd_hooks or self._forward_pre_hooks
-                    or self._forward_hooks or self._backward_pre_hooks or self._backward_hooks
-                    or self._compiled_call_impl is not None or _jit_trace._trace_module_map is not None):
-                call = self._compiled_call_impl or _method(_call_impl, self)
-            else:  # Module._call_impl's own fast path (no hook, no jit scope), without its two frames
-                call = self.forward
+            d = self.__dict__
+            try:
+                hooked = (_g_fwd_pre_hooks or _g_fwd_hooks or _g_bwd_pre_hooks or _g_bwd_hooks
+                          or d["_forward_pre_hooks"] or d["_forward_hooks"] or d["_backward_pre_hooks"]
+                          or d["_backward_hooks"] or "_compiled_call_impl" in d
+                          or _jit_trace._trace_module_map is not None)
+            except KeyError:  # Cell.__init__ never ran: PyTorch's call path raises its AttributeError
+                hooked = True
+            # not hooked: forward directly, as Module._call_impl's own fast path does (without its two frames)
+            call = (self._compiled_call_impl or _method(_call_impl, self)) if hooked else self.forward
             box = _grad_scope.box
             if not box[0] and _grad_enabled():  # an outermost call: its caller's module decides
                 g = _getframe(1).f_globals
