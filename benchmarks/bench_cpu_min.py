@@ -6,8 +6,8 @@ On the shared 2-core machine wall-clock medians of µs-scale calls moved 2× bet
 nn.Momentum, nn.Lamb and experimental.optim.SGD against ``torch.optim`` (default and ``foreach=True``; Lamb
 against the plain-torch reference of bench_optimizers), then bench_overhead's trivial Cell calls (by PyTorch code
 and by MindSpore code; also a Cell calling two Cells) against ``nn.Module`` twins, Dense(16, 16) at batch 1
-against ``nn.Linear`` and ``Tensor.mean/sum(axis=1, keep_dims=True)`` and ``x + y`` against torch. With the intra-op threads > 1 the
-thread CPU time leaves out the other threads' work: read the wall-clock minimum printed beside it too.
+against ``nn.Linear`` and ``Tensor.mean/sum(axis=1, keep_dims=True)`` and ``x + y`` against torch. With the intra-op
+threads > 1 the thread CPU time leaves out the other threads' work: read the wall-clock minimum printed beside it too.
 
 To compare two versions of the code, run this file from each checkout (``PYTHONPATH=<checkout>``) in the same
 window and compare the printed ratios, not the µs.

@@ -117,12 +117,13 @@ def _module_fast_path():
     here once) and ``torch.jit._trace`` (whose ``_trace_module_map`` is not None only while ``torch.jit.trace``
     records module scopes: outside that, ``Module._slow_forward`` is ``forward``). ``None`` when this PyTorch's
     ``_call_impl`` reads other global hooks than these (Cells then go through ``_call_impl`` on every call)."""
-    from torch.nn.modules import module
-    known = {"_global_backward_pre_hooks", "_global_backward_hooks", "_global_forward_hooks",
-             "_global_forward_pre_hooks", "_global_forward_hooks_always_called", "_global_forward_hooks_with_kwargs"}
     from torch.jit import _trace as jit_trace
+    from torch.nn.modules import module
+
     def names_in(code):  # the function's own names and those of the functions nested in it
         return set(code.co_names).union(*(names_in(c) for c in code.co_consts if hasattr(c, "co_names")))
+    known = {"_global_backward_pre_hooks", "_global_backward_hooks", "_global_forward_hooks",
+             "_global_forward_pre_hooks", "_global_forward_hooks_always_called", "_global_forward_hooks_with_kwargs"}
     names = {n for n in names_in(module.Module._call_impl.__code__) if n.startswith("_global")}
     if names != known or not hasattr(jit_trace, "_trace_module_map"):
         _missing["torch.nn.Module._call_impl fast path"] = ("every Cell call goes through torch.nn.Module._call_impl "
