@@ -4,9 +4,10 @@ On the shared 2-core machine wall-clock medians of µs-scale calls moved 2× bet
 ``time.thread_time`` stayed within ~10 %, so the issue-20 decisions (benchmarks/HISTORY.md, "Optimizer step cost" and
 "Performance work (issue 20)") were measured this way. Cases: one optimizer step of nn.SGD, nn.SGD with momentum,
 nn.Momentum, nn.Lamb and experimental.optim.SGD against ``torch.optim`` (default and ``foreach=True``; Lamb
-against the plain-torch reference of bench_optimizers), then Dense(16, 16) at batch 1 against ``nn.Linear`` and
-``Tensor.mean/sum(axis=1, keep_dims=True)`` and ``x + y`` against torch. With the intra-op threads > 1 the
-thread CPU time leaves out the other threads' work: read the wall-clock minimum printed beside it too.
+against the plain-torch reference of bench_optimizers), then bench_overhead's trivial Cell calls (by PyTorch code
+and by MindSpore code; also a Cell calling two Cells) against ``nn.Module`` twins, Dense(16, 16) at batch 1
+against ``nn.Linear`` and ``Tensor.mean/sum(axis=1, keep_dims=True)`` and ``x + y`` against torch. With the intra-op
+threads > 1 the thread CPU time leaves out the other threads' work: read the wall-clock minimum printed beside it too.
 
 To compare two versions of the code, run this file from each checkout (``PYTHONPATH=<checkout>``) in the same
 window and compare the printed ratios, not the µs.
@@ -55,15 +56,49 @@ def optimizer_rows(quick=False):
     return rows
 
 
+class _TwoChildren(torch.nn.Module):
+    """The ``nn.Module`` twin of :func:`_two_children_cell`: calls its two children in turn."""
+
+    def __init__(self, a, b):
+        super().__init__()
+        self.a, self.b = a, b
+
+    def forward(self, x):
+        return self.b(self.a(x))
+
+
+def _two_children_cell():
+    from ms_compat import nn
+    from benchmarks.bench_overhead import TrivialCell
+
+    class TwoChildren(nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.a, self.b = TrivialCell(), TrivialCell()
+
+        def construct(self, x):
+            return self.b(self.a(x))
+    return TwoChildren()
+
+
 def call_rows(quick=False):
     import ms_compat as ms
     from ms_compat import nn
+    from benchmarks.bench_overhead import TrivialCell, TrivialModule, _call, _ms_code_call
     x = torch.randn(1, 16)
     xm = ms.Tensor(x)
     dense, lin = nn.Dense(16, 16), torch.nn.Linear(16, 16)
     a = torch.randn(4, 8, 16)
     am = ms.Tensor(a)
+    cell, module = TrivialCell(), TrivialModule()
+    outer, touter = _two_children_cell(), _TwoChildren(TrivialModule(), TrivialModule())
     cases = {
+        # bench_overhead's first rows: called by PyTorch code (here) and by MindSpore code (grad mode off)
+        "trivial Cell vs nn.Module call": (lambda: cell(x), lambda: module(x)),
+        "trivial Cell called by MindSpore code vs nn.Module call": (lambda: _ms_code_call(cell, x),
+                                                                    lambda: _call(module, x)),
+        "Cell calling two trivial Cells vs its nn.Module twin": (lambda: outer(x), lambda: touter(x)),
+        "the same called by MindSpore code": (lambda: _ms_code_call(outer, x), lambda: _call(touter, x)),
         "Dense(16,16) vs Linear(16,16), batch 1": (lambda: dense(xm), lambda: lin(x)),
         "Tensor.mean(axis=1, keep_dims=True) vs torch.mean(x, 1, True)": (
             lambda: am.mean(axis=1, keep_dims=True), lambda: torch.mean(a, 1, True)),

@@ -88,6 +88,53 @@ set_version_counter = _feature(
     lambda: torch._C._autograd._unsafe_set_version_counter,
     "a write into a tensor an earlier op saved for its backward raises PyTorch's in-place error "
     "(MindSpore's mutation model, common/mutation.py)")
+
+
+# ------------------------------------------------------------------ the module call path (Cell.__call__)
+def _compiling_reader():
+    """``torch.compiler.is_compiling()`` at the cost of one attribute read: the flag it returns
+    (``torch.compiler._is_compiling_flag``, held True while Dynamo compiles and while export traces), read by a
+    function marked ``torch.compiler.assume_constant_result`` so that a Dynamo trace evaluates it once, as the
+    constant True, without a guard (a plain read of the flag would be guarded and recompile every call).
+    ``torch.jit.is_scripting()``, the public function's other half, is never true in Python code."""
+    import torch.compiler as compiler
+    if not isinstance(getattr(compiler, "_is_compiling_flag", None), bool):
+        _missing["torch.compiler._is_compiling_flag"] = "Cell calls ask torch.compiler.is_compiling() (~0.1 µs more)"
+        return compiler.is_compiling
+
+    @compiler.assume_constant_result
+    def is_compiling() -> bool:
+        return compiler._is_compiling_flag
+    return is_compiling
+
+
+is_compiling = _compiling_reader()
+
+
+def _module_fast_path():
+    """What ``torch.nn.Module._call_impl`` reads to decide that a call is plain (it then calls ``forward`` and
+    nothing else): the four global hook dicts of ``torch.nn.modules.module`` (never rebound by PyTorch, so bound
+    here once) and ``torch.jit._trace`` (whose ``_trace_module_map`` is not None only while ``torch.jit.trace``
+    records module scopes: outside that, ``Module._slow_forward`` is ``forward``). ``None`` when this PyTorch's
+    ``_call_impl`` reads other global hooks than these (Cells then go through ``_call_impl`` on every call)."""
+    from torch.jit import _trace as jit_trace
+    from torch.nn.modules import module
+
+    def names_in(code):  # the function's own names and those of the functions nested in it
+        return set(code.co_names).union(*(names_in(c) for c in code.co_consts if hasattr(c, "co_names")))
+    known = {"_global_backward_pre_hooks", "_global_backward_hooks", "_global_forward_hooks",
+             "_global_forward_pre_hooks", "_global_forward_hooks_always_called", "_global_forward_hooks_with_kwargs"}
+    names = {n for n in names_in(module.Module._call_impl.__code__) if n.startswith("_global")}
+    if names != known or not hasattr(jit_trace, "_trace_module_map"):
+        _missing["torch.nn.Module._call_impl fast path"] = ("every Cell call goes through torch.nn.Module._call_impl "
+                                                            "(~0.3 µs more per call)")
+        return None
+    hooks = (module._global_forward_pre_hooks, module._global_forward_hooks, module._global_backward_pre_hooks,
+             module._global_backward_hooks)
+    return hooks, jit_trace
+
+
+module_fast_path = _module_fast_path()
 flatten_dense_tensors = torch._utils._flatten_dense_tensors
 unflatten_dense_tensors = torch._utils._unflatten_dense_tensors
 from torch.utils._pytree import tree_flatten, tree_map, tree_unflatten  # noqa: E402  (no public pytree in 2.13)

@@ -20,8 +20,10 @@ PyTorch's "Converting a tensor with requires_grad=True to a scalar" warning.
   modules (which set grad mode themselves) — runs it with grad mode as it is and opens a grad scope for the
   call, so the Cells it calls in turn record too and ``loss.backward()`` on the output reaches every parameter.
 
-Cost: the nested calls of a forward find grad mode off or a scope open (one C call and one thread-local read);
-only the outermost call looks at its caller's frame (a cached dict lookup, ``_mindspore_code``).
+Cost: every eager call reads ``torch.compile``'s flag (``_torch_seam.is_compiling``) and the scope (a
+thread-local read); the nested calls of a forward then find grad mode off or a scope open; only the outermost
+call reads its caller's frame and checks the last answer (``last``; else a cached dict lookup). MindSpore code's
+outermost call also switches grad mode off and back on (two C calls: what ``torch.no_grad`` costs).
 
 Per thread (a thread starts outside any scope, as PyTorch's grad mode starts on). Difference from MindSpore:
 tensors computed from Parameters *outside* any Cell call (``ops.matmul(x, net.weight)`` at module level) still
@@ -37,7 +39,7 @@ import types
 import torch
 
 from .._mindspore_code import is_mindspore_code, is_mindspore_name
-from .._torch_seam import set_grad_mode
+from .._torch_seam import is_compiling, set_grad_mode
 
 __all__ = ["recording", "scoped", "mindspore_only", "call_outermost", "call_entry"]
 
@@ -89,21 +91,25 @@ def _uses_torch(g: dict) -> bool:
 
 _cache: dict = {}  # id(globals) -> (number of globals, answer, the globals dict itself)
 _MAX_CACHED = 4096
+last = [(None, -1, False)]  # the last answer, (globals dict, its number of globals, answer): Cell.__call__ reads it
 
 
 def mindspore_only(g: dict) -> bool:
     """Whether the module whose globals are ``g`` is a user's MindSpore code that does not use PyTorch: it
     holds the MindSpore API (:func:`ms_compat._mindspore_code.is_mindspore_code`), is not one of ms_compat's
     own modules, and holds no PyTorch module, class or function. Cached per globals dict, recomputed when the
-    module gains or loses a global."""
-    cached = _cache.get(id(g))
-    if cached is not None and cached[2] is g and cached[0] == len(g):
-        return cached[1]
+    module gains or loses a global; the last answer is also kept in ``last``, which ``Cell.__call__`` checks
+    first (the same module asks again and again: a script's loop calling its net)."""
     n = len(g)
-    answer = not is_mindspore_name(g.get("__name__")) and is_mindspore_code(g) and not _uses_torch(g)
-    if len(_cache) >= _MAX_CACHED:  # throwaway namespaces (eval/exec dicts) must not accumulate
-        _cache.clear()
-    _cache[id(g)] = (n, answer, g)
+    cached = _cache.get(id(g))
+    if cached is not None and cached[2] is g and cached[0] == n:
+        answer = cached[1]
+    else:
+        answer = not is_mindspore_name(g.get("__name__")) and is_mindspore_code(g) and not _uses_torch(g)
+        if len(_cache) >= _MAX_CACHED:  # throwaway namespaces (eval/exec dicts) must not accumulate
+            _cache.clear()
+        _cache[id(g)] = (n, answer, g)
+    last[0] = (g, n, answer)  # one tuple, replaced whole: a reader never sees half of two answers
     return answer
 
 
@@ -131,6 +137,6 @@ def _apply(fn, *args, **kwargs):
 def call_entry(fn, args, kwargs, caller_globals):
     """``fn(*args, **kwargs)`` for an entry point that bypasses ``Cell.__call__`` (a ``jit`` function or jitted
     Cell), under the same rule when it is an outermost call."""
-    if torch.is_grad_enabled() and not torch.compiler.is_compiling() and not state.box[0]:
+    if torch.is_grad_enabled() and not is_compiling() and not state.box[0]:
         return call_outermost(_apply, fn, args, kwargs, caller_globals)
     return fn(*args, **kwargs)

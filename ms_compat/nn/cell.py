@@ -2,10 +2,12 @@
 
 A Cell *is* a ``torch.nn.Module``: its parameters live in ``_parameters``, children in
 ``_modules``, buffers in ``_buffers`` (MindSpore's ``_params``/``_cells`` are the same dicts), and
-calling it goes through ``torch.nn.Module.__call__`` — ``construct`` is installed as the class's
-``forward`` when the subclass is defined, so a call with no hooks reaches ``construct`` through
-PyTorch's own fast path; ``Cell.__call__`` in front of it only applies MindSpore's rule for what records
-gradients (``common/grad_scope.py``).
+calling it runs PyTorch's module call (hooks, then ``forward``) — ``construct`` is installed as the
+class's ``forward`` when the subclass is defined. ``Cell.__call__`` replaces ``Module.__call__``: it applies
+MindSpore's rule for what records gradients (``common/grad_scope.py``) and, on a call PyTorch's own fast path
+would take (no hook on the cell or global, no ``torch.jit.trace`` recording scopes, no ``Module.compile``),
+calls ``forward`` directly as ``Module._call_impl`` does, without that method's frames; any other call goes
+through ``Module._call_impl`` (``_torch_seam.module_fast_path`` holds what it checks).
 
 MindSpore rules kept on top: new Cells start in inference mode (``training=False``); parameters
 carry a stored ``name`` that attribute assignment sets and an ``auto_prefix`` parent rewrites
@@ -20,13 +22,15 @@ import sys
 import warnings
 import weakref as _weakref
 from collections import OrderedDict
+from types import MethodType as _method
 from typing import Callable
 
 import torch
 from torch import nn as _tnn
 
+from .._torch_seam import is_compiling as _is_compiling, module_fast_path as _module_fast_path
 from .._torch_seam import set_grad_mode as _set_grad_mode
-from ..common.grad_scope import _cache as _ms_only_cache, mindspore_only as _mindspore_only, state as _grad_scope
+from ..common.grad_scope import last as _ms_only_last, mindspore_only as _mindspore_only, state as _grad_scope
 from ..common.parameter import Parameter, ParameterTuple, _check_prefix
 from ..common.tensor import Tensor, to_torch
 from . import _layer_internals
@@ -37,8 +41,13 @@ _Module = _tnn.Module
 _module_setattr = _Module.__setattr__
 _call_impl = _Module._call_impl
 _grad_enabled = torch.is_grad_enabled
-_is_compiling = torch.compiler.is_compiling
 _getframe = sys._getframe
+# what torch.nn.Module._call_impl checks before it calls forward directly (_torch_seam.module_fast_path)
+if _module_fast_path is not None:
+    (_g_fwd_pre_hooks, _g_fwd_hooks, _g_bwd_pre_hooks, _g_bwd_hooks), _jit_trace = _module_fast_path
+else:  # a PyTorch whose _call_impl reads other hooks: every call goes through it (a non-empty dict reads as hooked)
+    _g_fwd_pre_hooks = _g_fwd_hooks = _g_bwd_pre_hooks = _g_bwd_hooks = {0: None}
+    _jit_trace = None
 
 # order in which per-instance forward wrappers compose (inner → outer)
 _WRAPPER_ORDER = {"shard_params": 5, "bprop": 10, "param_hook": 15, "cast": 20, "amp": 25, "recompute": 30,
@@ -161,26 +170,33 @@ class Cell(_Module):
         recording gradients (``common/grad_scope.py``): the outermost Cell call made by MindSpore code outside
         any grad function records no autograd graph; nested calls, calls inside grad functions and calls from
         PyTorch code record as PyTorch does."""
-        if _grad_enabled() and not _is_compiling():
+        if not _is_compiling():  # eager (a Dynamo trace reads the constant True: PyTorch's call path, below)
+            d = self.__dict__
+            try:
+                hooked = (_g_fwd_pre_hooks or _g_fwd_hooks or _g_bwd_pre_hooks or _g_bwd_hooks
+                          or d["_forward_pre_hooks"] or d["_forward_hooks"] or d["_backward_pre_hooks"]
+                          or d["_backward_hooks"] or "_compiled_call_impl" in d
+                          or _jit_trace._trace_module_map is not None)
+            except KeyError:  # Cell.__init__ never ran: PyTorch's call path raises its AttributeError
+                hooked = True
+            # not hooked: forward directly, as Module._call_impl's own fast path does (without its two frames)
+            call = (self._compiled_call_impl or _method(_call_impl, self)) if hooked else self.forward
             box = _grad_scope.box
-            if not box[0]:  # an outermost call: its caller's module decides (grad_scope.call_outermost, inline)
+            if not box[0] and _grad_enabled():  # an outermost call: its caller's module decides
                 g = _getframe(1).f_globals
-                hit = _ms_only_cache.get(id(g))
-                if hit[1] if hit is not None and hit[2] is g and hit[0] == len(g) else _mindspore_only(g):
+                last = _ms_only_last[0]
+                if last[2] if last[0] is g and last[1] == len(g) else _mindspore_only(g):
                     _set_grad_mode(False)
                     try:
-                        if self._compiled_call_impl is None:
-                            return _call_impl(self, *args, **kwargs)
-                        return self._compiled_call_impl(*args, **kwargs)
+                        return call(*args, **kwargs)
                     finally:
                         _set_grad_mode(True)
                 box[0] = 1
                 try:
-                    if self._compiled_call_impl is None:
-                        return _call_impl(self, *args, **kwargs)
-                    return self._compiled_call_impl(*args, **kwargs)
+                    return call(*args, **kwargs)
                 finally:
                     box[0] = 0
+            return call(*args, **kwargs)
         if self._compiled_call_impl is None:  # torch.nn.Module.__call__ without its frame
             return _call_impl(self, *args, **kwargs)
         return self._compiled_call_impl(*args, **kwargs)

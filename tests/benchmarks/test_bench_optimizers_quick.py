@@ -33,5 +33,6 @@ def test_bench_cpu_min_quick_mode():
                        r.stdout, re.M)
     assert [n for n, *_ in steps] == ["nn.Momentum", "nn.SGD", "nn.SGD", "nn.Lamb", "experimental.optim.SGD"]
     calls = re.findall(r"^\| (.+?) \| [\d.]+ \| [\d.]+ \| ([\d.]+) \| [+-][\d.]+ \|$", r.stdout, re.M)
-    assert len(calls) == 4 and all(float(x) > 0 for _, x in calls)
+    assert len(calls) == 8 and all(float(x) > 0 for _, x in calls)
+    assert calls[0][0] == "trivial Cell vs nn.Module call"
     assert "torch threads: 1" in r.stdout and "Load average (1, 5, 15 min) before:" in r.stdout
