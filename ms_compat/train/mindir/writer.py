@@ -19,11 +19,12 @@ import torch
 
 from ...porting._missing import MissingAPIError
 from . import schema
-from ._primitive_args import PRIMITIVE_ARGS
+from ._primitive_args import PRIMITIVE_ARGS, TYPE_IDS
 
 __all__ = ["save_mindir", "mindir_bytes"]
 
 _A = schema.AttributeProto
+_TYPE_ID = {getattr(torch, n.rstrip("_")): i for i, n in TYPE_IDS.items()}  # a Cast's dtype input: MindSpore's id
 _DTYPE_CODES = {torch.float32: 1, torch.uint8: 2, torch.int8: 3, torch.int16: 5, torch.int32: 6, torch.int64: 7,
                 torch.bool: 9, torch.float16: 10, torch.float64: 11, torch.bfloat16: 16}
 
@@ -128,11 +129,16 @@ def _conv2d(w, x, weight, bias=None, stride=1, padding=0, dilation=1, groups=1):
     if isinstance(padding, str):
         raise NotImplementedError("string padding")
     ph, pw = _pair(padding)
+    pad = (ph, ph, pw, pw)
+    if isinstance(x, _Padded):  # an explicit zero pad before the convolution (pad_mode="same" with stride 2)
+        if x.value != 0:
+            raise NotImplementedError(f"a pad of value {x.value} before it")
+        x, pad = x.source, tuple(a + b for a, b in zip(pad, x.pad_list))
     sh, sw = _pair(stride)
     dh, dw = _pair(dilation)
     shape = w.shapes[weight]
     attrs = {"kernel_size": (int(shape[2]), int(shape[3])), "mode": 1, "out_channel": int(shape[0]),
-             "pad": (ph, ph, pw, pw), "pad_mode": "pad", "format": "NCHW", "pad_list": (ph, ph, pw, pw),
+             "pad": pad, "pad_mode": "pad", "format": "NCHW", "pad_list": pad,
              "groups": int(groups), "stride": (1, 1, sh, sw), "group": int(groups), "dilation": (1, 1, dh, dw),
              "input_names": ["x", "w"], "output_names": ["output"]}
     out = _Ref(w.prim("Conv2D", [x, weight], attrs, prim_type=1))
@@ -152,12 +158,24 @@ def _linear(w, x, weight, bias=None):
     return out
 
 
+def _same_pad_list(size, kernel, stride):
+    """MindSpore's pad_mode="same" padding of one spatial axis: (before, after), the extra one after."""
+    total = max((-(-size // stride) - 1) * stride + kernel - size, 0)
+    return total // 2, total - total // 2
+
+
 def _max_pool2d(w, x, kernel_size, stride=(), padding=0, dilation=1, ceil_mode=False):
     if any(_pair(padding)) or _pair(dilation) != (1, 1) or ceil_mode:
         raise NotImplementedError("max_pool2d with padding, dilation or ceil_mode")
     kh, kw = _pair(kernel_size)
     sh, sw = _pair(stride) if stride else (kh, kw)
-    attrs = {"pad_mode": "VALID", "kernel_size": (1, 1, kh, kw), "format": "NCHW", "strides": (1, 1, sh, sw),
+    pad_mode = "VALID"
+    if isinstance(x, _Padded):  # MindSpore's MaxPool(pad_mode="same"), which ms_compat runs as a -inf pad first
+        h, wd = w.shapes[x.source][2:]
+        if x.value != float("-inf") or x.pad_list != _same_pad_list(h, kh, sh) + _same_pad_list(wd, kw, sw):
+            raise NotImplementedError(f"a pad {x.pad_list} of value {x.value} before it (only pad_mode='same')")
+        x, pad_mode = x.source, "SAME"
+    attrs = {"pad_mode": pad_mode, "kernel_size": (1, 1, kh, kw), "format": "NCHW", "strides": (1, 1, sh, sw),
              "input_names": ["x"], "output_names": ["output"]}
     return _Ref(w.prim("MaxPool", [x], attrs, prim_type=1))
 
@@ -245,6 +263,86 @@ def _gelu(w, x, approximate="none"):
     return mul(w, half, add(w, erf, 1.0))
 
 
+class _Padded:
+    """``aten.pad`` not written yet: a following ``conv2d`` or ``max_pool2d`` takes it into its own padding (as
+    MindSpore's ``Conv2D``/``MaxPool`` with ``pad_mode="same"`` pad); any other user gets a ``Pad`` node."""
+
+    def __init__(self, source, pad, mode, value):
+        if mode != "constant" or len(pad) > 4:
+            raise NotImplementedError(f"mode={mode!r} or more than 2 padded axes")
+        pad = [int(p) for p in pad] + [0] * (4 - len(pad))  # PyTorch's order: last axis first, (before, after)
+        self.source, self.value = source, float(value or 0.0)
+        self.pad_list = (pad[2], pad[3], pad[0], pad[1])  # MindSpore's: (top, bottom, left, right)
+        self.node = None
+
+    def write(self, w):
+        if self.node is None:
+            if self.value != 0:
+                raise NotImplementedError(f"a constant pad of value {self.value}")
+            rank = len(w.shapes[self.source])
+            paddings = tuple((0, 0) for _ in range(rank - 2)) + (self.pad_list[:2], self.pad_list[2:])
+            self.node = _Ref(w.prim("Pad", [self.source], {"paddings": paddings, "input_names": ["x"],
+                                                           "output_names": ["y"]}, prim_type=1))
+            w.shapes[self.node] = tuple(s + sum(paddings[i]) for i, s in enumerate(w.shapes[self.source]))
+        return self.node
+
+
+def _conv_transpose2d(w, x, weight, bias=None, stride=1, padding=0, output_padding=0, groups=1, dilation=1):
+    if any(_pair(output_padding)):
+        raise NotImplementedError("output_padding")
+    ph, pw = _pair(padding)
+    sh, sw = _pair(stride)
+    dh, dw = _pair(dilation)
+    shape = w.shapes[weight]  # (in_channels, out_channels / groups, kh, kw)
+    attrs = {"kernel_size": (int(shape[2]), int(shape[3])), "mode": 1, "out_channel": int(shape[1]) * int(groups),
+             "input_names": ["out_backprop", "filter", "input_sizes"], "pad": (ph, ph, pw, pw), "pad_mode": "pad",
+             "format": "NCHW", "pad_list": (ph, ph, pw, pw), "groups": int(groups), "stride": (1, 1, sh, sw),
+             "group": int(groups), "dilation": (1, 1, dh, dw), "output_names": ["output"]}
+    out = _Ref(w.prim("Conv2DTranspose", [x, weight, w.const(tuple(w.out_shape))], attrs, prim_type=1))
+    if bias is not None:
+        out = _Ref(w.call("BiasAdd", out, bias, _enum("BiasAdd", "data_format", "NCHW")))
+    return out
+
+
+def _adaptive_avg_pool2d(w, x, output_size):
+    return _Ref(w.prim("AdaptiveAvgPool2D", [x], {"output_names": ["y"], "output_size": tuple(
+        int(s) for s in output_size), "input_names": ["x"]}, prim_type=1))
+
+
+def _strided_slice(w, x, dim, start, end, step=1, shrink=False):
+    shape = w.shapes[x]
+    dim %= len(shape)
+    size = int(shape[dim])
+    start = 0 if start is None else int(start)
+    end = size if end is None else int(end)
+    start, end = (v + size if v < 0 else v for v in (start, end))
+    begin, stop, strides = [0] * len(shape), [int(s) for s in shape], [1] * len(shape)
+    begin[dim], stop[dim], strides[dim] = min(max(start, 0), size), min(max(end, 0), size), int(step)
+    return _Ref(w.call("StridedSlice", x, tuple(begin), tuple(stop), tuple(strides), 0, 0, 0, 0,
+                       (1 << dim) if shrink else 0))
+
+
+def _select(w, x, dim, index):
+    size = int(w.shapes[x][dim])
+    index = int(index) % size
+    return _strided_slice(w, x, dim, index, index + 1, 1, shrink=True)
+
+
+def _cast(w, x, dtype=None, **kwargs):
+    if dtype is None or dtype == w.dtypes.get(x):
+        return x
+    return _Ref(w.call("Cast", x, _TYPE_ID[dtype]))
+
+
+def _rsub(w, x, other, alpha=1):
+    return _binary("Sub")(w, other, x, alpha)
+
+
+def _squeeze(w, x, *dims):
+    return _Ref(w.call("Reshape", x, tuple(int(d) for d in w.out_shape)))
+
+
+
 aten = torch.ops.aten
 _EMIT = {
     aten.conv2d.default: _conv2d, aten.linear.default: _linear, aten.max_pool2d.default: _max_pool2d,
@@ -269,60 +367,118 @@ _EMIT = {
     aten.dropout.default: lambda w, x, p, train: x if not train else (_ for _ in ()).throw(
         NotImplementedError("dropout in training mode")),
     aten.contiguous.default: lambda w, x, memory_format=None: x,
-    operator.getitem: lambda w, seq, i: _Ref(w.call("TupleGetItem", seq, int(i))),
+    operator.getitem: lambda w, seq, i: seq[int(i)] if isinstance(seq, tuple) else _Ref(
+        w.call("TupleGetItem", seq, int(i))),
+    aten.pad.default: lambda w, x, pad, mode="constant", value=None: _Padded(x, pad, mode, value),
+    aten.conv_transpose2d.input: _conv_transpose2d, aten.adaptive_avg_pool2d.default: _adaptive_avg_pool2d,
+    aten.silu.default: _unary("SiLU"), aten.select.int: _select, aten.slice.Tensor: _strided_slice,
+    aten.clone.default: lambda w, x, memory_format=None: x, aten._unsafe_view.default: _reshape,
+    aten._assert_tensor_metadata.default: lambda w, *a, **k: None, aten._to_copy.default: _cast,
+    aten.index_select.default: lambda w, x, dim, index: _Ref(w.call("Gather", x, index, int(dim), 0)),
+    aten.unsqueeze.default: lambda w, x, dim: _Ref(w.call("ExpandDims", x, int(dim) % (len(w.shapes[x]) + 1))),
+    aten.squeeze.dim: _squeeze, aten.squeeze.dims: _squeeze, aten.squeeze.default: _squeeze,
+    aten.rsub.Scalar: _rsub,
 }
+_TAKES_PAD = {aten.conv2d.default, aten.max_pool2d.default}
 
 
 def _plain(x):
     return x.detach().as_subclass(torch.Tensor) if isinstance(x, torch.Tensor) else x
 
 
-def mindir_bytes(net, inputs):
-    """The MindIR bytes of ``net(*inputs)`` (see the module docstring)."""
-    args = tuple(_plain(x) for x in inputs)
+def _trace(net, inputs):
+    """``torch.export`` of ``net(*inputs)`` through TorchDynamo (``strict=True``): dynamo traces the MindSpore
+    Tensor's ``__torch_function__``, so ``construct`` sees MindSpore Tensors (their methods, ``expand_dims``, ...)
+    and the tensors it keeps as attributes (index tables, masks) are the graph's constants. The non-strict tracer
+    hands ``construct`` plain fake tensors instead, on which MindSpore's methods do not exist."""
+    from ...common.tensor import Tensor
+    args = tuple(Tensor(_plain(x)) if isinstance(x, torch.Tensor) else x for x in inputs)
     with torch.no_grad(), warnings.catch_warnings():
         warnings.filterwarnings("ignore", message=".*LeafSpec.*")  # torch.export's own deprecation notice
-        program = torch.export.export(net, args).run_decompositions({})
+        return torch.export.export(net, args, strict=True).run_decompositions({}), args
+
+
+def _fold(node, consts):
+    """The value of a node computed from constants only (``zeros``, ``arange``, casts of an index table): computed
+    here, as MindSpore folds constants when it compiles a graph; None for a node that needs the graph's inputs or
+    parameters."""
+    if node.target in _KEEP or any(n.name not in consts for n in node.all_input_nodes):
+        return None
+
+    def value(a):
+        if isinstance(a, torch.fx.Node):
+            return consts[a.name]
+        return type(a)(value(x) for x in a) if isinstance(a, (list, tuple)) else a
+    with torch.no_grad():
+        return (node.target(*value(tuple(node.args)), **{k: value(v) for k, v in node.kwargs.items()}),)
+
+
+_KEEP = {aten.embedding.default}  # written as MindSpore does even when their inputs are constants
+
+
+def mindir_bytes(net, inputs):
+    """The MindIR bytes of ``net(*inputs)`` (see the module docstring)."""
+    program, args = _trace(net, inputs)
     ms_names = {}
     for name, p in net.named_parameters():
         ms_names[name] = getattr(p, "name", name)
     w = _Writer(f"{type(net).__name__}_construct")
     w.shapes, w.dtypes = {}, {}
-    env = {}
+    env, consts = {}, {}
     sig = program.graph_signature
     specs = {s.arg.name: s for s in sig.input_specs}
     state = program.state_dict
     constants = getattr(program, "constants", {})
     user_inputs = iter(args)
+
+    def ref_of(x, takes_pad):
+        if x.name not in env:  # a constant, written where it is first used
+            value = consts[x.name]
+            if not isinstance(value, torch.Tensor):
+                return value
+            env[x.name] = _Ref(w.const(_plain(value)))
+            w.shapes[env[x.name]], w.dtypes[env[x.name]] = tuple(value.shape), value.dtype
+        v = env[x.name]
+        return v.write(w) if isinstance(v, _Padded) and not takes_pad else v
+
     for node in program.graph.nodes:
         if node.op == "placeholder":
             spec = specs[node.name]
-            meta = node.meta.get("val")
             if spec.kind.name == "USER_INPUT":
                 x = next(user_inputs)
                 ref = _Ref(f"{w.graph.name}:x{len(w.graph.input)}" if len(args) > 1 else f"{w.graph.name}:x")
                 t = w.graph.input.add(name=ref).tensor.add(data_type=_DTYPE_CODES[x.dtype])
                 t.dims.extend(int(d) for d in x.shape)
-            elif spec.kind.name in ("PARAMETER", "BUFFER", "CONSTANT_TENSOR"):
+            elif spec.kind.name in ("PARAMETER", "BUFFER"):
                 value = state[spec.target] if spec.target in state else constants[spec.target]
                 key = ms_names.get(spec.target, spec.target)
                 ref = _Ref(f"{w.graph.name}:{key}")
                 p = w.graph.parameter.add(name=ref, ref_key=key)
                 w._fill_tensor(p, _plain(value))
+            elif spec.kind.name == "CONSTANT_TENSOR":
+                consts[node.name] = _plain(constants[spec.target])
+                continue
             else:
                 raise MissingAPIError(f"MindIR export: ms_compat cannot write graph inputs of kind {spec.kind.name}.",
                                       path="mindspore.export", kind="not_yet")
             env[node.name] = ref
         elif node.op == "call_function":
+            folded = _fold(node, consts)
+            if folded is not None:
+                consts[node.name] = folded[0]
+                continue
             emit = _EMIT.get(node.target)
             if emit is None:
                 raise MissingAPIError(f"MindIR export: ms_compat has no MindSpore primitive for the PyTorch operator "
                                       f"'{node.target}' (node '{node.name}').", path="mindspore.export",
                                       kind="not_yet")
-            a = [env[x.name] if isinstance(x, torch.fx.Node) else
-                 [env[y.name] if isinstance(y, torch.fx.Node) else y for y in x] if isinstance(x, (list, tuple))
+            takes_pad = node.target in _TAKES_PAD
+            a = [ref_of(x, takes_pad) if isinstance(x, torch.fx.Node) else
+                 [ref_of(y, False) if isinstance(y, torch.fx.Node) else y for y in x] if isinstance(x, (list, tuple))
                  else x for x in node.args]
-            kw = {k: env[v.name] if isinstance(v, torch.fx.Node) else v for k, v in node.kwargs.items()}
+            kw = {k: ref_of(v, False) if isinstance(v, torch.fx.Node) else v for k, v in node.kwargs.items()}
+            val = node.meta.get("val")
+            w.out_shape = tuple(val.shape) if isinstance(val, torch.Tensor) else None
             try:
                 out = emit(w, *a, **kw)
             except NotImplementedError as e:
@@ -331,12 +487,12 @@ def mindir_bytes(net, inputs):
                                       kind="not_yet") from None
             env[node.name] = out
         elif node.op == "output":
-            outs = [env[o.name] for o in node.args[0]]
+            outs = [ref_of(o, False) for o in node.args[0]]
             final = outs[0] if len(outs) == 1 else w.prim("MakeTuple", outs, prim_type=1)
             w.graph.output.add(name=final)
             continue
         val = node.meta.get("val")
-        if isinstance(val, torch.Tensor) and node.name in env:
+        if isinstance(val, torch.Tensor) and isinstance(env.get(node.name), str):
             w.shapes[env[node.name]] = tuple(val.shape)
             w.dtypes[env[node.name]] = val.dtype
     return w.model.SerializeToString()
