@@ -343,6 +343,84 @@ def _squeeze(w, x, *dims):
 
 
 
+def _tuple(w, refs):
+    return _Ref(w.prim("MakeTuple", list(refs), prim_type=1))
+
+
+def _rnn_layers(w, cell, x, hx, params, has_biases, num_layers, bidirectional, batch_first):
+    """A multi-layer (bidirectional) RNN as MindSpore's CPU cells write it: one direction at a time, the backward
+    one over the time-reversed sequence, the directions' outputs concatenated on the feature axis; ``cell(w,
+    seq, k, weights)`` writes direction ``k`` and returns its (output, final states)."""
+    dirs, per = 2 if bidirectional else 1, 4 if has_biases else 2
+    seq = _Ref(w.call("Transpose", x, (1, 0, 2))) if batch_first else x
+    finals = []
+    for layer in range(num_layers):
+        outs = []
+        for d in range(dirs):
+            k = layer * dirs + d
+            out, states = cell(w, seq, k, d == 1, params[k * per:(k + 1) * per])
+            outs.append(out)
+            finals.append(states)
+        seq = outs[0] if dirs == 1 else _Ref(w.call("Concat", _tuple(w, outs), 2))
+    if batch_first:
+        seq = _Ref(w.call("Transpose", seq, (1, 0, 2)))
+    stacked = [f[0] if len(f) == 1 else _Ref(w.call("Concat", _tuple(w, f), 0)) for f in zip(*finals)]
+    return (seq, *stacked)
+
+
+def _lstm(w, x, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first):
+    """``aten.lstm`` -> MindSpore's ``LSTM`` primitive per layer and direction, with the weights flattened into
+    one ``(-1, 1, 1)`` tensor (w_ih, w_hh, b_ih + b_hh), as ``nn.LSTM`` writes it on CPU."""
+    if train and dropout:
+        raise NotImplementedError("dropout in training mode")
+    h0, c0 = hx
+
+    def cell(w, seq, k, reverse, p):
+        flat = [_Ref(w.call("Reshape", p[0], (-1, 1, 1))), _Ref(w.call("Reshape", p[1], (-1, 1, 1)))]
+        if has_biases:
+            flat.append(_Ref(w.call("Reshape", _Ref(w.call("Add", p[2], p[3])), (-1, 1, 1))))
+        weights = _Ref(w.call("Concat", _tuple(w, flat), 0))
+        h, c = (_strided_slice(w, s, 0, k, k + 1) for s in (h0, c0))
+        hidden, size = int(w.shapes[p[1]][1]), int(w.shapes[p[0]][1])
+        attrs = {"dropout": 0.0, "proj_size": 0, "has_bias": bool(has_biases), "num_layers": 1,
+                 "hidden_size": hidden, "bidirectional": False, "input_size": size}
+        src = _Ref(w.call("ReverseV2", seq, (0,))) if reverse else seq
+        r = _Ref(w.prim("LSTM", [src, h, c, weights], attrs, prim_type=1))
+        out = _Ref(w.call("TupleGetItem", r, 0))
+        out = _Ref(w.call("ReverseV2", out, (0,))) if reverse else out
+        return out, (_Ref(w.call("TupleGetItem", r, 1)), _Ref(w.call("TupleGetItem", r, 2)))
+    return _rnn_layers(w, cell, x, hx, params, has_biases, num_layers, bidirectional, batch_first)
+
+
+def _gru(w, x, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first):
+    """``aten.gru`` -> the time steps unrolled into ``MatMul``/``BiasAdd``/``Split``/``Sigmoid``/``Tanh``, as
+    MindSpore's ``nn.GRU`` runs (and exports) on CPU: r, z, n = the gates; h' = n + z * (h - n)."""
+    if train and dropout:
+        raise NotImplementedError("dropout in training mode")
+    steps = int(w.shapes[x][1 if batch_first else 0])
+    nchw = _enum("BiasAdd", "data_format", "NCHW")
+
+    def cell(w, seq, k, reverse, p):
+        h = _strided_slice(w, hx, 0, k, k + 1, shrink=True)
+        outs = []
+        for t in (range(steps - 1, -1, -1) if reverse else range(steps)):
+            x_t = _Ref(w.call("StridedSlice", seq, (t,), (t + 1,), (1,), 0, 0, 0, 0, 1))  # step t, as MindSpore
+            gi, gh = (_Ref(w.call("MatMul", v, m, False, True)) for v, m in ((x_t, p[0]), (h, p[1])))
+            if has_biases:
+                gi, gh = _Ref(w.call("BiasAdd", gi, p[2], nchw)), _Ref(w.call("BiasAdd", gh, p[3], nchw))
+            gi, gh = _Ref(w.call("Split", gi, 1, 3)), _Ref(w.call("Split", gh, 1, 3))
+            i_r, i_z, i_n = (_Ref(w.call("TupleGetItem", gi, j)) for j in range(3))
+            h_r, h_z, h_n = (_Ref(w.call("TupleGetItem", gh, j)) for j in range(3))
+            r = _Ref(w.call("Sigmoid", _Ref(w.call("Add", i_r, h_r))))
+            z = _Ref(w.call("Sigmoid", _Ref(w.call("Add", i_z, h_z))))
+            n = _Ref(w.call("Tanh", _Ref(w.call("Add", i_n, _Ref(w.call("Mul", r, h_n))))))
+            h = _Ref(w.call("Add", n, _Ref(w.call("Mul", z, _Ref(w.call("Sub", h, n))))))
+            outs.append(_Ref(w.call("ExpandDims", h, 0)))
+        out = _Ref(w.call("Concat", _tuple(w, outs[::-1] if reverse else outs), 0))
+        return out, (_Ref(w.call("ExpandDims", h, 0)),)
+    return _rnn_layers(w, cell, x, hx, params, has_biases, num_layers, bidirectional, batch_first)
+
+
 aten = torch.ops.aten
 _EMIT = {
     aten.conv2d.default: _conv2d, aten.linear.default: _linear, aten.max_pool2d.default: _max_pool2d,
@@ -377,7 +455,7 @@ _EMIT = {
     aten.index_select.default: lambda w, x, dim, index: _Ref(w.call("Gather", x, index, int(dim), 0)),
     aten.unsqueeze.default: lambda w, x, dim: _Ref(w.call("ExpandDims", x, int(dim) % (len(w.shapes[x]) + 1))),
     aten.squeeze.dim: _squeeze, aten.squeeze.dims: _squeeze, aten.squeeze.default: _squeeze,
-    aten.rsub.Scalar: _rsub,
+    aten.rsub.Scalar: _rsub, aten.lstm.input: _lstm, aten.gru.input: _gru,
 }
 _TAKES_PAD = {aten.conv2d.default, aten.max_pool2d.default}
 
