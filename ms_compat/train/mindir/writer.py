@@ -1,11 +1,15 @@
 """``mindspore.export(..., file_format="MINDIR")``: writes a MindIR file of MindSpore primitives that real MindSpore
 2.10 loads (``mindspore.load`` + ``nn.GraphCell``) and runs with the same outputs.
 
-The Cell is traced with ``torch.export`` (ATen operators, parameters by their names); each ATen call becomes the
-MindSpore primitive computing it (``aten.conv2d`` -> ``Conv2D`` + ``BiasAdd``, ``aten.linear`` -> ``MatMul`` +
-``BiasAdd``, ...), written as MindSpore writes it: old-style primitives (``Conv2D``, ``MaxPool``) with their
-attributes, primitive functions with every argument an input in the kernel's order (``_primitive_args``, generated
-from MindSpore), enums as MindSpore's integers. Parameters are stored in the file under their MindSpore names. An ATen
+The Cell is traced with ``torch.export`` through TorchDynamo (``construct`` runs on MindSpore Tensors, so their
+methods work; ATen operators, parameters by their names); each ATen call becomes the MindSpore primitive computing it
+(``aten.conv2d`` -> ``Conv2D`` + ``BiasAdd``, ``aten.linear`` -> ``MatMul`` + ``BiasAdd``, ``aten.lstm`` ->
+``LSTM``, ``aten.gru`` -> its time steps unrolled, ...), written as MindSpore writes it: old-style primitives
+(``Conv2D``, ``MaxPool``) with their attributes, primitive functions with every argument an input in the kernel's
+order (``_primitive_args``, generated from MindSpore), enums as MindSpore's integers. An explicit pad before a
+convolution or max pool (how ms_compat runs ``pad_mode="same"``) becomes that primitive's own padding, as MindSpore
+writes it. Values computed from constants only (``zeros``, ``arange``, casts of index tables) are computed here and
+written as constants, as MindSpore folds them. Parameters are stored in the file under their MindSpore names. An ATen
 operator without a translation fails with :class:`MissingAPIError` naming it. Shapes are those of the example inputs
 (MindSpore exports static shapes too). Encryption (``enc_key``) is not supported yet: ``ValueError``.
 """
@@ -471,9 +475,19 @@ def _trace(net, inputs):
     hands ``construct`` plain fake tensors instead, on which MindSpore's methods do not exist."""
     from ...common.tensor import Tensor
     args = tuple(Tensor(_plain(x)) if isinstance(x, torch.Tensor) else x for x in inputs)
-    with torch.no_grad(), warnings.catch_warnings():
-        warnings.filterwarnings("ignore", message=".*LeafSpec.*")  # torch.export's own deprecation notice
-        return torch.export.export(net, args, strict=True).run_decompositions({}), args
+    try:
+        with torch.no_grad(), warnings.catch_warnings():
+            warnings.filterwarnings("ignore", message=".*LeafSpec.*")  # torch.export's own deprecation notice
+            return torch.export.export(net, args, strict=True).run_decompositions({}), args
+    except Exception as e:  # noqa: BLE001 - reported with the innermost cause, which names the failing operation
+        cause = e
+        for _ in range(8):
+            if (cause.__cause__ or cause.__context__) is None:
+                break
+            cause = cause.__cause__ or cause.__context__
+        line = next((ln for ln in str(cause).splitlines() if ln.strip()), "")
+        raise MissingAPIError(f"MindIR export: torch.export cannot trace {type(net).__name__}: "
+                              f"{type(cause).__name__}: {line}", path="mindspore.export", kind="not_yet") from e
 
 
 def _fold(node, consts):
