@@ -342,6 +342,13 @@ def _rsub(w, x, other, alpha=1):
     return _binary("Sub")(w, other, x, alpha)
 
 
+def _split(w, x, split_size, dim=0):
+    size = int(w.shapes[x][dim])
+    if isinstance(split_size, (list, tuple)) or size % int(split_size):
+        raise NotImplementedError("unequal parts")
+    return _Ref(w.call("Split", x, int(dim) % len(w.shapes[x]), size // int(split_size)))
+
+
 def _squeeze(w, x, *dims):
     return _Ref(w.call("Reshape", x, tuple(int(d) for d in w.out_shape)))
 
@@ -459,7 +466,7 @@ _EMIT = {
     aten.index_select.default: lambda w, x, dim, index: _Ref(w.call("Gather", x, index, int(dim), 0)),
     aten.unsqueeze.default: lambda w, x, dim: _Ref(w.call("ExpandDims", x, int(dim) % (len(w.shapes[x]) + 1))),
     aten.squeeze.dim: _squeeze, aten.squeeze.dims: _squeeze, aten.squeeze.default: _squeeze,
-    aten.rsub.Scalar: _rsub, aten.lstm.input: _lstm, aten.gru.input: _gru,
+    aten.rsub.Scalar: _rsub, aten.split.Tensor: _split, aten.lstm.input: _lstm, aten.gru.input: _gru,
 }
 _TAKES_PAD = {aten.conv2d.default, aten.max_pool2d.default}
 
