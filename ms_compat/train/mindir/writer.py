@@ -349,6 +349,26 @@ def _split(w, x, split_size, dim=0):
     return _Ref(w.call("Split", x, int(dim) % len(w.shapes[x]), size // int(split_size)))
 
 
+def _var(w, x, dims=None, unbiased=None, keepdim=False, *, correction=None):
+    """``var``: mean((x - mean(x))^2) scaled by n / (n - correction), as MindSpore's ``ops.var`` computes it."""
+    shape = w.shapes[x]
+    dims = tuple(range(len(shape))) if dims is None else tuple(int(d) % len(shape) for d in dims)
+    corr = correction if correction is not None else (1 if unbiased in (None, True) else 0)
+    n = int(np.prod([shape[d] for d in dims]))
+    mean = _Ref(w.call("ReduceMean", x, dims, True))
+    diff = _Ref(w.call("Sub", x, mean))
+    out = _Ref(w.call("ReduceMean", _Ref(w.call("Mul", diff, diff)), dims, bool(keepdim)))
+    if corr:
+        w.dtypes[out] = w.dtypes.get(x, torch.float32)
+        out = _binary("Mul")(w, out, float(n) / max(n - corr, 0))
+    return out
+
+
+def _stack(w, tensors, dim=0):
+    rank = len(w.shapes[tensors[0]]) + 1
+    return _cat(w, [_Ref(w.call("ExpandDims", t, int(dim) % rank)) for t in tensors], int(dim) % rank)
+
+
 def _squeeze(w, x, *dims):
     return _Ref(w.call("Reshape", x, tuple(int(d) for d in w.out_shape)))
 
@@ -466,7 +486,17 @@ _EMIT = {
     aten.index_select.default: lambda w, x, dim, index: _Ref(w.call("Gather", x, index, int(dim), 0)),
     aten.unsqueeze.default: lambda w, x, dim: _Ref(w.call("ExpandDims", x, int(dim) % (len(w.shapes[x]) + 1))),
     aten.squeeze.dim: _squeeze, aten.squeeze.dims: _squeeze, aten.squeeze.default: _squeeze,
-    aten.rsub.Scalar: _rsub, aten.split.Tensor: _split, aten.lstm.input: _lstm, aten.gru.input: _gru,
+    aten.rsub.Scalar: _rsub, aten.split.Tensor: _split,
+    aten.expand.default: lambda w, x, size, implicit=False: _Ref(w.call("BroadcastTo", x, tuple(w.out_shape))),
+    aten.hardswish.default: _unary("HSwish"), aten.hardsigmoid.default: _unary("HSigmoid"),
+    aten.var.dim: _var, aten.var.correction: _var, aten.stack.default: _stack,
+    aten.flatten.using_ints: _squeeze, aten.bmm.default: _matmul, aten.rsqrt.default: _unary("Rsqrt"),
+    aten.upsample_nearest2d.vec: lambda w, x, output_size=None, scale_factors=None: _Ref(w.call(
+        "ResizeNearestNeighbor", x, tuple(int(d) for d in w.out_shape[2:]), False, False)),
+    aten.add.Scalar: _binary("Add"), aten.sub.Scalar: _binary("Sub"), aten.mul.Scalar: _binary("Mul"),
+    aten.div.Scalar: _binary("RealDiv"), aten.pow.Tensor_Scalar: _binary("Pow"),
+    aten.mean.default: lambda w, x, dtype=None: _reduce("ReduceMean")(w, x, None, False, dtype),
+    aten.maximum.default: _binary("Maximum"), aten.minimum.default: _binary("Minimum"), aten.lstm.input: _lstm, aten.gru.input: _gru,
 }
 _TAKES_PAD = {aten.conv2d.default, aten.max_pool2d.default}
 
@@ -501,7 +531,8 @@ def _fold(node, consts):
     """The value of a node computed from constants only (``zeros``, ``arange``, casts of an index table): computed
     here, as MindSpore folds constants when it compiles a graph; None for a node that needs the graph's inputs or
     parameters."""
-    if node.target in _KEEP or any(n.name not in consts for n in node.all_input_nodes):
+    if any(n.name not in consts for n in node.all_input_nodes) or torch.Tag.nondeterministic_seeded in getattr(
+            node.target, "tags", ()):  # random values stay ops
         return None
 
     def value(a):
@@ -510,9 +541,6 @@ def _fold(node, consts):
         return type(a)(value(x) for x in a) if isinstance(a, (list, tuple)) else a
     with torch.no_grad():
         return (node.target(*value(tuple(node.args)), **{k: value(v) for k, v in node.kwargs.items()}),)
-
-
-_KEEP = {aten.embedding.default}  # written as MindSpore does even when their inputs are constants
 
 
 def mindir_bytes(net, inputs):
@@ -529,6 +557,14 @@ def mindir_bytes(net, inputs):
     state = program.state_dict
     constants = getattr(program, "constants", {})
     user_inputs = iter(args)
+    params = {}  # the network's parameters in its own order (``get_parameters``), then its buffers
+    order = {name: i for i, name in enumerate(ms_names)}
+    for target in sorted((s.target for s in sig.input_specs if s.kind.name in ("PARAMETER", "BUFFER")),
+                         key=lambda t: (order.get(t, len(order)), t)):
+        key = ms_names.get(target, target)
+        params[target] = _Ref(f"{w.graph.name}:{key}")
+        w._fill_tensor(w.graph.parameter.add(name=params[target], ref_key=key),
+                       _plain(state[target] if target in state else constants[target]))
 
     def ref_of(x, takes_pad):
         if x.name not in env:  # a constant, written where it is first used
@@ -549,11 +585,7 @@ def mindir_bytes(net, inputs):
                 t = w.graph.input.add(name=ref).tensor.add(data_type=_DTYPE_CODES[x.dtype])
                 t.dims.extend(int(d) for d in x.shape)
             elif spec.kind.name in ("PARAMETER", "BUFFER"):
-                value = state[spec.target] if spec.target in state else constants[spec.target]
-                key = ms_names.get(spec.target, spec.target)
-                ref = _Ref(f"{w.graph.name}:{key}")
-                p = w.graph.parameter.add(name=ref, ref_key=key)
-                w._fill_tensor(p, _plain(value))
+                ref = params[spec.target]
             elif spec.kind.name == "CONSTANT_TENSOR":
                 consts[node.name] = _plain(constants[spec.target])
                 continue
