@@ -364,6 +364,12 @@ def _var(w, x, dims=None, unbiased=None, keepdim=False, *, correction=None):
     return out
 
 
+def _vector_norm(w, x, ord=2, dim=None, keepdim=False, *, dtype=None):
+    if ord != 2 or dtype is not None:
+        raise NotImplementedError(f"ord={ord}, dtype={dtype}")
+    return _Ref(w.call("Sqrt", _reduce("ReduceSum")(w, _Ref(w.call("Mul", x, x)), dim, keepdim)))
+
+
 def _stack(w, tensors, dim=0):
     rank = len(w.shapes[tensors[0]]) + 1
     return _cat(w, [_Ref(w.call("ExpandDims", t, int(dim) % rank)) for t in tensors], int(dim) % rank)
@@ -482,6 +488,7 @@ _EMIT = {
     aten.conv_transpose2d.input: _conv_transpose2d, aten.adaptive_avg_pool2d.default: _adaptive_avg_pool2d,
     aten.silu.default: _unary("SiLU"), aten.select.int: _select, aten.slice.Tensor: _strided_slice,
     aten.clone.default: lambda w, x, memory_format=None: x, aten._unsafe_view.default: _reshape,
+    aten.alias.default: lambda w, x: x,
     aten._assert_tensor_metadata.default: lambda w, *a, **k: None, aten._to_copy.default: _cast,
     aten.index_select.default: lambda w, x, dim, index: _Ref(w.call("Gather", x, index, int(dim), 0)),
     aten.unsqueeze.default: lambda w, x, dim: _Ref(w.call("ExpandDims", x, int(dim) % (len(w.shapes[x]) + 1))),
@@ -490,6 +497,7 @@ _EMIT = {
     aten.expand.default: lambda w, x, size, implicit=False: _Ref(w.call("BroadcastTo", x, tuple(w.out_shape))),
     aten.hardswish.default: _unary("HSwish"), aten.hardsigmoid.default: _unary("HSigmoid"),
     aten.var.dim: _var, aten.var.correction: _var, aten.stack.default: _stack,
+    aten.linalg_vector_norm.default: _vector_norm,
     aten.flatten.using_ints: _squeeze, aten.bmm.default: _matmul, aten.rsqrt.default: _unary("Rsqrt"),
     aten.upsample_nearest2d.vec: lambda w, x, output_size=None, scale_factors=None: _Ref(w.call(
         "ResizeNearestNeighbor", x, tuple(int(d) for d in w.out_shape[2:]), False, False)),
