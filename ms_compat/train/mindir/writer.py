@@ -367,7 +367,8 @@ def _var(w, x, dims=None, unbiased=None, keepdim=False, *, correction=None):
 def _vector_norm(w, x, ord=2, dim=None, keepdim=False, *, dtype=None):
     if ord != 2 or dtype is not None:
         raise NotImplementedError(f"ord={ord}, dtype={dtype}")
-    return _Ref(w.call("Sqrt", _reduce("ReduceSum")(w, _Ref(w.call("Mul", x, x)), dim, keepdim)))
+    dims = tuple(range(len(w.shapes[x]))) if dim is None else dim
+    return _Ref(w.call("Sqrt", _reduce("ReduceSum")(w, _Ref(w.call("Mul", x, x)), dims, keepdim)))
 
 
 def _stack(w, tensors, dim=0):
