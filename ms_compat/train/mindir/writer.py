@@ -272,11 +272,14 @@ class _Padded:
     MindSpore's ``Conv2D``/``MaxPool`` with ``pad_mode="same"`` pad); any other user gets a ``Pad`` node."""
 
     def __init__(self, source, pad, mode, value):
-        if mode != "constant" or len(pad) > 4:
-            raise NotImplementedError(f"mode={mode!r} or more than 2 padded axes")
-        pad = [int(p) for p in pad] + [0] * (4 - len(pad))  # PyTorch's order: last axis first, (before, after)
+        if mode != "constant":
+            raise NotImplementedError(f"mode={mode!r}")
+        pad = [int(p) for p in pad] + [0] * max(0, 4 - len(pad))
+        self.axes = [(pad[i], pad[i + 1]) for i in range(0, len(pad), 2)]  # PyTorch's order: last axis first
         self.source, self.value = source, float(value or 0.0)
-        self.pad_list = (pad[2], pad[3], pad[0], pad[1])  # MindSpore's: (top, bottom, left, right)
+        # MindSpore's (top, bottom, left, right), when only the two spatial axes are padded
+        self.pad_list = None if any(sum(a) for a in self.axes[2:]) else (
+            self.axes[1] + self.axes[0])
         self.node = None
 
     def write(self, w):
@@ -284,7 +287,10 @@ class _Padded:
             if self.value != 0:
                 raise NotImplementedError(f"a constant pad of value {self.value}")
             rank = len(w.shapes[self.source])
-            paddings = tuple((0, 0) for _ in range(rank - 2)) + (self.pad_list[:2], self.pad_list[2:])
+            paddings = [(0, 0)] * rank
+            for i, a in enumerate(self.axes):
+                paddings[rank - 1 - i] = a
+            paddings = tuple(paddings)
             self.node = _Ref(w.prim("Pad", [self.source], {"paddings": paddings, "input_names": ["x"],
                                                            "output_names": ["y"]}, prim_type=1))
             w.shapes[self.node] = tuple(s + sum(paddings[i]) for i, s in enumerate(w.shapes[self.source]))
@@ -505,7 +511,8 @@ _EMIT = {
     aten.add.Scalar: _binary("Add"), aten.sub.Scalar: _binary("Sub"), aten.mul.Scalar: _binary("Mul"),
     aten.div.Scalar: _binary("RealDiv"), aten.pow.Tensor_Scalar: _binary("Pow"),
     aten.mean.default: lambda w, x, dtype=None: _reduce("ReduceMean")(w, x, None, False, dtype),
-    aten.maximum.default: _binary("Maximum"), aten.minimum.default: _binary("Minimum"), aten.lstm.input: _lstm, aten.gru.input: _gru,
+    aten.maximum.default: _binary("Maximum"), aten.minimum.default: _binary("Minimum"),
+    aten.clamp_min.default: _binary("Maximum"), aten.clamp_max.default: _binary("Minimum"), aten.lstm.input: _lstm, aten.gru.input: _gru,
 }
 _TAKES_PAD = {aten.conv2d.default, aten.max_pool2d.default}
 
@@ -583,7 +590,7 @@ def mindir_bytes(net, inputs):
             env[x.name] = _Ref(w.const(_plain(value)))
             w.shapes[env[x.name]], w.dtypes[env[x.name]] = tuple(value.shape), value.dtype
         v = env[x.name]
-        return v.write(w) if isinstance(v, _Padded) and not takes_pad else v
+        return v.write(w) if isinstance(v, _Padded) and (not takes_pad or v.pad_list is None) else v
 
     for node in program.graph.nodes:
         if node.op == "placeholder":
