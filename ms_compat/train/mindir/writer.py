@@ -134,9 +134,9 @@ def _conv2d(w, x, weight, bias=None, stride=1, padding=0, dilation=1, groups=1):
         raise NotImplementedError("string padding")
     ph, pw = _pair(padding)
     pad = (ph, ph, pw, pw)
+    if isinstance(x, _Padded) and x.value != 0:
+        x = x.write(w)
     if isinstance(x, _Padded):  # an explicit zero pad before the convolution (pad_mode="same" with stride 2)
-        if x.value != 0:
-            raise NotImplementedError(f"a pad of value {x.value} before it")
         x, pad = x.source, tuple(a + b for a, b in zip(pad, x.pad_list))
     sh, sw = _pair(stride)
     dh, dw = _pair(dilation)
@@ -176,9 +176,10 @@ def _max_pool2d(w, x, kernel_size, stride=(), padding=0, dilation=1, ceil_mode=F
     pad_mode = "VALID"
     if isinstance(x, _Padded):  # MindSpore's MaxPool(pad_mode="same"), which ms_compat runs as a -inf pad first
         h, wd = w.shapes[x.source][2:]
-        if x.value != float("-inf") or x.pad_list != _same_pad_list(h, kh, sh) + _same_pad_list(wd, kw, sw):
-            raise NotImplementedError(f"a pad {x.pad_list} of value {x.value} before it (only pad_mode='same')")
-        x, pad_mode = x.source, "SAME"
+        if x.value == float("-inf") and x.pad_list == _same_pad_list(h, kh, sh) + _same_pad_list(wd, kw, sw):
+            x, pad_mode = x.source, "SAME"
+        else:  # a pad of the network's own (nn.Pad before a valid max pool)
+            x = x.write(w)
     attrs = {"pad_mode": pad_mode, "kernel_size": (1, 1, kh, kw), "format": "NCHW", "strides": (1, 1, sh, sw),
              "input_names": ["x"], "output_names": ["output"]}
     return _Ref(w.prim("MaxPool", [x], attrs, prim_type=1))
