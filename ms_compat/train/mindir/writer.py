@@ -378,6 +378,30 @@ def _vector_norm(w, x, ord=2, dim=None, keepdim=False, *, dtype=None):
     return _Ref(w.call("Sqrt", _reduce("ReduceSum")(w, _Ref(w.call("Mul", x, x)), dims, keepdim)))
 
 
+def _split_with_sizes(w, x, sizes, dim=0):
+    """The parts as slices (``StridedSlice``), a tuple of the graph's values."""
+    starts = np.cumsum([0] + [int(n) for n in sizes])
+    return tuple(_strided_slice(w, x, dim, int(a), int(b)) for a, b in zip(starts[:-1], starts[1:]))
+
+
+def _group_norm(w, x, groups, weight=None, bias=None, eps=1e-5, cudnn_enabled=True):
+    """``group_norm`` in MindSpore's primitives: (x - mean) / sqrt(var + eps) over each group, then gamma, beta."""
+    shape = tuple(int(d) for d in w.shapes[x])
+    dtype = w.dtypes.get(x, torch.float32)
+    xr = _Ref(w.call("Reshape", x, (shape[0], int(groups), -1)))
+    diff = _Ref(w.call("Sub", xr, _Ref(w.call("ReduceMean", xr, (2,), True))))
+    var = _Ref(w.call("ReduceMean", _Ref(w.call("Mul", diff, diff)), (2,), True))
+    w.dtypes[var] = dtype
+    y = _Ref(w.call("Reshape", _Ref(w.call("RealDiv", diff, _Ref(w.call("Sqrt", _binary("Add")(w, var, float(eps)))))),
+                    shape))
+    per_channel = (shape[1],) + (1,) * (len(shape) - 2)
+    if weight is not None:
+        y = _Ref(w.call("Mul", y, _Ref(w.call("Reshape", weight, per_channel))))
+    if bias is not None:
+        y = _Ref(w.call("Add", y, _Ref(w.call("Reshape", bias, per_channel))))
+    return y
+
+
 def _stack(w, tensors, dim=0):
     rank = len(w.shapes[tensors[0]]) + 1
     return _cat(w, [_Ref(w.call("ExpandDims", t, int(dim) % rank)) for t in tensors], int(dim) % rank)
@@ -505,7 +529,8 @@ _EMIT = {
     aten.expand.default: lambda w, x, size, implicit=False: _Ref(w.call("BroadcastTo", x, tuple(w.out_shape))),
     aten.hardswish.default: _unary("HSwish"), aten.hardsigmoid.default: _unary("HSigmoid"),
     aten.var.dim: _var, aten.var.correction: _var, aten.stack.default: _stack,
-    aten.linalg_vector_norm.default: _vector_norm,
+    aten.linalg_vector_norm.default: _vector_norm, aten.split_with_sizes.default: _split_with_sizes,
+    aten.group_norm.default: _group_norm,
     aten.flatten.using_ints: _squeeze, aten.bmm.default: _matmul, aten.rsqrt.default: _unary("Rsqrt"),
     aten.upsample_nearest2d.vec: lambda w, x, output_size=None, scale_factors=None: _Ref(w.call(
         "ResizeNearestNeighbor", x, tuple(int(d) for d in w.out_shape[2:]), False, False)),
