@@ -531,6 +531,7 @@ _EMIT = {
     aten.var.dim: _var, aten.var.correction: _var, aten.stack.default: _stack,
     aten.linalg_vector_norm.default: _vector_norm, aten.split_with_sizes.default: _split_with_sizes,
     aten.group_norm.default: _group_norm,
+    aten.unbind.int: lambda w, x, dim=0: tuple(_select(w, x, dim, i) for i in range(int(w.shapes[x][dim]))),
     aten.flatten.using_ints: _squeeze, aten.bmm.default: _matmul, aten.rsqrt.default: _unary("Rsqrt"),
     aten.upsample_nearest2d.vec: lambda w, x, output_size=None, scale_factors=None: _Ref(w.call(
         "ResizeNearestNeighbor", x, tuple(int(d) for d in w.out_shape[2:]), False, False)),
