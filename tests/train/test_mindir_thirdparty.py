@@ -18,6 +18,9 @@ from thirdparty import cases
 WRITTEN = load_ref_json("mindir", "thirdparty_written")
 SIZES = {k: v.get("size") for k, v in load_ref_json("thirdparty", "summary").items()}
 FAST = {"mindcv_shufflenetv2", "mindcv_mobilenetv2"}  # the quickest to export of those MindSpore ran
+# Files MindSpore runs with outputs that differ from its eager ones (open, migration_guides/checkpoints.md): strict
+# expected failures, so the day one is fixed its test reports XPASS and fails.
+DIFFERS = {"mindcv_bit": "Parameter.var traced as PyTorch's unbiased Tensor.var under TorchDynamo (checkpoints.md)"}
 
 
 @pytest.fixture(scope="module")
@@ -35,14 +38,23 @@ def test_recorded_models_ran_in_mindspore_with_its_eager_outputs():
     outputs (float32 summation-order noise only); every other model names the error ms_compat's writer gives."""
     for key, rec in WRITTEN.items():
         assert key in cases.CORPUS, key
-        if "sha256" in rec:
-            assert rec.get("loaded_by") == "mindspore 2.10.0" and rec["max_abs_diff_from_mindspore_eager"] < 1e-4, key
+        if "mindspore_error" in rec:  # written, but MindSpore refuses the file (open: checkpoints.md lists it)
+            assert rec["sha256"] and rec["mindspore_error"], key
+        elif "sha256" in rec:
+            assert rec.get("loaded_by") == "mindspore 2.10.0", key
+            assert (rec["max_abs_diff_from_mindspore_eager"] < 1e-4) == (key not in DIFFERS), key
         else:
             assert rec["error"] and rec["message"], key
 
 
-@pytest.mark.parametrize("key", [pytest.param(k, marks=() if k in FAST else pytest.mark.corpus_full)
-                                 for k in sorted(WRITTEN)])
+def _marks(key):
+    marks = [] if key in FAST else [pytest.mark.corpus_full]
+    if key in DIFFERS:
+        marks.append(pytest.mark.xfail(strict=True, reason=DIFFERS[key]))
+    return marks
+
+
+@pytest.mark.parametrize("key", [pytest.param(k, marks=_marks(k)) for k in sorted(WRITTEN)])
 def test_writer_writes_what_mindspore_ran(key, ms, tmp_path):
     rec = WRITTEN[key]
     net = cases.build_key(key)
@@ -58,6 +70,8 @@ def test_writer_writes_what_mindspore_ran(key, ms, tmp_path):
     data = (tmp_path / f"{key}.mindir").read_bytes()
     assert hashlib.sha256(data).hexdigest() == rec["sha256"], (
         "the writer's output changed: rerun tools/make_references.py gen_mindir_thirdparty so that MindSpore checks it")
+    if "mindspore_error" in rec:
+        pytest.xfail(f"real MindSpore 2.10 refuses the file: {rec['mindspore_error']}")
     ref = load_ref_npz("mindir/thirdparty", key)
     ours = cases.flatten(net(x))
     back = cases.flatten(ms.nn.GraphCell(ms.load(str(tmp_path / f"{key}.mindir")))(x))
