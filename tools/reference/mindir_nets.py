@@ -69,10 +69,31 @@ def build(ms):
             h = ops.reshape(h, (b, -1))
             return ops.softmax(h, axis=-1), ops.reduce_sum(h, 1)
 
+    class Layers(nn.Cell):
+        """The writer's translations one by one: a stride-2 "same" convolution (ms_compat pads explicitly first),
+        SiLU, a transposed convolution with padding and bias, a zero pad of its own, a "same" max pool, an adaptive
+        average pool, integer indexing and slicing, a 2-layer bidirectional batch-first GRU."""
+
+        def __init__(self):
+            super().__init__()
+            self.conv = nn.Conv2d(3, 4, 3, stride=2, pad_mode="same", has_bias=True)
+            self.silu = nn.SiLU()
+            self.up = nn.Conv2dTranspose(4, 4, 3, stride=2, pad_mode="pad", padding=1, has_bias=True)
+            self.max = nn.MaxPool2d(3, 2, pad_mode="same")
+            self.pool = nn.AdaptiveAvgPool2d((4, 3))
+            self.gru = nn.GRU(6, 5, num_layers=2, batch_first=True, bidirectional=True)
+
+        def construct(self, x):
+            y = self.up(self.silu(self.conv(x)))
+            y = self.pool(self.max(ops.pad(y, (1, 2, 0, 1))))
+            seq = ops.reshape(y[:, 1:3], (2, 4, 6))
+            out, h = self.gru(seq)
+            return out[:, -1], ops.expand_dims(h[1], 0)
+
     rng = np.random.default_rng(0)
     nets = {}
     for name, cls, shape in (("lenet", LeNet, (2, 1, 28, 28)), ("resblock", ResBlock, (2, 3, 16, 16)),
-                             ("mixer", Mixer, (2, 4, 12))):
+                             ("mixer", Mixer, (2, 4, 12)), ("layers", Layers, (2, 3, 9, 9))):
         ms.set_seed(1)
         net = cls()
         net.set_train(False)
