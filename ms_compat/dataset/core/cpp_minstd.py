@@ -3,10 +3,12 @@
 
 ``minstd_rand0``: ``x = 16807 * x mod (2**31 - 1)``, seeded ``seed mod (2**31 - 1)`` (0 becomes 1); its outputs
 lie in ``[1, 2**31 - 2]``, so libstdc++'s distributions see a range of ``2**31 - 3`` above ``min() = 1``.
-``std::shuffle`` is the algorithm of ``cpp_random.Mt19937.shuffle`` (positions two at a time while ``n * n``
+``std::shuffle`` is ``cpp_random.libstdcxx_shuffle`` (positions two at a time while ``n * n``
 fits that range), its ``uniform_int_distribution`` the downscaling method on ``engine() - 1``.
 """
 from __future__ import annotations
+
+from .cpp_random import libstdcxx_shuffle
 
 __all__ = ["MinstdRand0"]
 
@@ -41,24 +43,4 @@ class MinstdRand0:
 
     def shuffle(self, items):
         """``std::shuffle(items.begin(), items.end(), engine)`` in place."""
-        n = len(items)
-        if n < 2:
-            return items
-        if _RANGE // n >= n:
-            i = 1
-            if n % 2 == 0:
-                j = self._below(2)
-                items[1], items[j] = items[j], items[1]
-                i = 2
-            while i < n:
-                b1 = i + 2
-                x = self._below((i + 1) * b1)
-                j, k = x // b1, x % b1
-                items[i], items[j] = items[j], items[i]
-                items[i + 1], items[k] = items[k], items[i + 1]
-                i += 2
-            return items
-        for i in range(1, n):
-            j = self._below(i + 1)
-            items[i], items[j] = items[j], items[i]
-        return items
+        return libstdcxx_shuffle(items, self._below, _RANGE)

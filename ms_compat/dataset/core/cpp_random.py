@@ -38,10 +38,37 @@ import numpy as np
 
 from ...common import op_random
 
-__all__ = ["Mt19937", "Mt19937_64", "discrete_table", "NormalFloat", "GammaFloat"]
+__all__ = ["Mt19937", "Mt19937_64", "discrete_table", "NormalFloat", "GammaFloat", "libstdcxx_shuffle"]
 
 _TWO32 = 4294967296
 _BLOCK = 624
+
+
+def libstdcxx_shuffle(items, below, engine_range):
+    """libstdc++'s ``std::shuffle`` of the list ``items`` in place, over an engine whose ``max() - min()`` is
+    ``engine_range`` and whose ``uniform_int_distribution`` draw in ``[0, span)`` is ``below(span)``: where the
+    engine's range holds two indices at once, each draw places two items."""
+    n = len(items)
+    if n < 2:
+        return items
+    if engine_range // n >= n:
+        i = 1
+        if n % 2 == 0:
+            j = below(2)
+            items[1], items[j] = items[j], items[1]
+            i = 2
+        while i < n:
+            b1 = i + 2
+            x = below((i + 1) * b1)
+            j, k = x // b1, x % b1
+            items[i], items[j] = items[j], items[i]
+            items[i + 1], items[k] = items[k], items[i + 1]
+            i += 2
+        return items
+    for i in range(1, n):
+        j = below(i + 1)
+        items[i], items[j] = items[j], items[i]
+    return items
 
 
 class Mt19937:
@@ -96,28 +123,7 @@ class Mt19937:
 
     def shuffle(self, items):
         """``std::shuffle(items.begin(), items.end(), engine)`` in place (libstdc++'s algorithm)."""
-        n = len(items)
-        if n < 2:
-            return items
-        if (_TWO32 - 1) // n >= n:
-            i = 1
-            if n % 2 == 0:
-                j = self._below(2)
-                items[1], items[j] = items[j], items[1]
-                i = 2
-            while i < n:
-                b0 = i + 1
-                b1 = b0 + 1
-                x = self._below(b0 * b1)
-                j, k = x // b1, x % b1
-                items[i], items[j] = items[j], items[i]
-                items[i + 1], items[k] = items[k], items[i + 1]
-                i += 2
-            return items
-        for i in range(1, n):
-            j = self._below(i + 1)
-            items[i], items[j] = items[j], items[i]
-        return items
+        return libstdcxx_shuffle(items, self._below, _TWO32 - 1)
 
     def sample(self, population, k):
         """``std::sample`` of ``k`` of ``population`` (random-access) elements, in their order: libstdc++'s

@@ -152,19 +152,11 @@ def export(net, *inputs, file_name, file_format, **kwargs):
 
 def _save_mindir_encrypted(net, file_name, inputs, kwargs):
     """MindSpore's ``_save_mindir_together`` with ``enc_key``: the serialized model, encrypted (:mod:`.cipher`),
-    is what reaches the disk (no plaintext copy is written)."""
-    from ...nn.cell import Cell
+    is what reaches the disk (no plaintext copy is written); key and mode are checked before the trace."""
     from .cipher import check_can_encrypt, encrypt_mindir
-    from .writer import mindir_bytes
-    if not isinstance(net, Cell):
-        raise ValueError(f"Export MindIR format model only support nn.Cell object, but got {type(net)}.")
-    if not file_name.endswith(".mindir"):
-        file_name += ".mindir"
-    check_can_encrypt(kwargs["enc_key"], kwargs["enc_mode"], file_name)  # before the (slow) trace
-    training = net.training
-    net.set_train(False)
-    try:
-        data = mindir_bytes(net, inputs)
-    finally:
-        net.set_train(training)
-    _write(file_name, encrypt_mindir(data, kwargs["enc_key"], kwargs["enc_mode"], file_name))
+    from .writer import save_mindir
+
+    def seal(name):
+        check_can_encrypt(kwargs["enc_key"], kwargs["enc_mode"], name)
+        return lambda data: encrypt_mindir(data, kwargs["enc_key"], kwargs["enc_mode"], name)
+    save_mindir(net, file_name, inputs, kwargs, seal)

@@ -673,19 +673,22 @@ def mindir_bytes(net, inputs):
     return w.model.SerializeToString()
 
 
-def save_mindir(net, file_name, inputs, kwargs):
-    """Write ``net`` as ``file_name`` (``.mindir`` appended when missing), MindSpore's ``_save_mindir``."""
+def save_mindir(net, file_name, inputs, kwargs, seal=None):
+    """Write ``net`` as ``file_name`` (``.mindir`` appended when missing), MindSpore's ``_save_mindir``.
+    ``seal(file_name)``, when given, is called before the (slow) trace and returns what turns the serialized model
+    into the bytes written (``export``'s encryption)."""
     from ...nn.cell import Cell
     from .export import _write
     if not isinstance(net, Cell):
         raise ValueError(f"Export MindIR format model only support nn.Cell object, but got {type(net)}.")
     if not file_name.endswith(".mindir"):
         file_name += ".mindir"
+    finish = seal(file_name) if seal is not None else (lambda data: data)
     training = net.training
     net.set_train(False)
     try:
         data = mindir_bytes(net, inputs)
     finally:
         net.set_train(training)
-    _write(file_name, data)
+    _write(file_name, finish(data))
     return file_name
