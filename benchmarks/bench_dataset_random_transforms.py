@@ -9,19 +9,15 @@ Usage: python -m benchmarks.bench_dataset_random_transforms [--quick]
 from __future__ import annotations
 
 import argparse
-import statistics
-import time
 
 import numpy as np
 
+from benchmarks.common import time_per_call
+
 
 def _median(fn, reps):
-    times = []
-    for _ in range(reps):
-        t = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - t)
-    return statistics.median(times)
+    """Median seconds of one call of ``fn()`` over ``reps`` calls."""
+    return time_per_call(fn, number=1, repeat=reps, warmup=0)[0]
 
 
 def main(argv=None):
