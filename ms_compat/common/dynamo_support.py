@@ -33,6 +33,13 @@ goes through :mod:`ms_compat._torch_seam` and is listed by ``ms_compat.diagnosti
   eager mode does (the out-of-place operator for a MindSpore Tensor on the left, the in-place one
   otherwise); for other code it answers PyTorch's entries. The table lives in a module that costs 1 s to
   import, so it is wrapped when TorchDynamo imports it.
+* **Parameters of a module ``torch.export`` traces.** ``torch.export`` (strict) keeps modules specialized,
+  and TorchDynamo registers their parameters and buffers as graph attributes with
+  ``torch._dynamo.output_graph.wrap_fx_proxy`` without their tensor subclass: a MindSpore ``Parameter``
+  became a plain ``torch.Tensor`` in the trace, so ``self.weight.var(axis)`` ran PyTorch's unbiased
+  ``Tensor.var`` (MindSpore's is ``ddof=0``) and ``self.weight.expand_dims(0)`` did not exist (under
+  ``torch.compile``, whose modules are unspecialized, they keep their type). That name answers with
+  the subclass for a MindSpore Tensor (as ``torch.compile`` does), and exactly as before for every other value.
 """
 from __future__ import annotations
 
@@ -46,7 +53,7 @@ from .._torch_seam import let_custom_op_check_pass, set_attribute_when_imported,
 from .._torch_seam import traced_frame_globals
 
 __all__ = ["dispatching_python_functions", "allow_subclass_graph_inputs", "route_ignored_functions",
-           "route_augmented_assignment"]
+           "route_augmented_assignment", "keep_attribute_subclass"]
 
 
 def dispatching_python_functions() -> set:
@@ -156,3 +163,29 @@ def route_augmented_assignment(ms_tensor) -> None:
         "dynamo augmented assignment",
         "torch._dynamo.variables.builtin.BUILTIN_TO_TENSOR_FN_MAP maps the 12 augmented operators to "
         "MindSpore's rebinding forms while Dynamo traces MindSpore code")
+
+
+_DYNAMO_OUTPUT_GRAPH = "torch._dynamo.output_graph"
+
+
+def _keeping_subclass(wrap_fx_proxy, ms_tensor):
+    if getattr(wrap_fx_proxy, "keeps_ms_subclass", False):
+        return wrap_fx_proxy
+
+    @functools.wraps(wrap_fx_proxy)
+    def wrap_attribute(tx, proxy, example_value=None, subclass_type=None, **options):
+        if subclass_type is None and isinstance(example_value, ms_tensor):
+            subclass_type = type(example_value)
+        return wrap_fx_proxy(tx, proxy, example_value, subclass_type, **options)
+    wrap_attribute.keeps_ms_subclass = True
+    return wrap_attribute
+
+
+def keep_attribute_subclass(ms_tensor) -> None:
+    """Make module parameters and buffers that are ``ms_tensor`` keep their type in ``torch.export``'s trace (see
+    the module docstring)."""
+    set_attribute_when_imported(
+        _DYNAMO_OUTPUT_GRAPH, "wrap_fx_proxy", lambda f: _keeping_subclass(f, ms_tensor),
+        "dynamo module attribute subclass",
+        "torch._dynamo.output_graph.wrap_fx_proxy wraps a MindSpore Tensor module attribute (a Parameter under "
+        "torch.export) with its subclass, as torch.compile does; other values as before")

@@ -372,6 +372,11 @@ def _var(w, x, dims=None, unbiased=None, keepdim=False, *, correction=None):
     return out
 
 
+def _std(w, x, dims=None, unbiased=None, keepdim=False, *, correction=None):
+    """``std``: the square root of :func:`_var`, as MindSpore's ``ops.std`` computes it."""
+    return _Ref(w.call("Sqrt", _var(w, x, dims, unbiased, keepdim, correction=correction)))
+
+
 def _vector_norm(w, x, ord=2, dim=None, keepdim=False, *, dtype=None):
     if ord != 2 or dtype is not None:
         raise NotImplementedError(f"ord={ord}, dtype={dtype}")
@@ -529,7 +534,7 @@ _EMIT = {
     aten.rsub.Scalar: _rsub, aten.split.Tensor: _split,
     aten.expand.default: lambda w, x, size, implicit=False: _Ref(w.call("BroadcastTo", x, tuple(w.out_shape))),
     aten.hardswish.default: _unary("HSwish"), aten.hardsigmoid.default: _unary("HSigmoid"),
-    aten.var.dim: _var, aten.var.correction: _var, aten.stack.default: _stack,
+    aten.var.dim: _var, aten.var.correction: _var, aten.std.dim: _std, aten.std.correction: _std, aten.stack.default: _stack,
     aten.linalg_vector_norm.default: _vector_norm, aten.split_with_sizes.default: _split_with_sizes,
     aten.group_norm.default: _group_norm,
     aten.unbind.int: lambda w, x, dim=0: tuple(_select(w, x, dim, i) for i in range(int(w.shapes[x][dim]))),
@@ -539,6 +544,7 @@ _EMIT = {
     aten.add.Scalar: _binary("Add"), aten.sub.Scalar: _binary("Sub"), aten.mul.Scalar: _binary("Mul"),
     aten.div.Scalar: _binary("RealDiv"), aten.pow.Tensor_Scalar: _binary("Pow"),
     aten.mean.default: lambda w, x, dtype=None: _reduce("ReduceMean")(w, x, None, False, dtype),
+    aten.sum.default: lambda w, x, dtype=None: _reduce("ReduceSum")(w, x, None, False, dtype),
     aten.maximum.default: _binary("Maximum"), aten.minimum.default: _binary("Minimum"),
     aten.clamp_min.default: _binary("Maximum"), aten.clamp_max.default: _binary("Minimum"), aten.lstm.input: _lstm, aten.gru.input: _gru,
 }
