@@ -95,6 +95,37 @@ def test_parameter_methods_keep_mindspores_meaning_in_the_file(tmp_path):
     np.testing.assert_allclose(back.asnumpy(), net(x).asnumpy(), rtol=1e-6, atol=1e-6)
 
 
+class _NumpyScale(ms.nn.Cell):
+    """The GPT's attention scaling: a NumPy float64 scalar times float32 scores, then a matmul."""
+
+    def __init__(self):
+        super().__init__()
+        self.d = 4
+
+    def construct(self, q, v):
+        att = ms.ops.matmul(q, q.swapaxes(-1, -2))
+        att = att * (1.0 / np.sqrt(self.d))
+        return ms.ops.matmul(att, v)
+
+
+def test_numpy_scalar_keeps_the_tensor_dtype_eager_compiled_and_in_the_file(tmp_path):
+    """MindSpore: a NumPy scalar acts as a Python scalar (float32 stays float32); torch.export's trace took NumPy's
+    promotion (float64) and failed at the next matmul."""
+    import torch
+    net = _NumpyScale()
+    q = ms.Tensor(np.linspace(-1, 1, 24, dtype=np.float32).reshape(2, 3, 4))
+    v = ms.Tensor(np.linspace(0, 2, 24, dtype=np.float32).reshape(2, 3, 4))
+    eager = net(q, v)
+    assert eager.dtype == ms.float32
+    compiled = torch.compile(net, fullgraph=True, backend="eager")(q, v)
+    assert compiled.dtype == torch.float32
+    np.testing.assert_allclose(compiled.asnumpy(), eager.asnumpy(), rtol=1e-6)
+    ms.export(net, q, v, file_name=str(tmp_path / "g"), file_format="MINDIR")
+    back = ms.nn.GraphCell(ms.load(str(tmp_path / "g.mindir")))(q, v)
+    assert back.dtype == ms.float32
+    np.testing.assert_allclose(back.asnumpy(), eager.asnumpy(), rtol=1e-6, atol=1e-6)
+
+
 def test_untranslatable_operator_fails_naming_it(tmp_path):
     class Sorts(ms.nn.Cell):
         def construct(self, x):

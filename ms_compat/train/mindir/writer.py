@@ -616,14 +616,21 @@ def mindir_bytes(net, inputs):
         w._fill_tensor(w.graph.parameter.add(name=params[target], ref_key=key),
                        _plain(state[target] if target in state else constants[target]))
 
-    def ref_of(x, takes_pad):
-        if x.name not in env:  # a constant, written where it is first used
-            value = consts[x.name]
+    def ref_of(x, takes_pad, computes_in=None):
+        key, value = x.name, consts.get(x.name)
+        if (isinstance(value, torch.Tensor) and computes_in is not None and computes_in.is_floating_point
+                and value.dim() == 0 and value.is_floating_point() and value.dtype != computes_in):
+            # a 0-d constant (a NumPy scalar: ``att * (1.0 / np.sqrt(d))``) takes part in an operation as a Python
+            # scalar does, in the other operand's dtype (PyTorch's and MindSpore's promotion)
+            value, key = value.to(computes_in), f"{key}:{computes_in}"
+        if key not in env:  # a constant, written where it is first used
+            if key == x.name:
+                value = consts[key]
             if not isinstance(value, torch.Tensor):
                 return value
-            env[x.name] = _Ref(w.const(_plain(value)))
-            w.shapes[env[x.name]], w.dtypes[env[x.name]] = tuple(value.shape), value.dtype
-        v = env[x.name]
+            env[key] = _Ref(w.const(_plain(value)))
+            w.shapes[env[key]], w.dtypes[env[key]] = tuple(value.shape), value.dtype
+        v = env[key]
         return v.write(w) if isinstance(v, _Padded) and (not takes_pad or v.pad_list is None) else v
 
     for node in program.graph.nodes:
@@ -654,7 +661,9 @@ def mindir_bytes(net, inputs):
                                       f"'{node.target}' (node '{node.name}').", path="mindspore.export",
                                       kind="not_yet")
             takes_pad = node.target in _TAKES_PAD
-            a = [ref_of(x, takes_pad) if isinstance(x, torch.fx.Node) else
+            val = node.meta.get("val")
+            dt = val.dtype if isinstance(val, torch.Tensor) else None
+            a = [ref_of(x, takes_pad, dt) if isinstance(x, torch.fx.Node) else
                  [ref_of(y, False) if isinstance(y, torch.fx.Node) else y for y in x] if isinstance(x, (list, tuple))
                  else x for x in node.args]
             kw = {k: ref_of(v, False) if isinstance(v, torch.fx.Node) else v for k, v in node.kwargs.items()}
