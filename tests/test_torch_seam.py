@@ -87,7 +87,8 @@ def test_diagnostics_lists_the_changes_and_the_supported_range():
     d = json.loads(r.stdout)
     assert d["torch"] == torch.__version__ and d["supported_torch"] == ">=2.13 <2.14" and d["missing"] == {}
     assert set(d["changes"]) == {"constant_scalar_pass", "custom-op aliasing check types",
-                                 "dynamo augmented assignment", "dynamo overridable functions"}
+                                 "dynamo augmented assignment", "dynamo module attribute subclass",
+                                 "dynamo numpy operands", "dynamo overridable functions"}
 
 
 def test_the_declared_torch_range_is_the_seams():

@@ -33,6 +33,21 @@ goes through :mod:`ms_compat._torch_seam` and is listed by ``ms_compat.diagnosti
   eager mode does (the out-of-place operator for a MindSpore Tensor on the left, the in-place one
   otherwise); for other code it answers PyTorch's entries. The table lives in a module that costs 1 s to
   import, so it is wrapped when TorchDynamo imports it.
+* **Parameters of a module ``torch.export`` traces.** ``torch.export`` (strict) keeps modules specialized,
+  and TorchDynamo registers their parameters and buffers as graph attributes with
+  ``torch._dynamo.output_graph.wrap_fx_proxy`` without their tensor subclass: a MindSpore ``Parameter``
+  became a plain ``torch.Tensor`` in the trace, so ``self.weight.var(axis)`` ran PyTorch's unbiased
+  ``Tensor.var`` (MindSpore's is ``ddof=0``) and ``self.weight.expand_dims(0)`` did not exist (under
+  ``torch.compile``, whose modules are unspecialized, they keep their type). That name answers with
+  the subclass for a MindSpore Tensor (as ``torch.compile`` does), and exactly as before for every other value.
+* **NumPy scalars in operators under ``torch.export``.** ``att * (1.0 / np.sqrt(d))`` multiplies by a NumPy
+  ``float64`` scalar, which MindSpore (and eager PyTorch) treat as a Python scalar: the result stays float32.
+  TorchDynamo traces NumPy values as 0-d arrays; under ``torch.export`` it hands the operator itself
+  (``operator.mul``) to ``__torch_function__``, whose body then met "an ndarray and no plain tensor" (its test
+  is for the exact ``TensorVariable`` type) and computed the product as NumPy would (float64, NEP 50), so the
+  next ``matmul`` failed. ``torch._dynamo.variables.builtin.check_numpy_ndarray_args`` answers that there is
+  no NumPy-only operation when a MindSpore Tensor is among the operands (the tensor op, as for a plain
+  tensor), and exactly as before otherwise.
 """
 from __future__ import annotations
 
@@ -46,7 +61,8 @@ from .._torch_seam import let_custom_op_check_pass, set_attribute_when_imported,
 from .._torch_seam import traced_frame_globals
 
 __all__ = ["dispatching_python_functions", "allow_subclass_graph_inputs", "route_ignored_functions",
-           "route_augmented_assignment"]
+           "route_augmented_assignment", "keep_attribute_subclass",
+           "prefer_tensor_ops_over_numpy"]
 
 
 def dispatching_python_functions() -> set:
@@ -156,3 +172,56 @@ def route_augmented_assignment(ms_tensor) -> None:
         "dynamo augmented assignment",
         "torch._dynamo.variables.builtin.BUILTIN_TO_TENSOR_FN_MAP maps the 12 augmented operators to "
         "MindSpore's rebinding forms while Dynamo traces MindSpore code")
+
+
+_DYNAMO_OUTPUT_GRAPH = "torch._dynamo.output_graph"
+
+
+def _keeping_subclass(wrap_fx_proxy, ms_tensor):
+    if getattr(wrap_fx_proxy, "keeps_ms_subclass", False):
+        return wrap_fx_proxy
+
+    @functools.wraps(wrap_fx_proxy)
+    def wrap_attribute(tx, proxy, example_value=None, subclass_type=None, **options):
+        if subclass_type is None and isinstance(example_value, ms_tensor):
+            subclass_type = type(example_value)
+        return wrap_fx_proxy(tx, proxy, example_value, subclass_type, **options)
+    wrap_attribute.keeps_ms_subclass = True
+    return wrap_attribute
+
+
+def keep_attribute_subclass(ms_tensor) -> None:
+    """Make module parameters and buffers that are ``ms_tensor`` keep their type in ``torch.export``'s trace (see
+    the module docstring)."""
+    set_attribute_when_imported(
+        _DYNAMO_OUTPUT_GRAPH, "wrap_fx_proxy", lambda f: _keeping_subclass(f, ms_tensor),
+        "dynamo module attribute subclass",
+        "torch._dynamo.output_graph.wrap_fx_proxy wraps a MindSpore Tensor module attribute (a Parameter under "
+        "torch.export) with its subclass, as torch.compile does; other values as before")
+
+
+def _tensor_ops_first(check, ms_tensor):
+    if getattr(check, "prefers_ms_tensor", False):
+        return check
+
+    @functools.wraps(check)
+    def check_numpy_ndarray_args(args, kwargs):
+        if not check(args, kwargs):
+            return False
+        for a in (*args, *kwargs.values()):
+            tp = getattr(a, "class_type", None)  # TensorWithTFOverrideVariable: the tensor's subclass
+            if isinstance(tp, type) and issubclass(tp, ms_tensor):
+                return False
+        return True
+    check_numpy_ndarray_args.prefers_ms_tensor = True
+    return check_numpy_ndarray_args
+
+
+def prefer_tensor_ops_over_numpy(ms_tensor) -> None:
+    """Make TorchDynamo compute an operator between a MindSpore Tensor and a NumPy value as a tensor op (see the
+    module docstring)."""
+    set_attribute_when_imported(
+        _DYNAMO_BUILTIN, "check_numpy_ndarray_args", lambda f: _tensor_ops_first(f, ms_tensor),
+        "dynamo numpy operands",
+        "torch._dynamo.variables.builtin.check_numpy_ndarray_args is False when a MindSpore Tensor is an operand "
+        "(a NumPy scalar then acts as a Python scalar, as in eager mode); as before otherwise")

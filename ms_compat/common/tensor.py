@@ -1397,11 +1397,15 @@ def to_torch(t):
 from .dynamo_support import allow_subclass_graph_inputs as _allow_subclass_graph_inputs  # noqa: E402
 from .dynamo_support import route_ignored_functions as _route_ignored_functions  # noqa: E402
 from .dynamo_support import route_augmented_assignment as _route_augmented_assignment  # noqa: E402
+from .dynamo_support import keep_attribute_subclass as _keep_attribute_subclass  # noqa: E402
+from .dynamo_support import prefer_tensor_ops_over_numpy as _prefer_tensor_ops_over_numpy  # noqa: E402
 from .constant_scalar_pass import install_constant_scalar_pass as _install_constant_scalar_pass  # noqa: E402
 
 _allow_subclass_graph_inputs(Tensor)
 _route_ignored_functions()
 _route_augmented_assignment(Tensor)
+_keep_attribute_subclass(Tensor)
+_prefer_tensor_ops_over_numpy(Tensor)
 _install_constant_scalar_pass()
 
 # Nothing here is added to torch's global weights_only allow-list (issue 22): ms_compat's own

@@ -63,6 +63,69 @@ def test_ms_compat_reads_back_what_it_wrote(name, written):
     assert [n for n, _ in cell.parameters_and_names()] == [p.name for p in net.get_parameters()]
 
 
+class _ParameterMethods(ms.nn.Cell):
+    """Tensor methods called on Parameters whose MindSpore meaning differs from PyTorch's (BiT's weight
+    standardisation: ``self.weight.var((1, 2, 3), keepdims=True)``, ddof=0)."""
+
+    def __init__(self):
+        super().__init__()
+        self.weight = ms.Parameter(ms.Tensor(np.random.RandomState(0).randn(4, 3, 2, 2).astype(np.float32)))
+
+    def construct(self, x):
+        w = self.weight
+        var = w.var((1, 2, 3), keepdims=True)
+        mean = w.mean((1, 2, 3), keep_dims=True)
+        std = w.std(axis=(1, 2, 3), keepdims=True)
+        s = w.sum(axis=(1, 2, 3), keepdims=True)
+        std_all = w.std()
+        return x * ((w - mean) / ms.ops.sqrt(var + 1e-5)).expand_dims(0).sum() + s.sum() + std.sum() + std_all
+
+
+def test_parameter_methods_keep_mindspores_meaning_in_the_file(tmp_path):
+    """torch.export's trace keeps a Parameter a MindSpore Tensor (it registered it as a plain torch.Tensor, which
+    wrote PyTorch's unbiased variance and had no ``expand_dims``): the file computes the eager outputs."""
+    net, x = _ParameterMethods(), ms.Tensor(np.linspace(-1, 1, 6, dtype=np.float32).reshape(2, 3))
+    ms.export(net, x, file_name=str(tmp_path / "p"), file_format="MINDIR")
+    back = ms.nn.GraphCell(ms.load(str(tmp_path / "p.mindir")))(x)
+    w = net.weight.asnumpy().astype(np.float64).reshape(4, -1)
+    ddof0 = w.std(axis=1).sum() + w.sum() + w.std()
+    np.testing.assert_allclose(net(x).asnumpy(), x.asnumpy() * 0 + ddof0 + x.asnumpy() *
+                               ((w - w.mean(1, keepdims=True)) / np.sqrt(w.var(1, keepdims=True) + 1e-5)).sum(),
+                               rtol=1e-5, atol=1e-5)
+    np.testing.assert_allclose(back.asnumpy(), net(x).asnumpy(), rtol=1e-6, atol=1e-6)
+
+
+class _NumpyScale(ms.nn.Cell):
+    """The GPT's attention scaling: a NumPy float64 scalar times float32 scores, then a matmul."""
+
+    def __init__(self):
+        super().__init__()
+        self.d = 4
+
+    def construct(self, q, v):
+        att = ms.ops.matmul(q, q.swapaxes(-1, -2))
+        att = att * (1.0 / np.sqrt(self.d))
+        return ms.ops.matmul(att, v)
+
+
+def test_numpy_scalar_keeps_the_tensor_dtype_eager_compiled_and_in_the_file(tmp_path):
+    """MindSpore: a NumPy scalar acts as a Python scalar (float32 stays float32); torch.export's trace took NumPy's
+    promotion (float64) and failed at the next matmul."""
+    import torch
+    net = _NumpyScale()
+    q = ms.Tensor(np.linspace(-1, 1, 24, dtype=np.float32).reshape(2, 3, 4))
+    v = ms.Tensor(np.linspace(0, 2, 24, dtype=np.float32).reshape(2, 3, 4))
+    eager = net(q, v)
+    assert eager.dtype == ms.float32
+    compiled = torch.compile(net, fullgraph=True, backend="eager")(q, v)
+    assert compiled.dtype == torch.float32
+    np.testing.assert_allclose(compiled.asnumpy(), eager.asnumpy(), rtol=1e-6)
+    ms.export(net, q, v, file_name=str(tmp_path / "g"), file_format="MINDIR")
+    back = ms.nn.GraphCell(ms.load(str(tmp_path / "g.mindir")))(q, v)
+    assert back.dtype == ms.float32
+    np.testing.assert_allclose(back.asnumpy(), eager.asnumpy(), rtol=1e-6, atol=1e-6)
+
+
 def test_untranslatable_operator_fails_naming_it(tmp_path):
     class Sorts(ms.nn.Cell):
         def construct(self, x):

@@ -20,7 +20,8 @@ SIZES = {k: v.get("size") for k, v in load_ref_json("thirdparty", "summary").ite
 FAST = {"mindcv_shufflenetv2", "mindcv_mobilenetv2"}  # the quickest to export of those MindSpore ran
 # Files MindSpore runs with outputs that differ from its eager ones (open, migration_guides/checkpoints.md): strict
 # expected failures, so the day one is fixed its test reports XPASS and fails.
-DIFFERS = {"mindcv_bit": "Parameter.var traced as PyTorch's unbiased Tensor.var under TorchDynamo (checkpoints.md)"}
+# (BiT's Parameter.var, traced as PyTorch's unbiased Tensor.var before issue 35's fix, was the last one.)
+DIFFERS = {}
 
 
 @pytest.fixture(scope="module")
@@ -76,6 +77,10 @@ def test_writer_writes_what_mindspore_ran(key, ms, tmp_path):
     ours = cases.flatten(net(x))
     back = cases.flatten(ms.nn.GraphCell(ms.load(str(tmp_path / f"{key}.mindir")))(x))
     assert len(ours) == len(back) == len(ref)
+    # The file computes in its own order (BiT's weight standardisation: a two-pass variance, amplified by the
+    # division by its square root): ms_compat's reader may differ from eager by what MindSpore's file differs from
+    # MindSpore's eager (recorded), float32 summation order.
+    atol = max(1e-6, rec.get("max_abs_diff_from_mindspore_eager", 0.0))
     for i, (o, b) in enumerate(zip(ours, back)):
         np.testing.assert_allclose(ref[f"out{i}"], o.asnumpy(), rtol=1e-4, atol=1e-5, err_msg=f"{key} out{i}")
-        np.testing.assert_allclose(b.asnumpy(), o.asnumpy(), rtol=1e-5, atol=1e-6, err_msg=f"{key} read back")
+        np.testing.assert_allclose(b.asnumpy(), o.asnumpy(), rtol=1e-5, atol=atol, err_msg=f"{key} read back")

@@ -372,6 +372,11 @@ def _var(w, x, dims=None, unbiased=None, keepdim=False, *, correction=None):
     return out
 
 
+def _std(w, x, dims=None, unbiased=None, keepdim=False, *, correction=None):
+    """``std``: the square root of :func:`_var`, as MindSpore's ``ops.std`` computes it."""
+    return _Ref(w.call("Sqrt", _var(w, x, dims, unbiased, keepdim, correction=correction)))
+
+
 def _vector_norm(w, x, ord=2, dim=None, keepdim=False, *, dtype=None):
     if ord != 2 or dtype is not None:
         raise NotImplementedError(f"ord={ord}, dtype={dtype}")
@@ -529,7 +534,7 @@ _EMIT = {
     aten.rsub.Scalar: _rsub, aten.split.Tensor: _split,
     aten.expand.default: lambda w, x, size, implicit=False: _Ref(w.call("BroadcastTo", x, tuple(w.out_shape))),
     aten.hardswish.default: _unary("HSwish"), aten.hardsigmoid.default: _unary("HSigmoid"),
-    aten.var.dim: _var, aten.var.correction: _var, aten.stack.default: _stack,
+    aten.var.dim: _var, aten.var.correction: _var, aten.std.dim: _std, aten.std.correction: _std, aten.stack.default: _stack,
     aten.linalg_vector_norm.default: _vector_norm, aten.split_with_sizes.default: _split_with_sizes,
     aten.group_norm.default: _group_norm,
     aten.unbind.int: lambda w, x, dim=0: tuple(_select(w, x, dim, i) for i in range(int(w.shapes[x][dim]))),
@@ -539,6 +544,7 @@ _EMIT = {
     aten.add.Scalar: _binary("Add"), aten.sub.Scalar: _binary("Sub"), aten.mul.Scalar: _binary("Mul"),
     aten.div.Scalar: _binary("RealDiv"), aten.pow.Tensor_Scalar: _binary("Pow"),
     aten.mean.default: lambda w, x, dtype=None: _reduce("ReduceMean")(w, x, None, False, dtype),
+    aten.sum.default: lambda w, x, dtype=None: _reduce("ReduceSum")(w, x, None, False, dtype),
     aten.maximum.default: _binary("Maximum"), aten.minimum.default: _binary("Minimum"),
     aten.clamp_min.default: _binary("Maximum"), aten.clamp_max.default: _binary("Minimum"), aten.lstm.input: _lstm, aten.gru.input: _gru,
 }
@@ -610,14 +616,21 @@ def mindir_bytes(net, inputs):
         w._fill_tensor(w.graph.parameter.add(name=params[target], ref_key=key),
                        _plain(state[target] if target in state else constants[target]))
 
-    def ref_of(x, takes_pad):
-        if x.name not in env:  # a constant, written where it is first used
-            value = consts[x.name]
+    def ref_of(x, takes_pad, computes_in=None):
+        key, value = x.name, consts.get(x.name)
+        if (isinstance(value, torch.Tensor) and computes_in is not None and computes_in.is_floating_point
+                and value.dim() == 0 and value.is_floating_point() and value.dtype != computes_in):
+            # a 0-d constant (a NumPy scalar: ``att * (1.0 / np.sqrt(d))``) takes part in an operation as a Python
+            # scalar does, in the other operand's dtype (PyTorch's and MindSpore's promotion)
+            value, key = value.to(computes_in), f"{key}:{computes_in}"
+        if key not in env:  # a constant, written where it is first used
+            if key == x.name:
+                value = consts[key]
             if not isinstance(value, torch.Tensor):
                 return value
-            env[x.name] = _Ref(w.const(_plain(value)))
-            w.shapes[env[x.name]], w.dtypes[env[x.name]] = tuple(value.shape), value.dtype
-        v = env[x.name]
+            env[key] = _Ref(w.const(_plain(value)))
+            w.shapes[env[key]], w.dtypes[env[key]] = tuple(value.shape), value.dtype
+        v = env[key]
         return v.write(w) if isinstance(v, _Padded) and (not takes_pad or v.pad_list is None) else v
 
     for node in program.graph.nodes:
@@ -648,7 +661,9 @@ def mindir_bytes(net, inputs):
                                       f"'{node.target}' (node '{node.name}').", path="mindspore.export",
                                       kind="not_yet")
             takes_pad = node.target in _TAKES_PAD
-            a = [ref_of(x, takes_pad) if isinstance(x, torch.fx.Node) else
+            val = node.meta.get("val")
+            dt = val.dtype if isinstance(val, torch.Tensor) else None
+            a = [ref_of(x, takes_pad, dt) if isinstance(x, torch.fx.Node) else
                  [ref_of(y, False) if isinstance(y, torch.fx.Node) else y for y in x] if isinstance(x, (list, tuple))
                  else x for x in node.args]
             kw = {k: ref_of(v, False) if isinstance(v, torch.fx.Node) else v for k, v in node.kwargs.items()}
