@@ -102,9 +102,17 @@ def _compiling_reader():
         _missing["torch.compiler._is_compiling_flag"] = "Cell calls ask torch.compiler.is_compiling() (~0.1 µs more)"
         return compiler.is_compiling
 
-    @compiler.assume_constant_result
     def is_compiling() -> bool:
         return compiler._is_compiling_flag
+
+    def mark_constant(dynamo):  # after Dynamo's import: importing it here would cost seconds at import ms_compat
+        if hasattr(dynamo, "assume_constant_result"):
+            dynamo.assume_constant_result(is_compiling)
+        else:
+            _missing["torch._dynamo.assume_constant_result"] = ("a Cell compiled by torch.compile recompiles on "
+                                                                "every call")
+    from .common.after_import import after_import
+    after_import("torch._dynamo", mark_constant, key="ms_compat.is_compiling")
     return is_compiling
 
 
