@@ -80,3 +80,24 @@ def test_corpus_models_ms_compat_writes_run_in_mindspore(name, corpus, tmp_path)
     back = ms.nn.GraphCell(ms.load(str(tmp_path / f"{name}.mindir")))(*inputs)
     for i, o in enumerate(back if isinstance(back, tuple) else (back,)):
         np.testing.assert_allclose(o.asnumpy(), ref[f"{name}/out{i}"], rtol=1e-4, atol=1e-5, err_msg=f"{name} read back")
+
+
+@pytest.mark.parametrize("name", sorted(WRITTEN))
+def test_corpus_models_export_to_onnx_with_mindspores_outputs(name, corpus, tmp_path):
+    """``mindspore.export(..., file_format="ONNX")`` of each corpus model (weights as above) runs in onnxruntime
+    with the outputs real MindSpore 2.10 computed for the same model (corpus_ms_compat_written.npz)."""
+    ort = pytest.importorskip("onnxruntime")  # the test extra installs it
+    if "error" in WRITTEN[name]:
+        pytest.skip(f"{name}: not exported ({WRITTEN[name]['error']})")
+    net, specs = importlib.import_module(f"models.{name}").build()
+    for p in net.get_parameters():
+        p.set_data(ms.Tensor(corpus.weight_for(p.name, p.shape)))
+    net.set_train(False)
+    inputs = [ms.Tensor(a) for a in corpus.make_inputs(specs)]
+    ms.export(net, *inputs, file_name=str(tmp_path / name), file_format="ONNX")
+    sess = ort.InferenceSession(str(tmp_path / f"{name}.onnx"))
+    outs = sess.run(None, {i.name: x.asnumpy() for i, x in zip(sess.get_inputs(), inputs)})
+    ref = np.load(DATA / "corpus_ms_compat_written.npz")
+    assert len(outs) == sum(k.startswith(f"{name}/out") for k in ref.files)
+    for i, o in enumerate(outs):
+        np.testing.assert_allclose(o, ref[f"{name}/out{i}"], rtol=1e-4, atol=1e-5, err_msg=f"{name} onnx out{i}")

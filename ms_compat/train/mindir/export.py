@@ -61,7 +61,8 @@ def _write(file_name, data):
 def _onnx_bytes(net, args):
     """The ONNX bytes of ``net(*args)``: PyTorch's TorchScript exporter (about 1 s for the small networks of the
     tests, against 5-20 s for the dynamo exporter; it needs the onnx package); when it cannot trace the network,
-    the dynamo exporter (``torch.onnx.export(..., dynamo=True)``, needs onnx and onnxscript)."""
+    the dynamo exporter (``torch.onnx.export(..., dynamo=True)``, needs onnx and onnxscript) on the program
+    the MINDIR writer traces (``torch.export`` through TorchDynamo, so ``construct`` runs on MindSpore Tensors)."""
     import io
     import warnings
     buf = io.BytesIO()
@@ -78,8 +79,10 @@ def _onnx_bytes(net, args):
             raise ImportError(f"Export ONNX format model needs the onnx and onnxscript packages (pip install "
                               f"ms-compat[onnx]); PyTorch's TorchScript exporter raised "
                               f"{type(legacy_error).__name__}: {legacy_error}") from legacy_error
+        from .writer import _trace  # torch.export on MindSpore Tensors (strict): construct keeps their methods
+        exported, _ = _trace(net, args)
         with torch.no_grad():
-            program = torch.onnx.export(net, args, dynamo=True, verbose=False, external_data=False)
+            program = torch.onnx.export(exported, (), dynamo=True, verbose=False, external_data=False)
         return program.model_proto.SerializeToString()
 
 
