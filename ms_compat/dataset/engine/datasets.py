@@ -33,8 +33,14 @@ __all__ = ["Dataset", "MappableDataset", "SourceDataset", "BatchDataset", "MapDa
            "Shuffle", "Schema", "zip_datasets"]
 
 class Shuffle:
-    """Mirrors ``mindspore.dataset.Shuffle`` (how file-based sources shuffle)."""
+    """Mirrors ``mindspore.dataset.Shuffle`` (how file-based sources shuffle; the members are MindSpore's strings,
+    plain ``str`` constants here rather than an ``Enum``). ``ADAPTIVE`` and ``PARTIAL`` shuffle only a
+    ``MindDataset`` (``ADAPTIVE`` is ``GLOBAL`` up to 100 million rows); the text and TFRecord readers read
+    unshuffled with them, as MindSpore 2.10's."""
+    FALSE = "false"
+    ADAPTIVE = "adaptive"
     GLOBAL = "global"
+    PARTIAL = "partial"
     FILES = "files"
     INFILE = "infile"
 
@@ -393,7 +399,7 @@ class MappableDataset(SourceDataset):
         from .samplers import select_sampler
         super().__init__((), num_parallel_workers)
         if shuffle is not None and not isinstance(shuffle, bool):
-            shuffle = shuffle != Shuffle.FILES if isinstance(shuffle, str) else bool(shuffle)
+            shuffle = shuffle not in (Shuffle.FILES, Shuffle.FALSE) if isinstance(shuffle, str) else bool(shuffle)
         self.sampler = select_sampler(num_samples, sampler, shuffle, num_shards, shard_id)
         self.num_shards, self.shard_id = num_shards, shard_id
         self._index = None

@@ -11,6 +11,11 @@ from .datasets import MappableDataset, Shuffle
 
 __all__ = ["MindDataset"]
 
+# a shuffle argument as the mode of MindRecord's ShardShuffle (ADAPTIVE is GLOBAL up to 100 million rows)
+_MODES = {True: Shuffle.GLOBAL, Shuffle.ADAPTIVE: Shuffle.GLOBAL, Shuffle.GLOBAL: Shuffle.GLOBAL,
+          Shuffle.PARTIAL: Shuffle.PARTIAL, Shuffle.FILES: Shuffle.FILES, Shuffle.INFILE: Shuffle.INFILE}
+_PARTIAL_BLOCK = 1000000  # Shuffle.PARTIAL shuffles the rows a million at a time
+
 
 class MindDataset(MappableDataset):
     """Mirrors ``mindspore.dataset.MindDataset(dataset_files, columns_list=None, num_parallel_workers=None,
@@ -33,14 +38,21 @@ class MindDataset(MappableDataset):
         from ...mindrecord.filereader import open_shards
         if padded_sample is not None or num_padded:
             raise NotImplementedError("MindDataset(padded_sample=...) is not supported by ms_compat yet.")
-        if shuffle is None or shuffle is True or shuffle == Shuffle.GLOBAL:
-            self._mode = "global"
-        elif shuffle in (Shuffle.FILES, Shuffle.INFILE):
-            self._mode = shuffle
-        else:
-            self._mode = None
+        self._mode = _MODES.get(True if shuffle is None else shuffle)
         super().__init__(num_samples, num_parallel_workers, None if shuffle is None else self._mode is not None,
                          num_shards, shard_id, sampler)
+        if num_samples and shuffle in (Shuffle.FILES, Shuffle.INFILE):
+            raise ValueError("'Shuffle.FILES' or 'Shuffle.INFILE' and 'num_samples' cannot be specified at the same "
+                             "time.")
+        if sampler is not None:
+            from .samplers import DistributedSampler, PKSampler, RandomSampler, SequentialSampler, SubsetSampler
+            if not isinstance(sampler, (SubsetSampler, PKSampler, DistributedSampler, RandomSampler,
+                                        SequentialSampler)):  # MindSpore 2.10's list (SubsetRandomSampler included)
+                raise ValueError("The sampler is not supported yet.")
+            if isinstance(sampler, RandomSampler):  # the sampler's own mode is its ShardShuffle's
+                self._mode = _MODES.get(sampler.shuffle)
+            elif isinstance(sampler, DistributedSampler):
+                self._mode = _MODES.get(sampler._mode)
         self._mr_run = None
         self._shards = open_shards(dataset_files)
         self._schema = self._shards[0].schema
@@ -84,9 +96,17 @@ class MindDataset(MappableDataset):
         return MinstdRand0(seed).shuffle(list(perm))
 
     def _order(self, rng):
-        from .samplers import DistributedSampler, RandomSampler, SequentialSampler
+        from .samplers import DistributedSampler, RandomSampler, SequentialSampler, SubsetRandomSampler, SubsetSampler
         s, n = self.sampler, self._n()
         chain = list(s._chain())[::-1]  # MindSpore runs the sampler chain as ShardOperators, the deepest first
+        if self._mode in (Shuffle.FILES, Shuffle.INFILE) and type(s) in (RandomSampler, DistributedSampler) and \
+                s.num_samples:  # MindSpore 2.10's MindDataNode refuses it when the iterator is made
+            raise RuntimeError("Syntax error. \n\n[ERROR] MindDataset: Shuffle.kFiles or Shuffle.kInfile and "
+                               "num_samples cannot be specified at the same time.")
+        if n and len(chain) == 1 and type(s) in (SubsetSampler, SubsetRandomSampler):
+            return self._subset_order(s, n)
+        if n and self._mode == Shuffle.PARTIAL and len(chain) == 1 and type(s) in (RandomSampler, DistributedSampler):
+            return self._partial_order(s, n)
         if n and all(type(op) in (SequentialSampler, RandomSampler) for op in chain):
             return self._operator_order(chain, n)
         if n and len(chain) == 1 and type(s) is DistributedSampler:
@@ -96,6 +116,61 @@ class MindDataset(MappableDataset):
             per = math.ceil(n / s.num_shards)
             return [perm[(s.num_shards * i + s.shard_id) % n] for i in range(s._cap(per))]
         return super()._order(rng)
+
+    def _size(self):
+        from .samplers import SubsetRandomSampler, SubsetSampler
+        s = self.sampler
+        if type(s) in (SubsetSampler, SubsetRandomSampler) and s.child_sampler is None:
+            return s._cap(len(s.indices))  # MindRecord counts the indices; any index reads a row (see below)
+        return super()._size()
+
+    def _subset_order(self, s, n):
+        """MindRecord's ``ShardSample`` over a subset: the first ``num_samples`` indices (MindSpore cuts the list in
+        Python), index ``i`` read as row ``(i mod 2**64) mod n`` (its C++ takes the modulo of the index converted to
+        an unsigned size: ``-1`` of 19 rows is row 16); ``SubsetRandomSampler`` then ``std::shuffle``s them with
+        ``std::default_random_engine(dataset.config.get_seed() + 1)``, the same order every epoch."""
+        from .samplers import SubsetRandomSampler
+        indices = s.indices[:s._cap(len(s.indices))]
+        if len(indices) > n:
+            raise RuntimeError(f"Invalid input, indices size: {len(indices)} should be less than or equal to "
+                               f"database size: {n}.")
+        rows = [(i % 2 ** 64) % n for i in indices]
+        if type(s) is SubsetRandomSampler:
+            MinstdRand0((config.get_seed() + 1) & 0xFFFFFFFF).shuffle(rows)
+        return rows
+
+    def _partial_order(self, s, n):
+        """``Shuffle.PARTIAL`` (MindRecord's slow load mode): epoch ``e`` shuffles the files' order with
+        ``std::default_random_engine(seed + 1 + e)``, lays their rows out in that order, takes the positions it
+        reads (all, the first ``num_samples`` — with replacement too —, or shard ``k`` of ``s``: positions
+        ``k, k + s, ...`` wrapping round to ``ceil(n / s)``) and ``std::shuffle``s them a million at a time, each
+        block with a fresh engine of the same seed. ``seed``: ``GetSeed()`` when the iterator starts, or the
+        ``DistributedSampler``'s ``get_seed()``, as for the other modes."""
+        from .samplers import DistributedSampler
+        if self._mr_run is None:
+            base = s._seed if type(s) is DistributedSampler else config.cpp_seed()
+            epoch = 0
+        else:
+            base, epoch = self._mr_run[0], self._mr_run[1] + 1
+        self._mr_run = (base, epoch)
+        seed = (base + 1 + epoch) & 0xFFFFFFFF
+        if type(s) is DistributedSampler:
+            per = math.ceil(n / s.num_shards)
+            ids = [(s.num_shards * i + s.shard_id) % n for i in range(s._cap(per))]
+        else:
+            ids = list(range(s._cap(n)))
+        ends = [0]
+        for shard in self._shards:
+            ends.append(ends[-1] + len(shard.index))
+        files = list(range(len(self._shards)))
+        MinstdRand0(seed).shuffle(files)
+        layout = [i for f in files for i in range(ends[f], ends[f + 1])]
+        out = []
+        for start in range(0, len(ids), _PARTIAL_BLOCK):
+            block = ids[start:start + _PARTIAL_BLOCK]
+            MinstdRand0(seed).shuffle(block)
+            out.extend(layout[i] for i in block)
+        return out
 
     def _operator_order(self, chain, n):
         """MindRecord's task list through ``ShardSequentialSample``/``ShardShuffle`` operators: when an iterator

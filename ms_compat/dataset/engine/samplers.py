@@ -33,6 +33,13 @@ __all__ = ["BuiltinSampler", "Sampler", "SequentialSampler", "RandomSampler", "S
            "SubsetSampler", "WeightedRandomSampler", "DistributedSampler", "PKSampler"]
 
 
+def _mode_name(shuffle):
+    """A shuffle mode as MindSpore's messages print it (``Shuffle.FALSE``)."""
+    from .datasets import Shuffle
+    names = {v: k for k, v in vars(Shuffle).items() if k.isupper()}
+    return f"Shuffle.{names[shuffle]}" if isinstance(shuffle, str) and shuffle in names else repr(shuffle)
+
+
 def _check_num_samples(num_samples):
     if num_samples is not None:
         if not isinstance(num_samples, int) or isinstance(num_samples, bool):
@@ -119,14 +126,20 @@ class SequentialSampler(BuiltinSampler):
 
 
 class RandomSampler(BuiltinSampler):
-    """Mirrors ``mindspore.dataset.RandomSampler(replacement=False, num_samples=None)`` (at most ``n`` rows,
-    as MindSpore: a larger ``num_samples`` is capped to the dataset size). The attribute ``reshuffle_each_epoch``
-    (MindSpore's; ``split`` sets it False) False keeps the first epoch's seed and order."""
+    """Mirrors ``mindspore.dataset.RandomSampler(replacement=False, num_samples=None, shuffle=Shuffle.GLOBAL)`` (at
+    most ``n`` rows, as MindSpore: a larger ``num_samples`` is capped to the dataset size). The attribute
+    ``reshuffle_each_epoch`` (MindSpore's; ``split`` sets it False) False keeps the first epoch's seed and order.
+    ``shuffle`` (any ``Shuffle`` mode but ``FALSE``) matters to a ``MindDataset`` only, as in MindSpore 2.10 —
+    which refuses a mode other than ``GLOBAL`` for the other sources, where ms_compat shuffles globally."""
 
-    def __init__(self, replacement=False, num_samples=None):
+    def __init__(self, replacement=False, num_samples=None, shuffle="global"):
+        from .datasets import Shuffle
         super().__init__(num_samples)
         if not isinstance(replacement, bool):
             raise TypeError(f"replacement should be a boolean value, but got {type(replacement)}.")
+        if shuffle not in (Shuffle.ADAPTIVE, Shuffle.GLOBAL, Shuffle.PARTIAL, Shuffle.FILES, Shuffle.INFILE):
+            raise TypeError(f"shuffle must be valid shuffle mode but was: {_mode_name(shuffle)}.")
+        self.shuffle = shuffle
         self.replacement = replacement
         self.reshuffle_each_epoch = True
 
@@ -237,7 +250,11 @@ class DistributedSampler(BuiltinSampler):
                              f"{num_shards}.")
         if not isinstance(shard_id, int) or not 0 <= shard_id < num_shards:
             raise ValueError(f"Input shard_id is not within the required interval of [0, {num_shards - 1}].")
-        self.num_shards, self.shard_id, self.shuffle, self.offset = num_shards, shard_id, bool(shuffle), offset
+        from .datasets import Shuffle
+        # MindSpore 2.10 takes a Shuffle mode too (a MindDataset's ShardShuffle mode; True: ADAPTIVE)
+        self._mode = shuffle if isinstance(shuffle, str) else (Shuffle.ADAPTIVE if shuffle else Shuffle.FALSE)
+        shuffle = shuffle != Shuffle.FALSE if isinstance(shuffle, str) else bool(shuffle)
+        self.num_shards, self.shard_id, self.shuffle, self.offset = num_shards, shard_id, shuffle, offset
         # MindSpore reads the dataset seed here and hands ``seed + 1`` to its C++ sampler (UINT32_MAX there
         # means "take GetSeed()"): every rank shuffles alike, even with no seed set (5489 + 1)
         self._seed = config.get_seed()

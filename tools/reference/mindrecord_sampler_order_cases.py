@@ -1,0 +1,151 @@
+"""Seeded ``MindDataset`` orders of the MindRecord operators beyond ``dataset_random_order_cases.py``, run alike
+under real MindSpore 2.10 (gen_mindrecord_sampler_orders.py) and ms_compat
+(tests/dataset/test_mindrecord_sampler_orders.py): ``run(ds, tmpdir, writer)`` -> {case name: array}.
+
+Table rows: ``shuffle=Shuffle.PARTIAL``/``ADAPTIVE``/``FALSE`` x ``num_shards``/``shard_id`` x ``num_samples`` x
+``num_parallel_workers``, ``RandomSampler(shuffle=mode)``/``DistributedSampler(shuffle=mode)``, ``SubsetSampler``
+and ``SubsetRandomSampler`` (negative, wrapping and repeated indices, ``num_samples``), the text and TFRecord
+readers given the ``Shuffle`` modes only ``MindDataset`` knows, and the combinations MindSpore 2.10 refuses
+(recorded as ``[error type, the part of the message that names the argument]``); each over three epochs of one
+iterator, then a fresh iterator.
+"""
+import os
+
+import numpy as np
+
+from dataset_random_order_cases import (SEEDS, _clue_files, _csv_files, _mindrecord_files, _orders, _text_files,
+                                        _tfrecord_files)
+
+SHARDINGS = ((None, None), (2, 0), (2, 1), (3, 2), (4, 1))
+SUBSETS = ([3, 1, -2, 7, 3, 10, 12], [-1, -19, -20, 19, 100, 0], list(range(18, -1, -1)), [5], [])
+
+
+def _error(fn, names):
+    """``[error type, the first of names found in the message]`` (else the message's first line) of ``fn()``."""
+    try:
+        fn()
+    except Exception as e:  # noqa: BLE001 - recording what the framework raises
+        msg = str(e)
+        return np.asarray([type(e).__name__, next((n for n in names if n in msg), msg.strip().splitlines()[0])])
+    return np.asarray(["no error", ""])
+
+
+def _orders_or_error(make):
+    """``_orders`` of ``make()``, or ``[error type, "num_samples" if the message names it]`` where it raises."""
+    try:
+        return _orders(make())
+    except Exception as e:  # noqa: BLE001 - recording what the framework raises
+        return np.asarray([type(e).__name__, "num_samples" if "num_samples" in str(e) else str(e)])
+
+
+def partial_cases(ds, files):
+    """``Shuffle.PARTIAL`` (MindRecord's slow load mode) and ``Shuffle.ADAPTIVE``/``FALSE`` of a ``MindDataset``."""
+    out = {}
+    modes = {"partial": ds.Shuffle.PARTIAL, "adaptive": ds.Shuffle.ADAPTIVE, "false": ds.Shuffle.FALSE}
+    for seed in SEEDS:
+        for mode, shuffle in modes.items():
+            for shards, shard_id in SHARDINGS:
+                for workers in (1, 2):
+                    ds.config.set_seed(seed)
+                    out[f"mode|{seed}|{mode}|{shards}|{shard_id}|{workers}"] = _orders(ds.MindDataset(
+                        files, shuffle=shuffle, num_shards=shards, shard_id=shard_id, num_parallel_workers=workers))
+            for shards, shard_id, k in ((None, None, 8), (None, None, 30), (2, 1, 4), (3, 0, 20)):
+                ds.config.set_seed(seed)
+                out[f"mode_num_samples|{seed}|{mode}|{shards}|{shard_id}|{k}"] = _orders(ds.MindDataset(
+                    files, shuffle=shuffle, num_shards=shards, shard_id=shard_id, num_samples=k))
+        for mode in ("partial", "adaptive", "files", "infile"):
+            shuffle = getattr(ds.Shuffle, mode.upper())
+            samplers = {"random": lambda: ds.RandomSampler(shuffle=shuffle),
+                        "distributed": lambda: ds.DistributedSampler(3, 1, shuffle=shuffle),
+                        "distributed_num_samples": lambda: ds.DistributedSampler(2, 0, shuffle=shuffle, num_samples=5)}
+            if mode in ("partial", "adaptive"):
+                samplers["random_num_samples"] = lambda: ds.RandomSampler(num_samples=7, shuffle=shuffle)
+                samplers["random_replacement"] = lambda: ds.RandomSampler(True, num_samples=25, shuffle=shuffle)
+            for name, make in samplers.items():
+                ds.config.set_seed(seed)
+                out[f"mode_sampler|{seed}|{mode}|{name}"] = _orders_or_error(lambda: ds.MindDataset(files,
+                                                                                                  sampler=make()))
+    return out
+
+
+def subset_cases(ds, files):
+    """``SubsetSampler``/``SubsetRandomSampler`` as MindRecord's ``ShardSample`` operators."""
+    out = {}
+    for seed in SEEDS:
+        for k, indices in enumerate(SUBSETS):
+            for num_samples in (None, 3):
+                for workers in (1, 2):
+                    ds.config.set_seed(seed)
+                    out[f"subset|{seed}|{k}|{num_samples}|{workers}"] = _orders(ds.MindDataset(
+                        files, sampler=ds.SubsetSampler(indices, num_samples), num_parallel_workers=workers))
+                    ds.config.set_seed(seed)
+                    out[f"subset_random|{seed}|{k}|{num_samples}|{workers}"] = _orders(ds.MindDataset(
+                        files, sampler=ds.SubsetRandomSampler(indices, num_samples), num_parallel_workers=workers))
+        ds.config.set_seed(seed)
+        d = ds.MindDataset(files, sampler=ds.SubsetRandomSampler([4, 0, 9, 2]))
+        out[f"subset_random_size|{seed}"] = np.asarray([d.get_dataset_size()])
+    return out
+
+
+def text_reader_cases(ds, tmpdir):
+    """The text and TFRecord readers given the modes only ``MindDataset`` shuffles by: read unshuffled."""
+    out = {}
+    text, csv, clue = _text_files(tmpdir), _csv_files(tmpdir), _clue_files(tmpdir)
+    tf = _tfrecord_files(tmpdir, "tf_modes", (4, 5, 3, 6, 2))
+    for mode in ("partial", "adaptive", "false", "infile"):
+        shuffle = getattr(ds.Shuffle, mode.upper())
+        for shards, shard_id in ((None, None), (2, 1)):
+            ds.config.set_seed(5)
+            out[f"reader|textfile|{mode}|{shards}"] = _orders(ds.TextFileDataset(
+                text, shuffle=shuffle, num_parallel_workers=2, num_shards=shards, shard_id=shard_id))
+            ds.config.set_seed(5)
+            out[f"reader|csv|{mode}|{shards}"] = _orders(ds.CSVDataset(
+                csv, column_defaults=[0, ""], column_names=["id", "name"], shuffle=shuffle, num_parallel_workers=2,
+                num_shards=shards, shard_id=shard_id))
+            ds.config.set_seed(5)
+            out[f"reader|clue|{mode}|{shards}"] = _orders(ds.CLUEDataset(
+                clue, task="AFQMC", usage="test", shuffle=shuffle, num_parallel_workers=2, num_shards=shards,
+                shard_id=shard_id))
+            ds.config.set_seed(5)
+            out[f"reader|tfrecord|{mode}|{shards}"] = _orders(ds.TFRecordDataset(
+                tf, shuffle=shuffle, num_parallel_workers=2, num_shards=shards, shard_id=shard_id))
+    return out
+
+
+def error_cases(ds, files):
+    """The combinations MindSpore 2.10 refuses for a ``MindDataset``."""
+
+    class Mine(ds.Sampler):
+        def __iter__(self):
+            return iter(range(3))
+
+    def run(**kwargs):
+        return _orders(ds.MindDataset(files, **kwargs), epochs=1)
+
+    ds.config.set_seed(0)
+    return {
+        "error|weighted": _error(lambda: run(sampler=ds.WeightedRandomSampler([1.0] * 19, 5)),
+                                 ["The sampler is not supported yet."]),
+        "error|weighted_no_replacement": _error(
+            lambda: run(sampler=ds.WeightedRandomSampler([1.0] * 19, 5, False)), ["The sampler is not supported yet."]),
+        "error|user_sampler": _error(lambda: run(sampler=Mine()), ["The sampler is not supported yet."]),
+        "error|subset_too_many": _error(lambda: run(sampler=ds.SubsetSampler(list(range(20)))),
+                                        ["indices size: 20 should be less than or equal to database size: 19"]),
+        "error|subset_random_too_many": _error(lambda: run(sampler=ds.SubsetRandomSampler([0] * 25)),
+                                               ["indices size: 25 should be less than or equal to database size: 19"]),
+        "error|random_false": _error(lambda: ds.RandomSampler(shuffle=ds.Shuffle.FALSE), ["Shuffle.FALSE"]),
+        "error|random_files_num_samples": _error(
+            lambda: run(sampler=ds.RandomSampler(num_samples=4, shuffle=ds.Shuffle.FILES)), ["num_samples"]),
+        "error|files_num_samples": _error(lambda: run(shuffle=ds.Shuffle.FILES, num_samples=3), ["num_samples"]),
+        "error|infile_num_samples": _error(lambda: run(shuffle=ds.Shuffle.INFILE, num_samples=3), ["num_samples"]),
+    }
+
+
+def run(ds, tmpdir, writer):
+    """All cases; ``writer`` is the framework's ``mindrecord.FileWriter``."""
+    files = _mindrecord_files(os.path.join(tmpdir, "mr"), writer)
+    out = partial_cases(ds, files)
+    out.update(subset_cases(ds, files))
+    out.update(text_reader_cases(ds, tmpdir))
+    out.update(error_cases(ds, files))
+    return out
