@@ -4,7 +4,8 @@ under real MindSpore 2.10 (gen_mindrecord_sampler_orders.py) and ms_compat
 
 Table rows: ``shuffle=Shuffle.PARTIAL``/``ADAPTIVE``/``FALSE`` x ``num_shards``/``shard_id`` x ``num_samples`` x
 ``num_parallel_workers``, ``RandomSampler(shuffle=mode)``/``DistributedSampler(shuffle=mode)``, ``SubsetSampler``
-and ``SubsetRandomSampler`` (negative, wrapping and repeated indices, ``num_samples``), the text and TFRecord
+and ``SubsetRandomSampler`` (negative, wrapping and repeated indices, ``num_samples``), ``PKSampler`` (``num_val``
+x ``shuffle`` x ``num_samples`` x an int or string ``class_column``), the text and TFRecord
 readers given the ``Shuffle`` modes only ``MindDataset`` knows, and the combinations MindSpore 2.10 refuses
 (recorded as ``[error type, the part of the message that names the argument]``); each over three epochs of one
 iterator, then a fresh iterator.
@@ -87,6 +88,56 @@ def subset_cases(ds, files):
     return out
 
 
+def _labelled_files(tmpdir, writer, labels):
+    """One MindRecord file per row (``id`` = its position), with the indexed fields ``label`` (int64) and ``name``
+    (its text with a prefix). One row per file because MindSpore 2.10's ``PKSampler`` over a ``MindDataset`` reads
+    row <row group of the picked row> of the picked row's file (row 0 of a small file) instead of the row itself:
+    with one row per file the row it reads is the row it picked."""
+    os.makedirs(tmpdir, exist_ok=True)
+    paths = []
+    for i, lab in enumerate(labels):
+        p = os.path.join(tmpdir, f"pk{i:02d}.mindrecord")
+        w = writer(p, 1)
+        w.add_schema({"id": {"type": "int64"}, "label": {"type": "int64"}, "name": {"type": "string"}}, "rows")
+        w.add_index(["label", "name"])
+        w.write_raw_data([{"id": i, "label": lab, "name": f"n{lab}"}])
+        w.commit()
+        paths.append(p)
+    return paths
+
+
+def pk_cases(ds, tmpdir, writer):
+    """``PKSampler`` as MindRecord's ``ShardPkSample``: classes in the order of their text, ``num_val`` rows each,
+    ``num_samples``, ``shuffle``. Where a class has several candidate rows MindSpore draws among them from
+    ``std::random_device``, so those cases have one row per class (``unique``) or ``num_val=1`` (``repeated``)."""
+    out = {}
+    unique = _labelled_files(os.path.join(tmpdir, "pk_unique"), writer, [3, 10, 1, 2, 22, 0, 11, 5, 100, 7, 12, 9])
+    repeated = _labelled_files(os.path.join(tmpdir, "pk_repeated"), writer, [3, 10, 1, 2, 10, 0, 11, 2, 1, 3, 0, 12])
+    for seed in SEEDS:
+        for shuffle in (False, True):
+            for num_samples in (None, 5, 30):
+                for column in ("label", "name"):
+                    for num_val in (1, 2, 3):
+                        ds.config.set_seed(seed)
+                        out[f"pk|unique|{seed}|{shuffle}|{num_samples}|{column}|{num_val}"] = _orders(ds.MindDataset(
+                            unique, columns_list=["id"], num_parallel_workers=1 + num_val % 2,
+                            sampler=ds.PKSampler(num_val, shuffle=shuffle, class_column=column,
+                                                 num_samples=num_samples)))
+                    ds.config.set_seed(seed)
+                    out[f"pk|repeated|{seed}|{shuffle}|{num_samples}|{column}|1"] = _orders(ds.MindDataset(
+                        repeated, columns_list=["id"], sampler=ds.PKSampler(1, shuffle=shuffle, class_column=column,
+                                                                           num_samples=num_samples)))
+            ds.config.set_seed(seed)
+            d = ds.MindDataset(repeated, sampler=ds.PKSampler(2, shuffle=shuffle, class_column="label"))
+            out[f"pk_size|{seed}|{shuffle}"] = np.asarray([d.get_dataset_size()])
+    ds.config.set_seed(0)
+    for column in ("id", "nope"):
+        out[f"error|pk_column_{column}"] = _error(
+            lambda: _orders(ds.MindDataset(repeated, sampler=ds.PKSampler(1, class_column=column)), epochs=1),
+            [f"'class_column': {column} can not found in fields of mindrecord files"])
+    return out
+
+
 def text_reader_cases(ds, tmpdir):
     """The text and TFRecord readers given the modes only ``MindDataset`` shuffles by: read unshuffled."""
     out = {}
@@ -148,4 +199,5 @@ def run(ds, tmpdir, writer):
     out.update(subset_cases(ds, files))
     out.update(text_reader_cases(ds, tmpdir))
     out.update(error_cases(ds, files))
+    out.update(pk_cases(ds, tmpdir, writer))
     return out

@@ -1,6 +1,7 @@
 """Mirrors ``mindspore.dataset.MindDataset``: rows of MindRecord files (ms_compat/mindrecord), in MindSpore 2.10's
-order for ``shuffle`` (``True``/``Shuffle.GLOBAL``/``FILES``/``INFILE``), ``num_shards`` and a ``RandomSampler``
-or ``DistributedSampler`` (MindRecord's ``ShardShuffle``, see ``MindDataset._order``)."""
+order for every ``shuffle`` mode (``True``/``Shuffle.ADAPTIVE``/``GLOBAL``/``PARTIAL``/``FILES``/``INFILE``),
+``num_shards`` and each sampler MindSpore accepts there (MindRecord's ``ShardShuffle``, ``ShardSample``,
+``ShardDistributedSample`` and ``ShardPkSample`` operators, see ``MindDataset._order``)."""
 from __future__ import annotations
 
 import math
@@ -31,7 +32,11 @@ class MindDataset(MappableDataset):
     order with seed ``+ 1 + e``; with ``num_shards`` (or ``sampler=DistributedSampler(...)``) epoch ``e``
     shuffles the files' order afresh with ``dataset.config.get_seed()`` (read when the sampler is made) ``+ 1 +
     e``, and shard ``k`` of ``s`` reads positions ``k, k + s, ...`` (wrapping round to fill
-    ``ceil(rows / s)``). Other samplers keep ms_compat's generic sampling."""
+    ``ceil(rows / s)``). ``Shuffle.ADAPTIVE`` is ``GLOBAL`` (up to 100 million rows); ``Shuffle.PARTIAL``
+    (MindRecord's slow load mode) see ``_partial_order``; ``SubsetSampler``/``SubsetRandomSampler`` see
+    ``_subset_order``; ``PKSampler`` (its ``class_column`` an indexed field) see ``_pk_order``. A
+    ``WeightedRandomSampler`` or a user sampler raises ``ValueError``, as in MindSpore 2.10; sampler chains
+    (``add_child``) other than of Sequential/Random samplers keep ms_compat's generic sampling."""
 
     def __init__(self, dataset_files, columns_list=None, num_parallel_workers=None, shuffle=None, num_shards=None,
                  shard_id=None, sampler=None, padded_sample=None, num_padded=None, num_samples=None, cache=None):
@@ -96,7 +101,8 @@ class MindDataset(MappableDataset):
         return MinstdRand0(seed).shuffle(list(perm))
 
     def _order(self, rng):
-        from .samplers import DistributedSampler, RandomSampler, SequentialSampler, SubsetRandomSampler, SubsetSampler
+        from .samplers import (DistributedSampler, PKSampler, RandomSampler, SequentialSampler, SubsetRandomSampler,
+                               SubsetSampler)
         s, n = self.sampler, self._n()
         chain = list(s._chain())[::-1]  # MindSpore runs the sampler chain as ShardOperators, the deepest first
         if self._mode in (Shuffle.FILES, Shuffle.INFILE) and type(s) in (RandomSampler, DistributedSampler) and \
@@ -105,6 +111,8 @@ class MindDataset(MappableDataset):
                                "num_samples cannot be specified at the same time.")
         if n and len(chain) == 1 and type(s) in (SubsetSampler, SubsetRandomSampler):
             return self._subset_order(s, n)
+        if n and len(chain) == 1 and type(s) is PKSampler:
+            return self._pk_order(s)
         if n and self._mode == Shuffle.PARTIAL and len(chain) == 1 and type(s) in (RandomSampler, DistributedSampler):
             return self._partial_order(s, n)
         if n and all(type(op) in (SequentialSampler, RandomSampler) for op in chain):
@@ -118,11 +126,54 @@ class MindDataset(MappableDataset):
         return super()._order(rng)
 
     def _size(self):
-        from .samplers import SubsetRandomSampler, SubsetSampler
+        from .samplers import PKSampler, SubsetRandomSampler, SubsetSampler
         s = self.sampler
         if type(s) in (SubsetSampler, SubsetRandomSampler) and s.child_sampler is None:
             return s._cap(len(s.indices))  # MindRecord counts the indices; any index reads a row (see below)
+        if type(s) is PKSampler and s.child_sampler is None:
+            return s._cap(s.num_val * len(self._classes(s.class_column)))
         return super()._size()
+
+    def _classes(self, column):
+        """``{class: its rows, in file order}``, the classes as MindRecord's index holds them (text)."""
+        fields = {f.get("index_field") for f in self._shards[0].header.get("index_fields") or []}
+        if column not in fields:
+            raise RuntimeError(f"Invalid data, 'class_column': {column} can not found in fields of mindrecord files. "
+                               f"Please check 'class_column' in PKSampler.")
+        self._n()
+        classes = {}
+        for i, (shard, k) in enumerate(self._where):
+            v = shard.row(k, [column])[column]
+            classes.setdefault(v.decode() if isinstance(v, bytes) else str(v), []).append(i)
+        return classes
+
+    def _pk_order(self, s):
+        """MindRecord's ``ShardPkSample`` (a ``ShardCategory``): the classes of the indexed field ``class_column``
+        in the order of their text (a ``std::set<std::string>``: ``"10"`` before ``"2"``), each given ``num_val``
+        draws (with replacement) among its first ``num_val`` rows, class after class, cut at ``num_samples``; with
+        ``shuffle`` the whole list ``std::shuffle``d with ``std::default_random_engine(GetSeed() + 1)``. The list is
+        made once per iterator: every epoch reads it alike. MindSpore 2.10 draws a row among several candidates
+        from ``std::random_device`` (different every run), ms_compat from ``std::mt19937(GetSeed())``."""
+        if self._mr_run is not None:
+            return list(self._mr_run)
+        classes = self._classes(s.class_column)
+        seed = config.cpp_seed()
+        engine, rows = None, []
+        for key in sorted(classes):
+            candidates = classes[key][:s.num_val]
+            for _ in range(s.num_val):
+                if s.num_samples and len(rows) == s.num_samples:
+                    break
+                if len(candidates) > 1:
+                    from ..core.cpp_random import Mt19937
+                    engine = engine or Mt19937(seed)
+                    rows.append(candidates[engine.uniform_int(0, len(candidates) - 1)])
+                else:
+                    rows.append(candidates[0])
+        if s.shuffle:
+            MinstdRand0((seed + 1) & 0xFFFFFFFF).shuffle(rows)
+        self._mr_run = rows
+        return list(rows)
 
     def _subset_order(self, s, n):
         """MindRecord's ``ShardSample`` over a subset: the first ``num_samples`` indices (MindSpore cuts the list in
