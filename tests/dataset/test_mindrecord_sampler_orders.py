@@ -1,8 +1,9 @@
 """``MindDataset``'s ``Shuffle.PARTIAL`` (MindRecord's slow load mode: files shuffled, the rows a million at a
 time), ``Shuffle.ADAPTIVE``/``FALSE``, ``RandomSampler(shuffle=mode)``/``DistributedSampler(shuffle=mode)``,
-``SubsetSampler``/``SubsetRandomSampler`` (MindRecord's ``ShardSample``), the ``Shuffle`` modes given to the text
-and TFRecord readers, and the samplers and combinations MindSpore 2.10 refuses, equal MindSpore 2.10's, epoch after
-epoch (references: tools/reference/gen_mindrecord_sampler_orders.py)."""
+``SubsetSampler``/``SubsetRandomSampler`` (MindRecord's ``ShardSample``), ``PKSampler`` (``ShardPkSample``),
+``padded_sample``/``num_padded``, the ``Shuffle`` modes given to the text and TFRecord readers, and the samplers and
+combinations MindSpore 2.10 refuses, equal MindSpore 2.10's, epoch after epoch
+(references: tools/reference/gen_mindrecord_sampler_orders.py)."""
 import pathlib
 import sys
 

@@ -5,7 +5,8 @@ under real MindSpore 2.10 (gen_mindrecord_sampler_orders.py) and ms_compat
 Table rows: ``shuffle=Shuffle.PARTIAL``/``ADAPTIVE``/``FALSE`` x ``num_shards``/``shard_id`` x ``num_samples`` x
 ``num_parallel_workers``, ``RandomSampler(shuffle=mode)``/``DistributedSampler(shuffle=mode)``, ``SubsetSampler``
 and ``SubsetRandomSampler`` (negative, wrapping and repeated indices, ``num_samples``), ``PKSampler`` (``num_val``
-x ``shuffle`` x ``num_samples`` x an int or string ``class_column``), the text and TFRecord
+x ``shuffle`` x ``num_samples`` x an int or string ``class_column``), ``padded_sample``/``num_padded`` through
+every shuffle mode and sharding, the text and TFRecord
 readers given the ``Shuffle`` modes only ``MindDataset`` knows, and the combinations MindSpore 2.10 refuses
 (recorded as ``[error type, the part of the message that names the argument]``); each over three epochs of one
 iterator, then a fresh iterator.
@@ -138,6 +139,57 @@ def pk_cases(ds, tmpdir, writer):
     return out
 
 
+def padded_cases(ds, files, tmpdir, writer):
+    """``padded_sample``/``num_padded``: MindRecord's padded tasks after the rows, through every shuffle mode and
+    sharding, and the argument checks."""
+    out = {}
+    pad = {"id": 1000}
+    modes = {"false": False, "true": True, "partial": ds.Shuffle.PARTIAL, "files": ds.Shuffle.FILES,
+             "infile": ds.Shuffle.INFILE}
+    for seed in SEEDS:
+        for mode, shuffle in modes.items():
+            for shards, shard_id, num_padded in ((3, 1, 5), (4, 3, 1), (4, 0, 5), (2, 1, 1), (None, None, 3)):
+                ds.config.set_seed(seed)
+                out[f"padded|{seed}|{mode}|{shards}|{shard_id}|{num_padded}"] = _orders(ds.MindDataset(
+                    files, columns_list=["id"], shuffle=shuffle, num_shards=shards, shard_id=shard_id,
+                    padded_sample=pad, num_padded=num_padded))
+        for name, make in (("distributed", lambda: ds.DistributedSampler(3, 1)),
+                           ("distributed_num_samples", lambda: ds.DistributedSampler(3, 1, num_samples=4)),
+                           ("random", lambda: ds.RandomSampler())):
+            ds.config.set_seed(seed)
+            out[f"padded_sampler|{seed}|{name}"] = _orders(ds.MindDataset(
+                files, columns_list=["id"], sampler=make(), padded_sample=pad, num_padded=5))
+        ds.config.set_seed(seed)
+        out[f"padded_num_samples|{seed}"] = _orders(ds.MindDataset(
+            files, columns_list=["id"], shuffle=False, num_shards=4, shard_id=3, padded_sample=pad, num_padded=1,
+            num_samples=3))
+    d = os.path.join(tmpdir, "padded_bytes")
+    os.makedirs(d, exist_ok=True)
+    path = os.path.join(d, "b.mindrecord")
+    w = writer(path, 1)
+    w.add_schema({"id": {"type": "int64"}, "data": {"type": "bytes"}}, "blobs")
+    w.write_raw_data([{"id": i, "data": bytes([i + 1]) * (i + 2)} for i in range(7)])
+    w.commit()
+    for value in (b"padding", np.arange(5, dtype=np.uint8)):
+        ds.config.set_seed(5)
+        out[f"padded_bytes|{type(value).__name__}"] = _orders(ds.MindDataset(
+            path, columns_list=["data", "id"], shuffle=False, num_shards=3, shard_id=2,
+            padded_sample={"data": value, "id": -7}, num_padded=2))
+    errors = {"no_num_padded": dict(columns_list=["id"], padded_sample=pad),
+              "no_columns_list": dict(padded_sample=pad, num_padded=1),
+              "no_padded_sample": dict(columns_list=["id"], num_padded=1),
+              "negative": dict(columns_list=["id"], padded_sample=pad, num_padded=-1),
+              "columns_mismatch": dict(columns_list=["id"], padded_sample={"x": 1}, num_padded=1),
+              "not_divisible": dict(columns_list=["id"], padded_sample=pad, num_padded=2, num_shards=4, shard_id=0,
+                                    shuffle=False)}
+    names = ["requires num_padded", "requires columns_list", "num_padded is specified but padded_sample is not",
+             "num_padded is invalid", "padded_sample cannot match columns_list",
+             "padded samples: 21 can not be divisible by the value of 'num_shards': 4"]
+    for name, kwargs in errors.items():
+        out[f"error|padded_{name}"] = _error(lambda: _orders(ds.MindDataset(files, **kwargs), epochs=1), names)
+    return out
+
+
 def text_reader_cases(ds, tmpdir):
     """The text and TFRecord readers given the modes only ``MindDataset`` shuffles by: read unshuffled."""
     out = {}
@@ -200,4 +252,5 @@ def run(ds, tmpdir, writer):
     out.update(text_reader_cases(ds, tmpdir))
     out.update(error_cases(ds, files))
     out.update(pk_cases(ds, tmpdir, writer))
+    out.update(padded_cases(ds, files, tmpdir, writer))
     return out

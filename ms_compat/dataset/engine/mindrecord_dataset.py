@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import math
 
+import numpy as np
+
 from ..core import config
 from ..core.cpp_minstd import MinstdRand0
 from .datasets import MappableDataset, Shuffle
@@ -18,12 +20,29 @@ _MODES = {True: Shuffle.GLOBAL, Shuffle.ADAPTIVE: Shuffle.GLOBAL, Shuffle.GLOBAL
 _PARTIAL_BLOCK = 1000000  # Shuffle.PARTIAL shuffles the rows a million at a time
 
 
+def _check_padding(columns_list, padded_sample, num_padded):
+    """MindSpore 2.10's ``check_padding_options``: ``padded_sample`` needs ``num_padded`` and ``columns_list`` (each
+    column in it), ``num_padded`` needs ``padded_sample``."""
+    if padded_sample is not None:
+        if num_padded is None:
+            raise RuntimeError("padded_sample is specified and requires num_padded as well.")
+        if num_padded < 0:
+            raise ValueError(f"num_padded is invalid, num_padded={num_padded}.")
+        if columns_list is None:
+            raise RuntimeError("padded_sample is specified and requires columns_list as well.")
+        if any(c not in padded_sample for c in columns_list):
+            raise ValueError("padded_sample cannot match columns_list.")
+    if padded_sample is None and num_padded is not None:
+        raise RuntimeError("num_padded is specified but padded_sample is not.")
+
+
 class MindDataset(MappableDataset):
     """Mirrors ``mindspore.dataset.MindDataset(dataset_files, columns_list=None, num_parallel_workers=None,
     shuffle=None, num_shards=None, shard_id=None, sampler=None, padded_sample=None, num_padded=None,
     num_samples=None, cache=None)``: columns in name order (or ``columns_list``); ``bytes`` fields as a
     1-element numpy bytes array (decode images with ``vision.Decode``), strings as numpy strings, numbers
-    with the schema's dtype.
+    with the schema's dtype. ``padded_sample``/``num_padded``: ``num_padded`` copies of ``padded_sample`` after the
+    rows (MindRecord's padded tasks), ordered, shuffled and sharded with them as MindSpore 2.10's.
 
     Orders as MindSpore's ``ShardShuffle``, which draws from ``std::default_random_engine`` (``cpp_minstd``):
     ``shuffle`` ``None``/``True``/``Shuffle.GLOBAL`` (or ``sampler=RandomSampler()``) shuffles the rows,
@@ -41,8 +60,8 @@ class MindDataset(MappableDataset):
     def __init__(self, dataset_files, columns_list=None, num_parallel_workers=None, shuffle=None, num_shards=None,
                  shard_id=None, sampler=None, padded_sample=None, num_padded=None, num_samples=None, cache=None):
         from ...mindrecord.filereader import open_shards
-        if padded_sample is not None or num_padded:
-            raise NotImplementedError("MindDataset(padded_sample=...) is not supported by ms_compat yet.")
+        _check_padding(columns_list, padded_sample, num_padded)
+        self._padded, self._num_padded = padded_sample, num_padded or 0
         self._mode = _MODES.get(True if shuffle is None else shuffle)
         super().__init__(num_samples, num_parallel_workers, None if shuffle is None else self._mode is not None,
                          num_shards, shard_id, sampler)
@@ -70,13 +89,30 @@ class MindDataset(MappableDataset):
 
     def _load(self):
         self._where = [(s, k) for s in self._shards for k in range(len(s.index))]
+        self._where += [(None, None)] * self._num_padded  # MindRecord's padded tasks follow the rows
         return len(self._where)
 
     def _read(self, i):
         from ...mindrecord.filereader import typed
         shard, k = self._where[i]
+        if shard is None:
+            return self._padded_row()
         row = shard.row(k, self._columns)
         return tuple(typed(self._schema[c], v) for c, v in row.items())
+
+    def _padded_row(self):
+        """``padded_sample`` as a row: each column's value as the MindRecord schema types it (a numpy array given
+        for a ``bytes`` field is its bytes, as MindSpore converts it)."""
+        from ...mindrecord.filereader import typed
+        out = []
+        for c in self._columns:
+            v, spec = self._padded[c], self._schema[c]
+            if isinstance(v, np.ndarray) and spec["type"] == "bytes":
+                v = v.tobytes()
+            elif isinstance(v, np.ndarray):
+                v = v.astype(spec["type"])
+            out.append(typed(spec, v))
+        return tuple(out)
 
     def _reset_run(self):
         super()._reset_run()
@@ -90,7 +126,7 @@ class MindDataset(MappableDataset):
         if self._mode == Shuffle.FILES:  # blocks of positions, one per file, in a shuffled file order
             files = list(range(len(self._shards)))
             MinstdRand0(seed).shuffle(files)
-            return [perm[i] for f in files for i in range(ends[f], ends[f + 1])]
+            return [perm[i] for f in files for i in range(ends[f], ends[f + 1])] + list(perm[ends[-1]:])
         if self._mode == Shuffle.INFILE:  # each file's block of positions shuffled with a fresh engine
             out = list(perm)
             for f in range(len(self._shards)):
@@ -109,6 +145,9 @@ class MindDataset(MappableDataset):
                 s.num_samples:  # MindSpore 2.10's MindDataNode refuses it when the iterator is made
             raise RuntimeError("Syntax error. \n\n[ERROR] MindDataset: Shuffle.kFiles or Shuffle.kInfile and "
                                "num_samples cannot be specified at the same time.")
+        if self._num_padded and type(s) is DistributedSampler and n % s.num_shards:
+            raise RuntimeError(f"Invalid data, the size of dataset and padded samples: {n} can not be divisible by the "
+                               f"value of 'num_shards': {s.num_shards}. Please adjust the value of 'num_padded'.")
         if n and len(chain) == 1 and type(s) in (SubsetSampler, SubsetRandomSampler):
             return self._subset_order(s, n)
         if n and len(chain) == 1 and type(s) is PKSampler:
@@ -143,6 +182,8 @@ class MindDataset(MappableDataset):
         self._n()
         classes = {}
         for i, (shard, k) in enumerate(self._where):
+            if shard is None:  # MindRecord groups only the rows by class, not the padded samples
+                continue
             v = shard.row(k, [column])[column]
             classes.setdefault(v.decode() if isinstance(v, bytes) else str(v), []).append(i)
         return classes
@@ -215,7 +256,7 @@ class MindDataset(MappableDataset):
             ends.append(ends[-1] + len(shard.index))
         files = list(range(len(self._shards)))
         MinstdRand0(seed).shuffle(files)
-        layout = [i for f in files for i in range(ends[f], ends[f + 1])]
+        layout = [i for f in files for i in range(ends[f], ends[f + 1])] + list(range(ends[-1], n))  # padded last
         out = []
         for start in range(0, len(ids), _PARTIAL_BLOCK):
             block = ids[start:start + _PARTIAL_BLOCK]
