@@ -6,7 +6,7 @@ Table rows: ``shuffle=Shuffle.PARTIAL``/``ADAPTIVE``/``FALSE`` x ``num_shards``/
 ``num_parallel_workers``, ``RandomSampler(shuffle=mode)``/``DistributedSampler(shuffle=mode)``, ``SubsetSampler``
 and ``SubsetRandomSampler`` (negative, wrapping and repeated indices, ``num_samples``), ``PKSampler`` (``num_val``
 x ``shuffle`` x ``num_samples`` x an int or string ``class_column``), ``padded_sample``/``num_padded`` through
-every shuffle mode and sharding, the text and TFRecord
+every shuffle mode and sharding, the modes given to other sources' samplers, the text and TFRecord
 readers given the ``Shuffle`` modes only ``MindDataset`` knows, and the combinations MindSpore 2.10 refuses
 (recorded as ``[error type, the part of the message that names the argument]``); each over three epochs of one
 iterator, then a fresh iterator.
@@ -37,7 +37,7 @@ def _orders_or_error(make):
     try:
         return _orders(make())
     except Exception as e:  # noqa: BLE001 - recording what the framework raises
-        return np.asarray([type(e).__name__, "num_samples" if "num_samples" in str(e) else str(e)])
+        return np.asarray([type(e).__name__, "num_samples" if "num_samples" in str(e) else str(e).splitlines()[0]])
 
 
 def partial_cases(ds, files):
@@ -190,6 +190,29 @@ def padded_cases(ds, files, tmpdir, writer):
     return out
 
 
+def other_source_cases(ds):
+    """``RandomSampler(shuffle=mode)``/``DistributedSampler(shuffle=mode)`` given to sources other than
+    ``MindDataset``: the modes only MindRecord knows are refused when the iterator is made."""
+    out = {}
+    modes = ("FALSE", "ADAPTIVE", "GLOBAL", "PARTIAL", "FILES", "INFILE")
+    for mode in modes:
+        shuffle = getattr(ds.Shuffle, mode)
+        for source in ("numpy", "generator"):
+            def make(sampler):
+                if source == "numpy":
+                    return ds.NumpySlicesDataset(np.arange(10), ["x"], sampler=sampler)
+                return ds.GeneratorDataset([(np.int64(i),) for i in range(10)], ["x"], sampler=sampler)
+            ds.config.set_seed(5)
+            out[f"other|{source}|distributed|{mode}"] = _orders_or_error(
+                lambda: make(ds.DistributedSampler(3, 1, shuffle=shuffle)))
+            if mode != "FALSE":
+                ds.config.set_seed(5)
+                out[f"other|{source}|random|{mode}"] = _orders_or_error(lambda: make(ds.RandomSampler(shuffle=shuffle)))
+    out["error|distributed_bad_shuffle"] = _error(lambda: ds.DistributedSampler(2, 0, shuffle="sideways"),
+                                                  ["shuffle must be a boolean value or valid shuffle mode"])
+    return out
+
+
 def text_reader_cases(ds, tmpdir):
     """The text and TFRecord readers given the modes only ``MindDataset`` shuffles by: read unshuffled."""
     out = {}
@@ -253,4 +276,5 @@ def run(ds, tmpdir, writer):
     out.update(error_cases(ds, files))
     out.update(pk_cases(ds, tmpdir, writer))
     out.update(padded_cases(ds, files, tmpdir, writer))
+    out.update(other_source_cases(ds))
     return out

@@ -393,6 +393,7 @@ class MappableDataset(SourceDataset):
     ``sampler``/``shuffle``/``num_samples``/``num_shards``/``shard_id``) orders them."""
 
     _labels_column = None
+    _takes_shuffle_modes = False  # a sampler's Shuffle mode other than GLOBAL/FALSE: MindDataset only
 
     def __init__(self, num_samples=None, num_parallel_workers=None, shuffle=None, num_shards=None, shard_id=None,
                  sampler=None, cache=None):
@@ -455,6 +456,9 @@ class MappableDataset(SourceDataset):
         return tuple(out)
 
     def _order(self, rng):
+        if not self._takes_shuffle_modes:
+            from .samplers import check_shuffle_modes
+            check_shuffle_modes(self.sampler)
         n = self._n()
         labels = self._labels() if self.sampler._needs_labels() or (
             self.sampler.child_sampler is not None and self.sampler.child_sampler._needs_labels()) else None

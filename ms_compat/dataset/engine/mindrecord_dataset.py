@@ -57,6 +57,8 @@ class MindDataset(MappableDataset):
     ``WeightedRandomSampler`` or a user sampler raises ``ValueError``, as in MindSpore 2.10; sampler chains
     (``add_child``) other than of Sequential/Random samplers keep ms_compat's generic sampling."""
 
+    _takes_shuffle_modes = True
+
     def __init__(self, dataset_files, columns_list=None, num_parallel_workers=None, shuffle=None, num_shards=None,
                  shard_id=None, sampler=None, padded_sample=None, num_padded=None, num_samples=None, cache=None):
         from ...mindrecord.filereader import open_shards

@@ -251,8 +251,11 @@ class DistributedSampler(BuiltinSampler):
         if not isinstance(shard_id, int) or not 0 <= shard_id < num_shards:
             raise ValueError(f"Input shard_id is not within the required interval of [0, {num_shards - 1}].")
         from .datasets import Shuffle
-        # MindSpore 2.10 takes a Shuffle mode too (a MindDataset's ShardShuffle mode; True: ADAPTIVE)
-        self._mode = shuffle if isinstance(shuffle, str) else (Shuffle.ADAPTIVE if shuffle else Shuffle.FALSE)
+        if not isinstance(shuffle, bool) and shuffle not in (Shuffle.FALSE, Shuffle.ADAPTIVE, Shuffle.GLOBAL,
+                                                             Shuffle.PARTIAL, Shuffle.FILES, Shuffle.INFILE):
+            raise TypeError(f"shuffle must be a boolean value or valid shuffle mode but was: {shuffle}.")
+        # MindSpore 2.10 takes a Shuffle mode too (a MindDataset's ShardShuffle mode; True: GLOBAL)
+        self._mode = shuffle if isinstance(shuffle, str) else (Shuffle.GLOBAL if shuffle else Shuffle.FALSE)
         shuffle = shuffle != Shuffle.FALSE if isinstance(shuffle, str) else bool(shuffle)
         self.num_shards, self.shard_id, self.shuffle, self.offset = num_shards, shard_id, shuffle, offset
         # MindSpore reads the dataset seed here and hands ``seed + 1`` to its C++ sampler (UINT32_MAX there
@@ -358,6 +361,18 @@ class _IterableSampler(BuiltinSampler):
 
     def _own(self, n, rng, labels):
         return [int(i) for i in self._it]
+
+
+def check_shuffle_modes(sampler):
+    """MindSpore 2.10's ``parse`` of a ``RandomSampler``/``DistributedSampler`` for a source other than
+    ``MindDataset``: a ``Shuffle`` mode other than ``GLOBAL`` (or ``FALSE``, for the ``DistributedSampler``) is a
+    ``RuntimeError`` when the iterator is made."""
+    from .datasets import Shuffle
+    for s in sampler._chain():
+        mode = s.shuffle if type(s) is RandomSampler else getattr(s, "_mode", None) \
+            if type(s) is DistributedSampler else None
+        if mode not in (None, Shuffle.GLOBAL) and not (type(s) is DistributedSampler and mode == Shuffle.FALSE):
+            raise RuntimeError(f"The shuffle mode: {_mode_name(mode)} is not supported with current dataset.")
 
 
 def select_sampler(num_samples, sampler, shuffle, num_shards, shard_id):
