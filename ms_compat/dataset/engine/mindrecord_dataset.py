@@ -177,17 +177,25 @@ class MindDataset(MappableDataset):
 
     def _classes(self, column):
         """``{class: its rows, in file order}``, the classes as MindRecord's index holds them (text)."""
-        fields = {f.get("index_field") for f in self._shards[0].header.get("index_fields") or []}
+        import sqlite3
+        fields = {f.get("index_field"): f.get("schema_id", 0)
+                  for f in self._shards[0].header.get("index_fields") or []}
         if column not in fields:
             raise RuntimeError(f"Invalid data, 'class_column': {column} can not found in fields of mindrecord files. "
                                f"Please check 'class_column' in PKSampler.")
-        self._n()
-        classes = {}
-        for i, (shard, k) in enumerate(self._where):
-            if shard is None:  # MindRecord groups only the rows by class, not the padded samples
-                continue
-            v = shard.row(k, [column])[column]
-            classes.setdefault(v.decode() if isinstance(v, bytes) else str(v), []).append(i)
+        classes, i = {}, 0
+        for shard in self._shards:  # the values from the .db index (the rows' blobs stay unread), as MindRecord
+            con = sqlite3.connect(f"file:{shard.db}?mode=ro", uri=True)
+            try:
+                values = con.execute(f'SELECT "{column}_{fields[column]}" FROM INDEXES ORDER BY ROW_ID').fetchall()
+            except sqlite3.Error as e:
+                raise RuntimeError(f"Invalid file, failed to read '{column}' from the MindRecord index {shard.db}: "
+                                   f"{e}") from None
+            finally:
+                con.close()
+            for (v,) in values:  # padded samples are not grouped by class in MindRecord
+                classes.setdefault(v.decode() if isinstance(v, bytes) else str(v), []).append(i)
+                i += 1
         return classes
 
     def _pk_order(self, s):
