@@ -129,8 +129,8 @@ class RandomSampler(BuiltinSampler):
     """Mirrors ``mindspore.dataset.RandomSampler(replacement=False, num_samples=None, shuffle=Shuffle.GLOBAL)`` (at
     most ``n`` rows, as MindSpore: a larger ``num_samples`` is capped to the dataset size). The attribute
     ``reshuffle_each_epoch`` (MindSpore's; ``split`` sets it False) False keeps the first epoch's seed and order.
-    ``shuffle`` (any ``Shuffle`` mode but ``FALSE``) matters to a ``MindDataset`` only, as in MindSpore 2.10 —
-    which refuses a mode other than ``GLOBAL`` for the other sources, where ms_compat shuffles globally."""
+    ``shuffle`` (any ``Shuffle`` mode but ``FALSE``) is a ``MindDataset``'s shuffle mode; the other sources refuse
+    a mode other than ``GLOBAL`` when an iterator is made (``check_shuffle_modes``), as MindSpore 2.10's."""
 
     def __init__(self, replacement=False, num_samples=None, shuffle="global"):
         from .datasets import Shuffle
@@ -241,7 +241,8 @@ class DistributedSampler(BuiltinSampler):
     """Mirrors ``mindspore.dataset.DistributedSampler(num_shards, shard_id, shuffle=True, num_samples=None,
     offset=-1)``: shard ``shard_id`` of ``num_shards`` reads ``ceil(n / num_shards)`` rows
     ``(num_shards*i + shard_id) % n`` of the (shuffled, with ``shuffle``) row order — the wrap-around
-    pads the last shards as MindSpore does, so every shard has the same size."""
+    pads the last shards as MindSpore does, so every shard has the same size. ``shuffle`` may be a ``Shuffle``
+    mode, as in MindSpore 2.10 (a ``MindDataset``'s; the other sources take ``GLOBAL``/``FALSE`` only)."""
 
     def __init__(self, num_shards, shard_id, shuffle=True, num_samples=None, offset=-1):
         super().__init__(num_samples)
