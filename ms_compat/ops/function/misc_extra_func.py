@@ -79,10 +79,33 @@ def _gamma_kernel_samples(shape, alpha, seeds, kernel=None):
 
 
 def random_poisson(shape, rate, seed=None, dtype=torch.float32):
-    """Mirrors ``ops.random_poisson(shape, rate, seed=None, dtype=mstype.float32)``: shape ``shape + rate.shape``."""
+    """Mirrors ``ops.random_poisson(shape, rate, seed=None, dtype=mstype.float32)``: Poisson(rate) samples of shape
+    ``shape + rate.shape``. With a global or op seed MindSpore 2.10's numbers (its ``RandomPoisson`` kernel, a fresh
+    one per call: ``common/poisson_kernel.py``); torch's generator with neither. Difference: a NaN rate raises
+    ValueError (MindSpore's kernel never returns)."""
+    import ms_compat.common.op_random as op_random
+    return _poisson_kernel_samples(shape, rate, dtype, op_random.kernel_seeds(seed, "random_poisson"))
+
+
+def _poisson_kernel_samples(shape, rate, dtype, seeds, kernel=None):
+    """``RandomPoisson(*seeds, dtype)(shape, rate)`` with a fresh kernel, or ``kernel`` (a ``PoissonKernel`` a
+    Primitive keeps); torch's generator when ``seeds`` is None."""
+    from ms_compat.common.poisson_kernel import PoissonKernel
+    from .random_func import from_kernel
     rate = to_tensor(rate)
-    full = _shape("random_poisson", shape) + tuple(rate.shape)
-    return wrap(torch.poisson(rate.float().expand(full).contiguous()).to(ms_dtype("random_poisson", dtype)))
+    shp = _shape("random_poisson", shape)
+    full = shp + tuple(rate.shape)
+    out_dtype = ms_dtype("random_poisson", dtype)
+    if seeds is None:
+        return wrap(torch.poisson(rate.float().expand(full).contiguous()).to(out_dtype))
+    kernel = kernel if kernel is not None else PoissonKernel(*seeds)
+    per_rate = 1
+    for s in shp:
+        per_rate *= s
+    res = torch.from_numpy(kernel.samples(rate.detach().double().cpu().reshape(-1).numpy(), per_rate))
+    if not out_dtype.is_floating_point:  # the kernel's +inf for an integer output is NumTraits<int>::infinity(): 0
+        res = torch.where(torch.isinf(res), torch.zeros((), dtype=res.dtype), res)
+    return from_kernel(res.reshape(full).numpy()).to(out_dtype).to(rate.device)
 
 
 def multinomial_with_replacement(x, seed, offset, numsamples, replacement=False):
@@ -90,6 +113,12 @@ def multinomial_with_replacement(x, seed, offset, numsamples, replacement=False)
     of shape ``x.shape[:-1] + (numsamples,)``. Unless ``seed`` and ``offset`` are both 0 (MindSpore:
     nondeterministic; here torch's generator), MindSpore 2.10's numbers: its kernel starts Philox from
     ``(seed, offset)`` every call, so the same inputs give the same samples (``common/op_random.py``)."""
+    return _multinomial_with_replacement(x, seed, offset, numsamples, replacement)
+
+
+def _multinomial_with_replacement(x, seed, offset, numsamples, replacement, kernel=None):
+    """``MultinomialWithReplacement(numsamples, replacement)(x, seed, offset)`` with a fresh kernel, or ``kernel``
+    (an ``op_random.MultinomialWithReplacementKernel`` a Primitive keeps)."""
     import numpy as np
 
     import ms_compat.common.op_random as op_random
@@ -100,6 +129,9 @@ def multinomial_with_replacement(x, seed, offset, numsamples, replacement=False)
     if n <= 0:
         raise ValueError(f"For 'MultinomialWithReplacement', 'numsamples' should be a nonnegative number, but got "
                          f"{n}.")
+    if not replacement and n > x.shape[-1]:
+        raise ValueError(f"For 'MultinomialWithReplacement', the value of numsamples must equal or less than "
+                         f"x_shape[-1], but got {n}.")
     weights = x.detach().cpu().numpy()
     if (weights < 0).any():
         raise ValueError("For 'MultinomialWithReplacement' , each element of 'x' must be equal or greater than 0. ")
@@ -107,7 +139,10 @@ def multinomial_with_replacement(x, seed, offset, numsamples, replacement=False)
         raise ValueError("For 'MultinomialWithReplacement' , the sum of each row of 'x' must be greater than 0. ")
     if seed == 0 and offset == 0:
         return wrap(torch.multinomial(x.float(), n, replacement=replacement))
-    out = op_random.multinomial_with_replacement(weights, seed, offset, n, bool(replacement))
+    if kernel is None:
+        out = op_random.multinomial_with_replacement(weights, seed, offset, n, bool(replacement))
+    else:
+        out = kernel(weights, seed, offset, n, bool(replacement))
     return from_kernel(out.reshape(tuple(x.shape[:-1]) + (n,))).to(x.device)
 
 
