@@ -33,59 +33,81 @@ __all__ = ["PoissonKernel", "poisson_samples"]
 
 _PCG_MULT = 6364136223846793005
 _PCG_INC = 0xDA3E39CB94B95BDB
-_FIRST, _CHUNK = 64, 4096  # doubles computed ahead from the engine: first, then doubling up to
+def _uniforms(engine, n):
+    """The next ``n`` ``uniform_real_distribution<double>(0, 1)`` draws of ``engine`` (``Mt19937``), not consumed."""
+    w = engine.peek(2 * n)
+    u = (w[0::2] | (w[1::2] << np.uint64(32))).astype(np.float64) * (1.0 / 18446744073709551616.0)
+    return np.minimum(u, np.nextafter(1.0, 0.0))
 
 
-class _Uniforms:
-    """``uniform_real_distribution<double>(0, 1)`` draws from an ``Mt19937``, computed a chunk ahead; ``close()``
-    moves the engine past the draws taken."""
-
-    def __init__(self, engine):
-        self._engine, self._buf, self._at, self._ahead = engine, [], 0, _FIRST
-
-    def __call__(self):
-        if self._at == len(self._buf):
-            self._engine.skip(2 * len(self._buf))
-            w = self._engine.peek(2 * self._ahead)
-            self._ahead = min(2 * self._ahead, _CHUNK)
-            u = (w[0::2] | (w[1::2] << np.uint64(32))).astype(np.float64) * (1.0 / 18446744073709551616.0)
-            self._buf, self._at = np.minimum(u, np.nextafter(1.0, 0.0)).tolist(), 0
-        self._at += 1
-        return self._buf[self._at - 1]
-
-    def close(self):
-        self._engine.skip(2 * self._at)
-        self._buf, self._at = [], 0
+def _knuth_ends(u, limit):
+    """For every start ``p`` in ``u``, the index of the draw that ends Knuth's loop begun at ``p`` (the running
+    product, left to right as the kernel's, first at most ``limit``), or -1 past the end of ``u``."""
+    ends = np.full(u.size, -1, np.int64)
+    at, prod, step = np.arange(u.size), u.copy(), 0
+    while at.size:
+        done = prod <= limit
+        ends[at[done]] = at[done] + step
+        at, prod, step = at[~done], prod[~done], step + 1
+        inside = at + step < u.size
+        at, prod = at[inside], prod[inside]
+        prod *= u[at + step]
+    return ends
 
 
-def _knuth(uniform, rate):
-    limit, prod, x = math.exp(-rate), 1.0, 0
-    while True:
-        prod *= uniform()
-        if prod <= limit:
-            return float(x)
-        x += 1
+def _knuth(engine, rate, count):
+    """``count`` Knuth samples for ``rate < 10``, consuming the draws used."""
+    limit, out = math.exp(-rate), []
+    while len(out) < count:
+        left = count - len(out)
+        u = _uniforms(engine, int(left * (max(rate, 0.0) + 1.0) * 1.25) + 64)
+        ends, p = _knuth_ends(u, limit).tolist(), 0
+        while len(out) < count and ends[p] >= 0:
+            out.append(ends[p] - p)
+            p = ends[p] + 1
+            if p >= len(ends):
+                break
+        engine.skip(2 * p)
+    return out
 
 
-def _transformed_rejection(uniform, rate):
+def _rejection_tries(u, rate):
+    """TensorFlow's transformed rejection on the draw pairs ``(u[p], u[p + 1])`` for every start ``p``:
+    ``(accepted, k)``, the arithmetic in the kernel's order (``log``/``lgamma`` from ``math``: the C library's
+    ``log``)."""
     log_rate, sqrt_rate = math.log(rate), math.sqrt(rate)
     b = 0.931 + 2.53 * sqrt_rate
     a = -0.059 + 0.02483 * b
     inv_alpha = 1.1239 + 1.1328 / (b - 3.4)
     vr = 0.9277 - 3.6224 / (b - 2)
-    while True:
-        u = uniform() - 0.5
-        v = uniform()
-        us = 0.5 - abs(u)
-        k = math.floor((2 * a / us + b) * u + rate + 0.43)
-        if us >= 0.07 and v <= vr:
-            return float(k)
-        if k < 0 or (us < 0.013 and v > us):
-            continue
-        s = math.log(v * inv_alpha / (a / (us * us) + b))
-        t = -rate + k * log_rate - math.lgamma(k + 1)
-        if s <= t:
-            return float(k)
+    uu, v = u[:-1] - 0.5, u[1:]
+    us = 0.5 - np.abs(uu)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        k = np.floor((2 * a / us + b) * uu + rate + 0.43)
+        accepted = (us >= 0.07) & (v <= vr) & np.isfinite(k)
+        test = ~accepted & np.isfinite(k) & (k >= 0) & ~((us < 0.013) & (v > us))
+        idx = np.flatnonzero(test)
+        if idx.size:
+            arg = v[idx] * inv_alpha / (a / (us[idx] * us[idx]) + b)
+            s = np.array([math.log(x) for x in arg.tolist()])
+            lg = np.array([math.lgamma(x + 1) for x in k[idx].tolist()])
+            accepted[idx] = s <= -rate + k[idx] * log_rate - lg
+    return accepted, k
+
+
+def _transformed_rejection(engine, rate, count):
+    """``count`` samples for a finite ``rate >= 10``, consuming the draws used."""
+    out = []
+    while len(out) < count:
+        left = count - len(out)
+        accepted, k = _rejection_tries(_uniforms(engine, int(left * 2.5) + 64), rate)
+        accepted, k, p = accepted.tolist(), k.tolist(), 0
+        while len(out) < count and p < len(accepted):
+            if accepted[p]:
+                out.append(k[p])
+            p += 2
+        engine.skip(2 * p)
+    return out
 
 
 def poisson_samples(engine, rates, per_rate):
@@ -96,18 +118,13 @@ def poisson_samples(engine, rates, per_rate):
         raise ValueError("For 'RandomPoisson', 'rate' must not contain NaN (MindSpore 2.10's CPU kernel never "
                          "returns on a NaN rate).")
     out = np.empty((per_rate, len(values)), np.float64)
-    uniform = _Uniforms(engine)
-    try:
-        for i, rate in enumerate(values):
-            if rate < 10.0:
-                column = [_knuth(uniform, rate) for _ in range(per_rate)]
-            elif math.isinf(rate):
-                column = [math.inf] * per_rate
-            else:
-                column = [_transformed_rejection(uniform, rate) for _ in range(per_rate)]
-            out[:, i] = column
-    finally:
-        uniform.close()
+    for i, rate in enumerate(values):
+        if rate < 10.0:
+            out[:, i] = _knuth(engine, rate, per_rate)
+        elif math.isinf(rate):
+            out[:, i] = math.inf
+        else:
+            out[:, i] = _transformed_rejection(engine, rate, per_rate)
     return out
 
 

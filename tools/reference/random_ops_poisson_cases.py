@@ -56,6 +56,9 @@ def run(ms, ops, P, unset_global_seed):
     ms.set_seed(3)  # many rejection tries: the acceptance test's log and lgamma
     out["random_poisson|long"] = ops.random_poisson(shape_tensor((1500,)),
                                                     t(np.array([15.0, 123.4, 9876.5], np.float32)), 4).asnumpy()
+    res = ops.random_poisson(shape_tensor((4000,)), t(np.array([0.05, 2.5, 9.999, 10.0, 1e5], np.float32)), 4,
+                             ms.int32)
+    out["random_poisson|long|every 5th"] = res.asnumpy()[::5]  # all of it drawn: one stream, order-checked
     _primitive_cases(ms, P, out)
     _multinomial_with_replacement_cases(ms, P, out)
     return out
