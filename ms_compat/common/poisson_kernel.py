@@ -33,54 +33,96 @@ __all__ = ["PoissonKernel", "poisson_samples"]
 
 _PCG_MULT = 6364136223846793005
 _PCG_INC = 0xDA3E39CB94B95BDB
-def _uniforms(engine, n):
-    """The next ``n`` ``uniform_real_distribution<double>(0, 1)`` draws of ``engine`` (``Mt19937``), not consumed."""
-    w = engine.peek(2 * n)
-    u = (w[0::2] | (w[1::2] << np.uint64(32))).astype(np.float64) * (1.0 / 18446744073709551616.0)
-    return np.minimum(u, np.nextafter(1.0, 0.0))
+class _Uniforms:
+    """``uniform_real_distribution<double>(0, 1)`` draws from an ``Mt19937`` (libstdc++: two words
+    ``w0 + w1 * 2**32`` over ``2**64``, below 1), with the ones computed ahead but not yet used kept in order."""
+
+    def __init__(self, engine):
+        self.engine, self.ahead = engine, np.empty(0, np.float64)
+
+    def peek(self, n):
+        """The next ``n`` draws, not consumed."""
+        if self.ahead.size < n:
+            w = self.engine.words(2 * (n - self.ahead.size))
+            u = (w[0::2] | (w[1::2] << np.uint64(32))).astype(np.float64) * (1.0 / 18446744073709551616.0)
+            self.ahead = np.concatenate([self.ahead, np.minimum(u, np.nextafter(1.0, 0.0))])
+        return self.ahead[:n]
+
+    def skip(self, n):
+        """Consume ``n`` draws (already peeked)."""
+        self.ahead = self.ahead[n:]
 
 
 def _knuth_ends(u, limit):
     """For every start ``p`` in ``u``, the index of the draw that ends Knuth's loop begun at ``p`` (the running
-    product, left to right as the kernel's, first at most ``limit``), or -1 past the end of ``u``."""
-    ends = np.full(u.size, -1, np.int64)
-    at, prod, step = np.arange(u.size), u.copy(), 0
+    product, left to right as the kernel's, first at most ``limit``), or -1 past the end of ``u``: whole-array
+    passes while many starts are open, then passes over the open ones."""
+    n = u.size
+    ends = np.full(n, -1, np.int64)
+    prod, open_, step = u.copy(), np.ones(n, bool), 0
+    while True:  # prod[p]: u[p] * ... * u[p + step]
+        hit = np.flatnonzero(open_ & (prod <= limit))
+        ends[hit] = hit + step
+        open_[hit] = False
+        step += 1
+        if step >= n or np.count_nonzero(open_[:n - step]) * 8 < n:
+            break
+        prod, open_ = prod[:-1] * u[step:], open_[:-1]
+    at = np.flatnonzero(open_[:n - step])
+    prod = prod[at] * u[at + step] if at.size else prod[:0]
     while at.size:
         done = prod <= limit
         ends[at[done]] = at[done] + step
         at, prod, step = at[~done], prod[~done], step + 1
-        inside = at + step < u.size
+        inside = at + step < n
         at, prod = at[inside], prod[inside]
         prod *= u[at + step]
     return ends
 
 
-def _knuth(engine, rate, count):
+def _chain(ends):
+    """The starts visited from 0 when each start ``p`` jumps to ``ends[p] + 1`` (ascending, so in order), found by
+    pointer doubling; a start whose end is unknown (-1) is the last."""
+    n = ends.size
+    jump = np.append(np.where(ends >= 0, ends + 1, n), n)  # n: past the end, a fixed point
+    jump = np.minimum(jump, n)
+    on = np.zeros(n + 1, bool)
+    on[0] = True
+    while True:
+        reached = jump[on]
+        if on[reached].all():
+            break
+        on[reached] = True
+        jump = jump[jump]
+    return np.flatnonzero(on[:n])
+
+
+def _knuth(uniforms, rate, count):
     """``count`` Knuth samples for ``rate < 10``, consuming the draws used."""
-    limit, out = math.exp(-rate), []
-    while len(out) < count:
-        left = count - len(out)
-        u = _uniforms(engine, int(left * (max(rate, 0.0) + 1.0) * 1.25) + 64)
-        ends, p = _knuth_ends(u, limit).tolist(), 0
-        while len(out) < count and ends[p] >= 0:
-            out.append(ends[p] - p)
-            p = ends[p] + 1
-            if p >= len(ends):
-                break
-        engine.skip(2 * p)
-    return out
+    limit, parts, have, ahead = math.exp(-rate), [], 0, 64
+    while have < count:
+        left = count - have
+        ends = _knuth_ends(uniforms.peek(int(left * (max(rate, 0.0) + 1.0) * 1.25) + ahead), limit)
+        starts = _chain(ends)
+        starts = starts[ends[starts] >= 0][:left]
+        parts.append(ends[starts] - starts)
+        have += starts.size
+        if starts.size:
+            uniforms.skip(int(ends[starts[-1]] + 1))
+        else:  # one sample longer than the draws computed ahead
+            ahead *= 4
+    return np.concatenate(parts)
 
 
 def _rejection_tries(u, rate):
-    """TensorFlow's transformed rejection on the draw pairs ``(u[p], u[p + 1])`` for every start ``p``:
-    ``(accepted, k)``, the arithmetic in the kernel's order (``log``/``lgamma`` from ``math``: the C library's
-    ``log``)."""
+    """TensorFlow's transformed rejection on the draw pairs ``(u[2i], u[2i + 1])``: ``(accepted, k)`` per pair, the
+    arithmetic in the kernel's order (``log``/``lgamma`` from ``math``: the C library's ``log``)."""
     log_rate, sqrt_rate = math.log(rate), math.sqrt(rate)
     b = 0.931 + 2.53 * sqrt_rate
     a = -0.059 + 0.02483 * b
     inv_alpha = 1.1239 + 1.1328 / (b - 3.4)
     vr = 0.9277 - 3.6224 / (b - 2)
-    uu, v = u[:-1] - 0.5, u[1:]
+    uu, v = u[0::2] - 0.5, u[1::2]
     us = 0.5 - np.abs(uu)
     with np.errstate(divide="ignore", invalid="ignore"):
         k = np.floor((2 * a / us + b) * uu + rate + 0.43)
@@ -95,23 +137,22 @@ def _rejection_tries(u, rate):
     return accepted, k
 
 
-def _transformed_rejection(engine, rate, count):
-    """``count`` samples for a finite ``rate >= 10``, consuming the draws used."""
-    out = []
-    while len(out) < count:
-        left = count - len(out)
-        accepted, k = _rejection_tries(_uniforms(engine, int(left * 2.5) + 64), rate)
-        accepted, k, p = accepted.tolist(), k.tolist(), 0
-        while len(out) < count and p < len(accepted):
-            if accepted[p]:
-                out.append(k[p])
-            p += 2
-        engine.skip(2 * p)
-    return out
+def _transformed_rejection(uniforms, rate, count):
+    """``count`` samples for a finite ``rate >= 10``, consuming the draws used: every try takes the next two draws,
+    so an element's tries continue where the previous element's accepted one ended."""
+    parts, have = [], 0
+    while have < count:
+        left = count - have
+        accepted, k = _rejection_tries(uniforms.peek(2 * (int(left * 1.25) + 32)), rate)
+        tries = np.flatnonzero(accepted)[:left]
+        parts.append(k[tries])
+        have += tries.size
+        uniforms.skip(2 * int(tries[-1] + 1) if tries.size == left else 2 * accepted.size)
+    return np.concatenate(parts)
 
 
-def poisson_samples(engine, rates, per_rate):
-    """``per_rate`` samples for each rate of the 1-D float64 ``rates``, drawn from ``engine`` (``Mt19937``) in
+def poisson_samples(uniforms, rates, per_rate):
+    """``per_rate`` samples for each rate of the 1-D float64 ``rates``, drawn from ``uniforms`` (``_Uniforms``) in
     the kernel's order, as a float64 array of shape ``(per_rate, rates.size)`` (``inf`` for a ``+inf`` rate)."""
     values = rates.tolist()
     if any(math.isnan(r) for r in values):
@@ -119,12 +160,14 @@ def poisson_samples(engine, rates, per_rate):
                          "returns on a NaN rate).")
     out = np.empty((per_rate, len(values)), np.float64)
     for i, rate in enumerate(values):
+        if per_rate == 0:
+            break
         if rate < 10.0:
-            out[:, i] = _knuth(engine, rate, per_rate)
+            out[:, i] = _knuth(uniforms, rate, per_rate)
         elif math.isinf(rate):
             out[:, i] = math.inf
         else:
-            out[:, i] = _transformed_rejection(engine, rate, per_rate)
+            out[:, i] = _transformed_rejection(uniforms, rate, per_rate)
     return out
 
 
@@ -133,8 +176,8 @@ class PoissonKernel:
     by every ``samples`` call (a Primitive keeps one per input signature; the function builds one per call)."""
 
     def __init__(self, seed, seed2):
-        self._seed = (op_random.get_seed(seed, seed2) * _PCG_MULT + _PCG_INC) & ((1 << 64) - 1)
-        self._engine = op_random.Mt19937(self._seed)
+        seed = (op_random.get_seed(seed, seed2) * _PCG_MULT + _PCG_INC) & ((1 << 64) - 1)
+        self._uniforms = _Uniforms(op_random.Mt19937(seed))
 
     def keep(self):
         """Track this kernel's engine as random state (``op_random.snapshot``/``restore``); returns ``self``."""
@@ -142,15 +185,15 @@ class PoissonKernel:
         return self
 
     def _state(self):
-        return self._engine._pos
+        return self._uniforms.engine._pos, self._uniforms.ahead
 
     @staticmethod
     def _initial_state():
-        return 0
+        return 0, np.empty(0, np.float64)
 
     def _set_state(self, state):
-        self._engine._pos = state
+        self._uniforms.engine._pos, self._uniforms.ahead = state
 
     def samples(self, rates, per_rate):
         """As ``poisson_samples`` with this kernel's engine."""
-        return poisson_samples(self._engine, rates, per_rate)
+        return poisson_samples(self._uniforms, rates, per_rate)
