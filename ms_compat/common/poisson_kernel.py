@@ -33,6 +33,8 @@ __all__ = ["PoissonKernel", "poisson_samples"]
 
 _PCG_MULT = 6364136223846793005
 _PCG_INC = 0xDA3E39CB94B95BDB
+
+
 class _Uniforms:
     """``uniform_real_distribution<double>(0, 1)`` draws from an ``Mt19937`` (libstdc++: two words
     ``w0 + w1 * 2**32`` over ``2**64``, below 1), with the ones computed ahead but not yet used kept in order."""
@@ -84,6 +86,14 @@ def _chain(ends):
     """The starts visited from 0 when each start ``p`` jumps to ``ends[p] + 1`` (ascending, so in order), found by
     pointer doubling; a start whose end is unknown (-1) is the last."""
     n = ends.size
+    if n <= 512:  # a short walk is cheaper in Python
+        walk, at, path = ends.tolist(), 0, []
+        while at < n:
+            path.append(at)
+            if walk[at] < 0:
+                break
+            at = walk[at] + 1
+        return np.array(path, np.int64)
     jump = np.append(np.where(ends >= 0, ends + 1, n), n)  # n: past the end, a fixed point
     jump = np.minimum(jump, n)
     on = np.zeros(n + 1, bool)

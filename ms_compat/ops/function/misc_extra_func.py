@@ -90,7 +90,10 @@ def random_poisson(shape, rate, seed=None, dtype=torch.float32):
 def _poisson_kernel_samples(shape, rate, dtype, seeds, kernel=None):
     """``RandomPoisson(*seeds, dtype)(shape, rate)`` with a fresh kernel, or ``kernel`` (a ``PoissonKernel`` a
     Primitive keeps); torch's generator when ``seeds`` is None."""
+    import numpy as np
+
     from ms_compat.common.poisson_kernel import PoissonKernel
+    from ms_compat.common.tensor import run_plain
     from .random_func import from_kernel
     rate = to_tensor(rate)
     shp = _shape("random_poisson", shape)
@@ -102,10 +105,12 @@ def _poisson_kernel_samples(shape, rate, dtype, seeds, kernel=None):
     per_rate = 1
     for s in shp:
         per_rate *= s
-    res = torch.from_numpy(kernel.samples(rate.detach().double().cpu().reshape(-1).numpy(), per_rate))
+    rates = run_plain(lambda r: r.detach().to("cpu", torch.float64).reshape(-1), rate).numpy()
+    res = kernel.samples(rates, per_rate)
     if not out_dtype.is_floating_point:  # the kernel's +inf for an integer output is NumTraits<int>::infinity(): 0
-        res = torch.where(torch.isinf(res), torch.zeros((), dtype=res.dtype), res)
-    return from_kernel(res.reshape(full).numpy()).to(out_dtype).to(rate.device)
+        res[np.isinf(res)] = 0
+    out = from_kernel(res.reshape(full))
+    return run_plain(lambda o: o.to(rate.device, out_dtype), out)
 
 
 def multinomial_with_replacement(x, seed, offset, numsamples, replacement=False):
