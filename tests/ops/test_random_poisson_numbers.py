@@ -82,3 +82,20 @@ def test_kept_kernels_follow_snapshot_and_restore():
     again = poisson(shape, rate).asnumpy(), multinomial(x, seed, offset).asnumpy()
     np.testing.assert_array_equal(first[0], again[0])
     np.testing.assert_array_equal(first[1], again[1])
+
+
+@pytest.mark.cuda
+def test_cuda_gives_the_same_numbers():
+    def draw():
+        ms.set_seed(1)
+        return ops.random_poisson(ms.Tensor(np.array([6], np.int32)), ms.Tensor(np.array([2.0, 40.0], np.float32)))
+
+    cpu = draw().asnumpy()
+    before = ms.get_context("device_target")
+    ms.set_context(device_target="GPU")
+    try:
+        gpu = draw()
+    finally:
+        ms.set_context(device_target=before)
+    assert gpu.device.type == "cuda"
+    np.testing.assert_array_equal(gpu.cpu().numpy(), cpu)
