@@ -46,7 +46,9 @@ def test_matches_mindspore(ours, group):
     assert keys
     for key in keys:
         got, ref = ours[key], REF[key]
-        assert got.dtype == ref.dtype and got.shape == ref.shape, key
+        assert got.dtype.kind == ref.dtype.kind and got.shape == ref.shape, (key, got, ref)
+        if ref.dtype.kind != "U":  # errors: type and first line of the message as strings
+            assert got.dtype == ref.dtype, key
         np.testing.assert_array_equal(got, ref, err_msg=key)  # whole numbers in every dtype: exact
 
 

@@ -61,7 +61,35 @@ def run(ms, ops, P, unset_global_seed):
     out["random_poisson|long|every 5th"] = res.asnumpy()[::5]  # all of it drawn: one stream, order-checked
     _primitive_cases(ms, P, out)
     _multinomial_with_replacement_cases(ms, P, out)
+    _error_cases(ms, ops, P, out)
     return out
+
+
+def _error_of(fn):
+    """[exception type name, first line of its message] as a string array, or the result (an array)."""
+    try:
+        return fn().asnumpy()
+    except Exception as e:  # noqa: BLE001 - recording what the op raises
+        return np.array([type(e).__name__, str(e).strip().splitlines()[0] if str(e).strip() else ""])
+
+
+def _error_cases(ms, ops, P, out):
+    t = ms.Tensor
+    rate = t(np.array([2.0], np.float32))
+    bad = {
+        "empty shape": lambda: ops.random_poisson(t(np.array([0, 3], np.int32)), rate, 1),
+        "negative shape": lambda: ops.random_poisson(t(np.array([-2], np.int32)), rate, 1),
+        "2-D shape": lambda: ops.random_poisson(t(np.array([[2]], np.int32)), rate, 1),
+        "float shape": lambda: ops.random_poisson(t(np.array([2.0], np.float32)), rate, 1),
+        "bool rate": lambda: ops.random_poisson(t(np.array([2], np.int32)), t(np.array([True])), 1),
+        "Primitive, float shape": lambda: P.RandomPoisson(1, 2)(t(np.array([2.0], np.float32)), rate),
+        "MultinomialWithReplacement, rank 3": lambda: P.MultinomialWithReplacement(2, True)(
+            t(np.ones((2, 2, 3), np.float32)), t(1, ms.int64), t(1, ms.int64)),
+        "MultinomialWithReplacement, too many samples": lambda: P.MultinomialWithReplacement(4, False)(
+            t(np.ones((2, 3), np.float32)), t(1, ms.int64), t(1, ms.int64)),
+    }
+    for name, fn in bad.items():
+        out[f"error|{name}"] = _error_of(fn)
 
 
 def _primitive_cases(ms, P, out):

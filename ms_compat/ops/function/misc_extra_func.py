@@ -96,6 +96,7 @@ def _poisson_kernel_samples(shape, rate, dtype, seeds, kernel=None):
     from ms_compat.common.tensor import run_plain
     from .random_func import from_kernel
     rate = to_tensor(rate)
+    _check_poisson_inputs(shape, rate)
     shp = _shape("random_poisson", shape)
     full = shp + tuple(rate.shape)
     out_dtype = ms_dtype("random_poisson", dtype)
@@ -111,6 +112,30 @@ def _poisson_kernel_samples(shape, rate, dtype, seeds, kernel=None):
         res[np.isinf(res)] = 0
     out = from_kernel(res.reshape(full))
     return run_plain(lambda o: o.to(rate.device, out_dtype), out)
+
+
+_POISSON_RATE_DTYPES = (torch.float16, torch.float32, torch.float64, torch.int32, torch.int64)
+
+
+def _check_poisson_inputs(shape, rate):
+    """MindSpore's checks on ``RandomPoisson``'s inputs (its messages)."""
+    from ...common.dtype import dtype_str
+    if not isinstance(shape, torch.Tensor):
+        raise TypeError("For primitive[RandomPoisson], the input argument[shape] must be a type of {Int32, Int64}, "
+                        f"but got {type(shape).__name__.capitalize()}.")
+    if shape.dtype not in (torch.int32, torch.int64):
+        raise TypeError("For primitive[RandomPoisson], the input argument[shape] must be a type of {Tensor[Int32], "
+                        f"Tensor[Int64]}}, but got Tensor[{dtype_str(shape.dtype)}].")
+    if rate.dtype not in _POISSON_RATE_DTYPES:
+        raise TypeError("For primitive[RandomPoisson], the input argument[rate] must be a type of {Tensor[Float16], "
+                        "Tensor[Float32], Tensor[Float64], Tensor[Int32], Tensor[Int64]}, but got "
+                        f"Tensor[{dtype_str(rate.dtype)}].")
+    if shape.dim() != 1:
+        raise ValueError(f"For RandomPoisson, the argument[shape] must be a 1-D tensor, but got {shape.dim()}-D")
+    values = shape.tolist()
+    if any(v < 0 for v in values):
+        raise ValueError("For primitive[RandomPoisson], the attribute[shape] should be a vector with all positive "
+                         f"item. but got [{''.join(f'{v}, ' for v in values)}].")
 
 
 def multinomial_with_replacement(x, seed, offset, numsamples, replacement=False):
@@ -134,6 +159,8 @@ def _multinomial_with_replacement(x, seed, offset, numsamples, replacement, kern
     if n <= 0:
         raise ValueError(f"For 'MultinomialWithReplacement', 'numsamples' should be a nonnegative number, but got "
                          f"{n}.")
+    if x.dim() not in (1, 2):
+        raise ValueError(f"For 'MultinomialWithReplacement', 'x' must have a rank of 1 or 2, but got rank {x.dim()}.")
     if not replacement and n > x.shape[-1]:
         raise ValueError(f"For 'MultinomialWithReplacement', the value of numsamples must equal or less than "
                          f"x_shape[-1], but got {n}.")

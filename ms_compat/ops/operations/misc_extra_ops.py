@@ -420,7 +420,8 @@ class RandomPoisson(_Seeded):
         if not (self.seed or self.seed2):
             return _mx._poisson_kernel_samples(shape, rate, self.dtype, None)
         from ms_compat.common.poisson_kernel import PoissonKernel
-        rate_t = rate if isinstance(rate, torch.Tensor) else torch.as_tensor(rate)
+        rate_t = to_tensor(rate)
+        _mx._check_poisson_inputs(shape, rate_t)
         key = (shape_tuple("RandomPoisson", shape), shape.dtype if isinstance(shape, torch.Tensor) else None,
                rate_t.dtype, rate_t.dim())
         kernels = self.__dict__.setdefault("_random_kernels", {})
