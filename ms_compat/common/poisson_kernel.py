@@ -18,8 +18,9 @@ Facts from the kernel (``random_poisson_cpu_kernel.cc``; checked bit for bit aga
 * the value is cast to the output dtype (``static_cast``).
 
 MindSpore's kernel never returns on a NaN rate (it loops for ever); ms_compat raises a ValueError instead.
-``math.log`` is the C library's; ``math.lgamma`` is CPython's own, which can differ from glibc's in the last
-bits: only a draw landing within those bits of the acceptance bound would differ (none seen in the references).
+The rejection test runs in numpy (numpy's ``log``, CPython's ``lgamma``: both within a few ulps of glibc's); a try
+within those ulps of the bound is decided again with ``math.log`` (the C library's) and the C library's
+``lgamma`` through ctypes — bit for bit glibc's on Linux; elsewhere ``math.lgamma`` stands in for it.
 """
 from __future__ import annotations
 
@@ -142,13 +143,37 @@ def _rejection_tries(u, rate):
         idx = np.flatnonzero(test)
         if idx.size:
             arg = v[idx] * inv_alpha / (a / (us[idx] * us[idx]) + b)
-            ks, at = np.unique(k[idx], return_inverse=True)  # whole numbers: few distinct lgamma calls
-            t = -rate + k[idx] * log_rate - np.array([math.lgamma(x + 1) for x in ks.tolist()])[at.reshape(-1)]
-            s = np.log(arg)  # numpy's log is within a few ulps of the C library's: redo the close calls with it
-            close = np.flatnonzero(np.abs(s - t) <= 1e-12 * (np.abs(t) + 1))
-            s[close] = [math.log(x) for x in arg[close].tolist()]
+            kt = k[idx]
+            ks, at = np.unique(kt, return_inverse=True)  # whole numbers: few distinct lgamma calls
+            lg = np.array([math.lgamma(x + 1) for x in ks.tolist()])[at.reshape(-1)]
+            t = -rate + kt * log_rate - lg
+            s = np.log(arg)
+            # numpy's log and CPython's lgamma are within a few ulps of the C library's: redo the close calls
+            close = np.flatnonzero(np.abs(s - t) <= 1e-12 * (1 + np.abs(s) + rate + np.abs(kt * log_rate) + lg))
+            if close.size:
+                c_lgamma = _c_lgamma()
+                s[close] = [math.log(x) for x in arg[close].tolist()]
+                t[close] = -rate + kt[close] * log_rate - np.array([c_lgamma(x + 1) for x in kt[close].tolist()])
             accepted[idx] = s <= t
     return accepted, k
+
+
+_LGAMMA = []
+
+
+def _c_lgamma():
+    """The C library's ``lgamma`` (glibc's, which MindSpore's Linux build calls) where ctypes finds it, else
+    CPython's ``math.lgamma`` (within 3 ulps of glibc's)."""
+    if not _LGAMMA:
+        import ctypes
+        import ctypes.util
+        try:
+            fn = ctypes.CDLL(ctypes.util.find_library("m")).lgamma
+            fn.restype, fn.argtypes = ctypes.c_double, [ctypes.c_double]
+        except (OSError, AttributeError, TypeError):
+            fn = math.lgamma
+        _LGAMMA.append(fn)
+    return _LGAMMA[0]
 
 
 def _transformed_rejection(uniforms, rate, count):

@@ -59,6 +59,8 @@ def run(ms, ops, P, unset_global_seed):
     res = ops.random_poisson(shape_tensor((4000,)), t(np.array([0.05, 2.5, 9.999, 10.0, 1e5], np.float32)), 4,
                              ms.int32)
     out["random_poisson|long|every 5th"] = res.asnumpy()[::5]  # all of it drawn: one stream, order-checked
+    res = ops.random_poisson(shape_tensor((3000,)), t(np.array([3e7, 1e9], np.float32)), 6, ms.int64)
+    out["random_poisson|long|huge rates|every 10th"] = res.asnumpy()[::10]  # lgamma of large k in the test
     _primitive_cases(ms, P, out)
     _multinomial_with_replacement_cases(ms, P, out)
     _error_cases(ms, ops, P, out)
