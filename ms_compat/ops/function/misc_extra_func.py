@@ -1,8 +1,9 @@
 """Further ``mindspore.ops`` functions: random samplers (``gumbel_softmax``, ``laplace``,
 ``random_gamma``, ``random_poisson``, ``multinomial_with_replacement``), LU/QR helpers, extra losses,
 LP pooling / max-unpooling, ``histc``, bounding boxes, ``rms_norm``/``swiglu`` and the in-place tensor
-helpers (``zero_``, ``uniform_``, ``clamp_``...). Random draws use torch's global generator
-(``ms_compat.set_seed``); their streams differ from MindSpore's."""
+helpers (``zero_``, ``uniform_``, ``clamp_``...). The seeded samplers (``laplace``, ``random_gamma``,
+``random_poisson``, ``multinomial_with_replacement``) draw MindSpore's numbers (``common/op_random.py``,
+``common/poisson_kernel.py``); the others, and those without a seed, use torch's generator."""
 from __future__ import annotations
 
 import torch
