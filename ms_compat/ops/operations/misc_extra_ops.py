@@ -400,7 +400,7 @@ class RandomGamma(_Seeded):
 
 class Gamma(_Seeded):
     """Mirrors ``ops.Gamma(seed=0, seed2=0)``: ``(shape, alpha, beta)`` → Gamma(alpha, rate=beta) samples of
-    shape ``broadcast(shape, alpha, beta)``."""
+    shape ``broadcast(shape, alpha, beta)``, on torch's generator (MindSpore 2.10 CPU has no ``Gamma`` kernel)."""
 
     def __call__(self, shape, alpha, beta):
         full = torch.broadcast_shapes(shape_tuple("Gamma", shape), alpha.shape, beta.shape)
@@ -432,7 +432,8 @@ class RandomPoisson(_Seeded):
 
 
 class Poisson(_Seeded):
-    """Mirrors ``ops.Poisson(seed=0, seed2=0)``: ``(shape, mean)`` → int32 samples of the broadcast shape."""
+    """Mirrors ``ops.Poisson(seed=0, seed2=0)``: ``(shape, mean)`` → int32 samples of the broadcast shape, on torch's
+    generator (MindSpore 2.10 CPU has no ``Poisson`` kernel)."""
 
     def __call__(self, shape, mean):
         full = torch.broadcast_shapes(shape_tuple("Poisson", shape), mean.shape)
