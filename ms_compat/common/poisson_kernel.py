@@ -20,7 +20,7 @@ Facts from the kernel (``random_poisson_cpu_kernel.cc``; checked bit for bit aga
 MindSpore's kernel never returns on a NaN rate (it loops for ever); ms_compat raises a ValueError instead.
 The rejection test runs in numpy (numpy's ``log``, CPython's ``lgamma``: both within a few ulps of glibc's); a try
 within those ulps of the bound is decided again with ``math.log`` (the C library's) and the C library's
-``lgamma`` through ctypes — bit for bit glibc's on Linux; elsewhere ``math.lgamma`` stands in for it.
+``lgamma`` (through ``_torch_seam.c_library_function``) — bit for bit glibc's on Linux; elsewhere ``math.lgamma`` stands in for it.
 """
 from __future__ import annotations
 
@@ -28,6 +28,7 @@ import math
 
 import numpy as np
 
+from .. import _torch_seam
 from . import op_random
 
 __all__ = ["PoissonKernel", "poisson_samples"]
@@ -158,22 +159,10 @@ def _rejection_tries(u, rate):
     return accepted, k
 
 
-_LGAMMA = []
-
-
 def _c_lgamma():
-    """The C library's ``lgamma`` (glibc's, which MindSpore's Linux build calls) where ctypes finds it, else
+    """The C library's ``lgamma`` (glibc's, which MindSpore's Linux build calls), found through the seam, else
     CPython's ``math.lgamma`` (within 3 ulps of glibc's)."""
-    if not _LGAMMA:
-        import ctypes
-        import ctypes.util
-        try:
-            fn = ctypes.CDLL(ctypes.util.find_library("m")).lgamma
-            fn.restype, fn.argtypes = ctypes.c_double, [ctypes.c_double]
-        except (OSError, AttributeError, TypeError):
-            fn = math.lgamma
-        _LGAMMA.append(fn)
-    return _LGAMMA[0]
+    return _torch_seam.c_library_function("m", "lgamma", 1) or math.lgamma
 
 
 def _transformed_rejection(uniforms, rate, count):
