@@ -51,6 +51,12 @@ def rows(sizes):
             alpha = ms.Tensor(np.full(n, 2.0, np.float32))
             out.append((f"ops.random_gamma({n})", lambda a=alpha: ops.random_gamma((1,), a),
                         lambda n=n: torch._standard_gamma(torch.full((1, n), 2.0))))
+        if n <= 10_000:  # RandomPoisson: Knuth below rate 10, transformed rejection above
+            shape = ms.Tensor(np.array([n], np.int32))
+            for rate in (2.0, 50.0):
+                r = ms.Tensor(np.array([rate], np.float32))
+                out.append((f"ops.random_poisson({n}, {rate:g})", lambda s=shape, r=r: ops.random_poisson(s, r),
+                            lambda n=n, rate=rate: torch.poisson(torch.full((n, 1), rate))))
         if n <= 10_000:  # the permutations run a Python loop (one swap per element): slow at 10**6
             out += [
                 (f"ops.shuffle({n})", lambda x=x: ops.shuffle(x), lambda tx=tx: tx[torch.randperm(tx.shape[0])]),

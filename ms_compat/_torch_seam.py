@@ -311,6 +311,26 @@ def diagnostics() -> dict:
             "python": sys.version.split()[0], "changes": changes(), "missing": missing()}
 
 
+# ------------------------------------------------------------------ the C library (read only)
+_c_functions: dict = {}
+
+
+def c_library_function(library: str, name: str, arity: int):
+    """The C library's ``double name(double, ...)`` (e.g. glibc's ``lgamma``, whose last bits MindSpore's kernels
+    see and CPython's own ``math`` functions do not reproduce), or ``None`` where ctypes cannot find it. Changes
+    nothing in the process."""
+    key = (library, name, arity)
+    if key not in _c_functions:
+        import ctypes.util
+        try:
+            fn = getattr(ctypes.CDLL(ctypes.util.find_library(library)), name)
+            fn.restype, fn.argtypes = ctypes.c_double, [ctypes.c_double] * arity
+        except (OSError, AttributeError, TypeError):
+            fn = None
+        _c_functions[key] = fn
+    return _c_functions[key]
+
+
 # ------------------------------------------------------------------ Inductor / Dynamo / functorch config
 def set_attribute_when_imported(module_name: str, name: str, make, key: str, what: str) -> None:
     """``<module_name>.<name> = make(current value)`` now if that PyTorch module is imported, else right after

@@ -44,8 +44,8 @@ observed behaviour is what is reproduced:
   float and shared by every row; per row the running sums of ``exp(logit - float(row max))`` in the logits'
   dtype, and the sample is the first index whose sum is not below ``float(total * draw)``;
 * ``MultinomialWithReplacement`` (``ops.multinomial_with_replacement``, seed and offset inputs): the function
-  builds a fresh kernel per call, drawing from ``PhiloxRandom(seed, offset)``'s first words (a Primitive
-  instance's later calls continue its kernel in a way not reproduced here); one ``Uint32ToFloat`` per sample
+  builds a fresh kernel per call, drawing from ``PhiloxRandom(seed, offset)``'s first words (a Primitive keeps
+  a kernel per input shape and dtype: see ``MultinomialWithReplacementKernel``); one ``Uint32ToFloat`` per sample
   (rounded to the input's dtype); per row the running sums in double of the nonzero weights (zero weights
   keep 0), and a sample is the last index holding the smallest sum not below ``draw * total``; without
   replacement the picked weight is zeroed and the sums rebuilt, and past the nonzero
@@ -58,6 +58,7 @@ observed behaviour is what is reproduced:
   ``u ** (1 / alpha)`` below 1), all in double;
 * ``RandomChoiceWithMask`` (``ops.choice_with_mask``): ``std::default_random_engine``; each launch
   ``std::shuffle``s ``0 .. k-1`` (``k`` True elements, in flat order) and takes the first ``count``;
+* ``RandomPoisson`` (``ops.random_poisson``): see ``common/poisson_kernel.py``;
 * ``UniformCandidateSampler`` / ``LogUniformCandidateSampler``: see ``ops/operations/candidate_sampler_ops.py``;
 * ``Dropout2D``/``Dropout3D`` (``ops.dropout1d/2d/3d``, ``nn.Dropout1d/2d/3d``): no seed at all — one
   default-constructed ``std::default_random_engine`` (seed 1) per kernel, and MindSpore keeps one kernel per
@@ -86,7 +87,8 @@ __all__ = ["get_seed", "Mt19937", "MinStd", "uniform_real", "uniform_int", "stan
            "dropout_keep", "multinomial", "logf", "philox_words", "mantissa_float", "Bernoulli", "RandomKernel",
            "KernelCache", "snapshot", "restore", "checkpoint_context_fn", "kernel_seeds", "mindspore_dropout",
            "DropoutNd", "DROPOUT_ND", "mindspore_dropout_nd", "standard_laplace",
-           "random_categorical", "multinomial_with_replacement", "random_gamma", "philox_blocks"]
+           "random_categorical", "multinomial_with_replacement", "random_gamma", "philox_blocks",
+           "MultinomialWithReplacementKernel"]
 
 _MINSTD_M = 2147483647
 _MINSTD_A = 16807
@@ -168,11 +170,12 @@ def _running_sums(weights):
     return cdf, total
 
 
-def multinomial_with_replacement(x, seed, offset, numsamples, replacement):
-    """MindSpore's ``MultinomialWithReplacement`` kernel (a fresh one) on a 1-D or 2-D numpy array of weights:
-    int64 indices of shape ``(rows, numsamples)`` (1-D input: one row)."""
+def multinomial_with_replacement(x, seed, offset, numsamples, replacement, words=None):
+    """MindSpore's ``MultinomialWithReplacement`` kernel (a fresh one, or the Philox ``words`` a kept one draws)
+    on a 1-D or 2-D numpy array of weights: int64 indices of shape ``(rows, numsamples)`` (1-D input: one row)."""
     rows = x.reshape(-1, x.shape[-1])
-    words = philox_words(seed, offset, 0, rows.shape[0] * numsamples)
+    if words is None:
+        words = philox_words(seed, offset, 0, rows.shape[0] * numsamples)
     draws = mantissa_float(words).astype(x.dtype).astype(np.float64)
     out = np.empty((rows.shape[0], numsamples), np.int64)
     for i, row in enumerate(rows):
@@ -189,6 +192,44 @@ def multinomial_with_replacement(x, seed, offset, numsamples, replacement):
             else:
                 out[i, j] = zeros[j - row.size + zeros.size]
     return out
+
+
+class MultinomialWithReplacementKernel:
+    """The kernel a ``MultinomialWithReplacement`` Primitive keeps per input signature: its
+    ``PhiloxRandom(seed, offset)`` and the words left of the block it last drew. A call with the previous call's
+    ``(seed, offset)`` continues the stream; other values restart Philox from them, but the words left of the old
+    stream's last block come first (the kernel keeps its word buffer across the restart)."""
+
+    def __init__(self):
+        self._key, self._block, self._left = None, 0, np.empty(0, np.uint32)
+        _LIVE.add(self)
+
+    def _state(self):
+        return self._key, self._block, self._left
+
+    @staticmethod
+    def _initial_state():
+        return None, 0, np.empty(0, np.uint32)
+
+    def _set_state(self, state):
+        self._key, self._block, self._left = state
+
+    def words(self, seed, offset, n):
+        """The next ``n`` words for inputs ``(seed, offset)``."""
+        if self._key != (seed, offset):
+            self._key, self._block = (seed, offset), 0
+        take = self._left[:n]
+        fresh = n - take.size
+        blocks = (fresh + 3) // 4
+        new = philox_words(seed, offset, 4 * self._block, 4 * blocks)
+        self._block += blocks
+        self._left = np.concatenate([self._left[take.size:], new[fresh:]])
+        return np.concatenate([take, new[:fresh]])
+
+    def __call__(self, x, seed, offset, numsamples, replacement):
+        """As ``multinomial_with_replacement``, continuing this kernel."""
+        n = x.reshape(-1, x.shape[-1]).shape[0] * numsamples
+        return multinomial_with_replacement(x, seed, offset, numsamples, replacement, self.words(seed, offset, n))
 
 
 def _word_doubles(words):

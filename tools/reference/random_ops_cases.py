@@ -214,7 +214,7 @@ def _multinomial_with_replacement_cases(ms, ops, P, out):
                                                                replacement)
                         out[f"multinomial_with_replacement|{dtype}|{replacement}|{seed}|{offset}|{n}|{call}"] = \
                             res.asnumpy()
-    for seed in (9, 10):  # an instance's first call (its later calls continue a kernel state not reproduced)
+    for seed in (9, 10):  # an instance's first call (later calls: random_ops_poisson_cases.py)
         res = P.MultinomialWithReplacement(7, True)(ms.Tensor(rows[0].astype("float32")), ms.Tensor(seed, ms.int64),
                                                     ms.Tensor(1, ms.int64))
         out[f"prim|MultinomialWithReplacement|1d|{seed}"] = res.asnumpy()

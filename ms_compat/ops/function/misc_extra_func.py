@@ -1,8 +1,9 @@
 """Further ``mindspore.ops`` functions: random samplers (``gumbel_softmax``, ``laplace``,
 ``random_gamma``, ``random_poisson``, ``multinomial_with_replacement``), LU/QR helpers, extra losses,
 LP pooling / max-unpooling, ``histc``, bounding boxes, ``rms_norm``/``swiglu`` and the in-place tensor
-helpers (``zero_``, ``uniform_``, ``clamp_``...). Random draws use torch's global generator
-(``ms_compat.set_seed``); their streams differ from MindSpore's."""
+helpers (``zero_``, ``uniform_``, ``clamp_``...). The seeded samplers (``laplace``, ``random_gamma``,
+``random_poisson``, ``multinomial_with_replacement``) draw MindSpore's numbers (``common/op_random.py``,
+``common/poisson_kernel.py``); the others, and those without a seed, use torch's generator."""
 from __future__ import annotations
 
 import torch
@@ -79,10 +80,63 @@ def _gamma_kernel_samples(shape, alpha, seeds, kernel=None):
 
 
 def random_poisson(shape, rate, seed=None, dtype=torch.float32):
-    """Mirrors ``ops.random_poisson(shape, rate, seed=None, dtype=mstype.float32)``: shape ``shape + rate.shape``."""
+    """Mirrors ``ops.random_poisson(shape, rate, seed=None, dtype=mstype.float32)``: Poisson(rate) samples of shape
+    ``shape + rate.shape``. With a global or op seed MindSpore 2.10's numbers (its ``RandomPoisson`` kernel, a fresh
+    one per call: ``common/poisson_kernel.py``); torch's generator with neither. Difference: a NaN rate raises
+    ValueError (MindSpore's kernel never returns)."""
+    import ms_compat.common.op_random as op_random
+    return _poisson_kernel_samples(shape, rate, dtype, op_random.kernel_seeds(seed, "random_poisson"))
+
+
+def _poisson_kernel_samples(shape, rate, dtype, seeds, kernel=None):
+    """``RandomPoisson(*seeds, dtype)(shape, rate)`` with a fresh kernel, or ``kernel`` (a ``PoissonKernel`` a
+    Primitive keeps); torch's generator when ``seeds`` is None."""
+    import numpy as np
+
+    from ms_compat.common.poisson_kernel import PoissonKernel
+    from ms_compat.common.tensor import run_plain
+    from .random_func import from_kernel
     rate = to_tensor(rate)
-    full = _shape("random_poisson", shape) + tuple(rate.shape)
-    return wrap(torch.poisson(rate.float().expand(full).contiguous()).to(ms_dtype("random_poisson", dtype)))
+    _check_poisson_inputs(shape, rate)
+    shp = _shape("random_poisson", shape)
+    full = shp + tuple(rate.shape)
+    out_dtype = ms_dtype("random_poisson", dtype)
+    if seeds is None:
+        return wrap(torch.poisson(rate.float().expand(full).contiguous()).to(out_dtype))
+    kernel = kernel if kernel is not None else PoissonKernel(*seeds)
+    per_rate = 1
+    for s in shp:
+        per_rate *= s
+    rates = run_plain(lambda r: r.detach().to("cpu", torch.float64).reshape(-1), rate).numpy()
+    res = kernel.samples(rates, per_rate)
+    if not out_dtype.is_floating_point:  # the kernel's +inf for an integer output is NumTraits<int>::infinity(): 0
+        res[np.isinf(res)] = 0
+    out = from_kernel(res.reshape(full))
+    return run_plain(lambda o: o.to(rate.device, out_dtype), out)
+
+
+_POISSON_RATE_DTYPES = (torch.float16, torch.float32, torch.float64, torch.int32, torch.int64)
+
+
+def _check_poisson_inputs(shape, rate):
+    """MindSpore's checks on ``RandomPoisson``'s inputs (its messages)."""
+    from ...common.dtype import dtype_str
+    if not isinstance(shape, torch.Tensor):
+        raise TypeError("For primitive[RandomPoisson], the input argument[shape] must be a type of {Int32, Int64}, "
+                        f"but got {type(shape).__name__.capitalize()}.")
+    if shape.dtype not in (torch.int32, torch.int64):
+        raise TypeError("For primitive[RandomPoisson], the input argument[shape] must be a type of {Tensor[Int32], "
+                        f"Tensor[Int64]}}, but got Tensor[{dtype_str(shape.dtype)}].")
+    if rate.dtype not in _POISSON_RATE_DTYPES:
+        raise TypeError("For primitive[RandomPoisson], the input argument[rate] must be a type of {Tensor[Float16], "
+                        "Tensor[Float32], Tensor[Float64], Tensor[Int32], Tensor[Int64]}, but got "
+                        f"Tensor[{dtype_str(rate.dtype)}].")
+    if shape.dim() != 1:
+        raise ValueError(f"For RandomPoisson, the argument[shape] must be a 1-D tensor, but got {shape.dim()}-D")
+    values = shape.tolist()
+    if any(v < 0 for v in values):
+        raise ValueError("For primitive[RandomPoisson], the attribute[shape] should be a vector with all positive "
+                         f"item. but got [{''.join(f'{v}, ' for v in values)}].")
 
 
 def multinomial_with_replacement(x, seed, offset, numsamples, replacement=False):
@@ -90,6 +144,12 @@ def multinomial_with_replacement(x, seed, offset, numsamples, replacement=False)
     of shape ``x.shape[:-1] + (numsamples,)``. Unless ``seed`` and ``offset`` are both 0 (MindSpore:
     nondeterministic; here torch's generator), MindSpore 2.10's numbers: its kernel starts Philox from
     ``(seed, offset)`` every call, so the same inputs give the same samples (``common/op_random.py``)."""
+    return _multinomial_with_replacement(x, seed, offset, numsamples, replacement)
+
+
+def _multinomial_with_replacement(x, seed, offset, numsamples, replacement, kernel=None):
+    """``MultinomialWithReplacement(numsamples, replacement)(x, seed, offset)`` with a fresh kernel, or ``kernel``
+    (an ``op_random.MultinomialWithReplacementKernel`` a Primitive keeps)."""
     import numpy as np
 
     import ms_compat.common.op_random as op_random
@@ -100,6 +160,11 @@ def multinomial_with_replacement(x, seed, offset, numsamples, replacement=False)
     if n <= 0:
         raise ValueError(f"For 'MultinomialWithReplacement', 'numsamples' should be a nonnegative number, but got "
                          f"{n}.")
+    if x.dim() not in (1, 2):
+        raise ValueError(f"For 'MultinomialWithReplacement', 'x' must have a rank of 1 or 2, but got rank {x.dim()}.")
+    if not replacement and n > x.shape[-1]:
+        raise ValueError(f"For 'MultinomialWithReplacement', the value of numsamples must equal or less than "
+                         f"x_shape[-1], but got {n}.")
     weights = x.detach().cpu().numpy()
     if (weights < 0).any():
         raise ValueError("For 'MultinomialWithReplacement' , each element of 'x' must be equal or greater than 0. ")
@@ -107,7 +172,10 @@ def multinomial_with_replacement(x, seed, offset, numsamples, replacement=False)
         raise ValueError("For 'MultinomialWithReplacement' , the sum of each row of 'x' must be greater than 0. ")
     if seed == 0 and offset == 0:
         return wrap(torch.multinomial(x.float(), n, replacement=replacement))
-    out = op_random.multinomial_with_replacement(weights, seed, offset, n, bool(replacement))
+    if kernel is None:
+        out = op_random.multinomial_with_replacement(weights, seed, offset, n, bool(replacement))
+    else:
+        out = kernel(weights, seed, offset, n, bool(replacement))
     return from_kernel(out.reshape(tuple(x.shape[:-1]) + (n,))).to(x.device)
 
 

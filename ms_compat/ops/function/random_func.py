@@ -273,7 +273,8 @@ def standard_laplace(shape, seed=None):
 
 
 def gamma(shape, alpha, beta, seed=None):
-    """``ops.gamma(shape, alpha, beta, seed=None)``."""
+    """``ops.gamma(shape, alpha, beta, seed=None)``, on torch's generator: MindSpore 2.10 CPU has no kernel for it
+    (``Gamma``: "Unsupported op [Gamma] on CPU")."""
     shp = shape_tuple("gamma", shape)
     a, b = to_tensor(alpha, torch.float32), to_tensor(beta, torch.float32)
     full = torch.broadcast_shapes(shp, a.shape, b.shape)
@@ -281,7 +282,8 @@ def gamma(shape, alpha, beta, seed=None):
 
 
 def poisson(shape, mean, seed=None):
-    """``ops.poisson(shape, mean, seed=None)``."""
+    """``ops.poisson(shape, mean, seed=None)``, on torch's generator: MindSpore 2.10 CPU has no kernel for it
+    (``Poisson``: "Unsupported op [Poisson] on CPU")."""
     shp = shape_tuple("poisson", shape)
     m = to_tensor(mean, torch.float32)
     return wrap(torch.poisson(m.expand(torch.broadcast_shapes(shp, m.shape)).contiguous()))

@@ -400,7 +400,7 @@ class RandomGamma(_Seeded):
 
 class Gamma(_Seeded):
     """Mirrors ``ops.Gamma(seed=0, seed2=0)``: ``(shape, alpha, beta)`` → Gamma(alpha, rate=beta) samples of
-    shape ``broadcast(shape, alpha, beta)``."""
+    shape ``broadcast(shape, alpha, beta)``, on torch's generator (MindSpore 2.10 CPU has no ``Gamma`` kernel)."""
 
     def __call__(self, shape, alpha, beta):
         full = torch.broadcast_shapes(shape_tuple("Gamma", shape), alpha.shape, beta.shape)
@@ -408,17 +408,32 @@ class Gamma(_Seeded):
 
 
 class RandomPoisson(_Seeded):
-    """Mirrors ``ops.RandomPoisson(seed=0, seed2=0, dtype=mstype.int64)``: ``(shape, rate)``."""
+    """Mirrors ``ops.RandomPoisson(seed=0, seed2=0, dtype=mstype.int64)``: ``(shape, rate)``, MindSpore's numbers
+    for nonzero seeds. As MindSpore, an instance keeps a kernel per (``shape`` values and dtype, ``rate`` dtype and
+    rank) and each call continues that kernel's stream (``rate``'s dims play no part); torch's generator when both
+    seeds are 0 (MindSpore: nondeterministic)."""
 
     def __init__(self, seed=0, seed2=0, dtype=torch.int64):
         super().__init__(seed, seed2, dtype=ms_dtype("RandomPoisson", dtype))
 
     def __call__(self, shape, rate):
-        return _mx.random_poisson(shape, rate, dtype=self.dtype)
+        if not (self.seed or self.seed2):
+            return _mx._poisson_kernel_samples(shape, rate, self.dtype, None)
+        from ms_compat.common.poisson_kernel import PoissonKernel
+        rate_t = to_tensor(rate)
+        _mx._check_poisson_inputs(shape, rate_t)
+        key = (shape_tuple("RandomPoisson", shape), shape.dtype if isinstance(shape, torch.Tensor) else None,
+               rate_t.dtype, rate_t.dim())
+        kernels = self.__dict__.setdefault("_random_kernels", {})
+        kernel = kernels.get(key)
+        if kernel is None:
+            kernel = kernels[key] = PoissonKernel(self.seed, self.seed2).keep()
+        return _mx._poisson_kernel_samples(shape, rate, self.dtype, (self.seed, self.seed2), kernel)
 
 
 class Poisson(_Seeded):
-    """Mirrors ``ops.Poisson(seed=0, seed2=0)``: ``(shape, mean)`` → int32 samples of the broadcast shape."""
+    """Mirrors ``ops.Poisson(seed=0, seed2=0)``: ``(shape, mean)`` → int32 samples of the broadcast shape, on torch's
+    generator (MindSpore 2.10 CPU has no ``Poisson`` kernel)."""
 
     def __call__(self, shape, mean):
         full = torch.broadcast_shapes(shape_tuple("Poisson", shape), mean.shape)
@@ -464,15 +479,21 @@ class Bernoulli(_P):
 
 class MultinomialWithReplacement(_P):
     """Mirrors ``ops.MultinomialWithReplacement(numsamples, replacement=False)``: ``(x, seed, offset)``, as
-    ``ops.multinomial_with_replacement``: MindSpore's numbers (unless ``seed`` and ``offset`` are both 0) on an
-    instance's first call. Difference: MindSpore's instance keeps its kernel, whose later calls draw on from
-    a state not reproduced here (ms_compat restarts from ``(seed, offset)`` every call)."""
+    ``ops.multinomial_with_replacement``, with MindSpore's numbers unless ``seed`` and ``offset`` are both 0
+    (MindSpore: nondeterministic; here torch's generator). As MindSpore, an instance keeps a kernel per ``x``
+    shape and dtype: a later call continues its Philox stream, and new ``seed``/``offset`` values restart it
+    after the words left of the old stream's last block (``common/op_random.py``)."""
 
     def __init__(self, numsamples, replacement=False):
         super().__init__(numsamples=numsamples, replacement=replacement)
 
     def __call__(self, x, seed=0, offset=0):
-        return _mx.multinomial_with_replacement(x, seed, offset, self.numsamples, self.replacement)
+        from ms_compat.common.op_random import MultinomialWithReplacementKernel
+        kernels = self.__dict__.setdefault("_random_kernels", {})
+        key = (tuple(x.shape), x.dtype)
+        if key not in kernels:
+            kernels[key] = MultinomialWithReplacementKernel()
+        return _mx._multinomial_with_replacement(x, seed, offset, self.numsamples, self.replacement, kernels[key])
 
 
 class RandpermV2(_P):
