@@ -65,8 +65,7 @@ def main(argv=None):
 
     def mix_exact():
         for _ in range(rows // 10):
-            g = GammaFloat(1.0)
-            g.draw(engine), g.draw(engine)
+            GammaFloat(1.0).draw(engine), GammaFloat(1.0).draw(engine)
             engine.shuffle(list(range(32)))
 
     def mix_plain():

@@ -140,11 +140,15 @@ class InverseSpectrogram(TensorOperation):
 class GriffinLim(TensorOperation):
     """Mirrors ``mindspore.dataset.audio.GriffinLim(n_fft=400, n_iter=32, win_length=None, hop_length=None,
     window_type=WindowType.HANN, power=2.0, momentum=0.99, length=None, rand_init=True)``: phase recovery of a
-    (..., freq, time) magnitude spectrogram by fast Griffin-Lim. ``rand_init`` draws the initial phases from the
-    pipeline generator (MindSpore's numbers differ); ``rand_init=False`` starts from zero phase. Without momentum
-    the result equals MindSpore's; with ``momentum > 0`` this is torchaudio's fast Griffin-Lim update
-    (``rebuilt - previous * momentum / (1 + momentum)``), which MindSpore 2.10 computes differently (measured:
-    outputs differ by up to ~0.2 after 4 iterations) — a documented difference."""
+    (..., freq, time) magnitude spectrogram by fast Griffin-Lim. ``rand_init`` starts from MindSpore 2.10's random
+    complex values (``_griffinlim_start``: its draws, in a seeded ``map`` and called directly);
+    ``rand_init=False`` starts from zero phase. Without momentum the result equals MindSpore's (float32
+    rounding); with ``momentum > 0`` this is torchaudio's fast Griffin-Lim update (``rebuilt - previous *
+    momentum / (1 + momentum)``), the formula MindSpore's kernel reads as, yet MindSpore 2.10's numbers differ
+    from the second iteration on (measured: 7e-3 after 2 iterations with momentum 0.5, ~0.2 after 3 with 0.99;
+    not explained) — a documented difference. ``_dtype``: the arithmetic (float64; float32 to measure rounding)."""
+
+    _dtype = np.float64
 
     def __init__(self, n_fft=400, n_iter=32, win_length=None, hop_length=None, window_type=WindowType.HANN,
                  power=2.0, momentum=0.99, length=None, rand_init=True):
@@ -158,15 +162,14 @@ class GriffinLim(TensorOperation):
 
     def __call__(self, spec):
         import torch
-        from ..core import config
-        s = _wave(spec, "GriffinLim").astype(np.float64)
+        s = _wave(spec, "GriffinLim").astype(self._dtype)
         x = torch.from_numpy(np.ascontiguousarray(s)).reshape(-1, *s.shape[-2:]).pow(1 / self.power)
+        cplx = torch.complex128 if self._dtype == np.float64 else torch.complex64
         if self.rand_init:
-            ang = torch.from_numpy(config.rng().uniform(0, 2 * math.pi, tuple(x.shape)))
-            angles = torch.polar(torch.ones_like(x), ang)
+            angles = torch.from_numpy(_griffinlim_start(self, tuple(x.shape))).to(cplx)
         else:
-            angles = torch.ones_like(x, dtype=torch.complex128)
-        w = _window(self.window, self.win_length, torch)
+            angles = torch.ones_like(x, dtype=cplx)
+        w = _window(self.window, self.win_length, torch).to(x.dtype)
         tprev = torch.zeros_like(angles)
         for _ in range(self.n_iter):
             inverse = torch.istft(x * angles, self.n_fft, self.hop_length, self.win_length, w, length=self.length)
@@ -179,6 +182,22 @@ class GriffinLim(TensorOperation):
             tprev = rebuilt
         wav = torch.istft(x * angles, self.n_fft, self.hop_length, self.win_length, w, length=self.length)
         return wav.reshape(s.shape[:-2] + wav.shape[-1:]).numpy().astype(np.float32)
+
+
+def _griffinlim_start(op, shape):
+    """MindSpore 2.10's random start of ``GriffinLim``: per (freq, time) matrix, in turn, each element
+    ``complex(u, v)`` of two ``uniform_real_distribution<double>(0, 1)`` draws (not a unit phase), elements in
+    Eigen's column-major order (time outer, frequency inner), the imaginary part drawn first (GCC evaluates the
+    constructor's arguments right to left; checked), from the operation's own ``std::mt19937``, which goes on
+    drawing from row to row (``config.op_engine``)."""
+    from ..core import config
+    engine = config.op_engine(op)
+    n, f, t = shape
+    if engine is None:  # worker processes: the row's generator (same distribution)
+        return config.rng().random((n, f, t)) + 1j * config.rng().random((n, f, t))
+    draws = np.array([engine.canonical_double() for _ in range(2 * n * f * t)]).reshape(n, t, f, 2)
+    re, im = draws[..., 1], draws[..., 0]
+    return (re + 1j * im).transpose(0, 2, 1).copy()
 
 
 def phase_vocoder(spec, rate, phase_advance):

@@ -25,8 +25,8 @@ libstdc++'s source, so the same seed gives the same numbers here:
   ``w / sum(w)`` (the last one set to 1);
 * ``normal_distribution<float>``: the Marsaglia polar method on ``2 * generate_canonical<float>() - 1`` pairs,
   in float32, the second value of each pair kept for the next call (``NormalFloat``);
-* ``gamma_distribution<float>(alpha)``: Marsaglia and Tsang's method over a ``NormalFloat`` started afresh per
-  draw, with libstdc++'s mix of float and double arithmetic (``GammaFloat``). ``logf``/``powf`` are glibc's, as libstdc++
+* ``gamma_distribution<float>(alpha)``: Marsaglia and Tsang's method over the distribution's own ``NormalFloat``
+  (its saved second value used by the next draw of the same object), with libstdc++'s mix of float and double arithmetic (``GammaFloat``). ``logf``/``powf`` are glibc's, as libstdc++
   calls them on Linux (``logf`` bit for bit from ``common.op_random``; ``powf`` as double ``pow`` rounded once).
 """
 from __future__ import annotations
@@ -313,7 +313,6 @@ class GammaFloat:
 
     def draw(self, engine):
         logf, powf = _cmath()
-        self._nd = NormalFloat()  # a normal value kept from the previous draw is not used (checked: MindSpore 2.10)
         a1 = _f(self._malpha - _f(1.0 / 3.0))
         while True:
             while True:

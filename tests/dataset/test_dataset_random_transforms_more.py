@@ -1,0 +1,85 @@
+"""Seeded random transforms draw MindSpore 2.10's numbers (references:
+tools/reference/gen_dataset_random_transforms_more.py): ``CutMixBatch`` (every image and label value, in a ``map``
+over seeds x worker counts and called directly, and MindSpore's messages for bad input), ``GriffinLim``'s random
+start (within float32 rounding, the tolerance measured from a float32 run of the same algorithm), and MindSpore's
+random transforms beside a Python function in a ``python_multiprocessing=True`` map."""
+import pathlib
+import sys
+
+import numpy as np
+import pytest
+
+import ms_compat
+from ms_compat import dataset as ds
+from ms_compat.dataset import audio, transforms, vision
+from ms_compat.dataset.core import config
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent.parent
+sys.path.insert(0, str(ROOT / "tools" / "reference"))
+from dataset_random_transforms_more_cases import run  # noqa: E402
+
+REF = np.load(ROOT / "tests" / "reference_data" / "dataset_random" / "transforms_more.npz")
+
+
+@pytest.fixture(scope="module")
+def ours():
+    saved = config._state["seed"]
+    try:
+        ms_compat.install()
+        return run(ds, vision, transforms, audio)
+    finally:
+        config._state["seed"] = saved
+
+
+def _kinds(prefix):
+    return sorted({"|".join(k.split("|")[:2]) for k in REF.files if k.startswith(prefix + "|")})
+
+
+def test_same_cases(ours):
+    assert sorted(ours) == sorted(REF.files)
+
+
+@pytest.mark.parametrize("kind", _kinds("cutmix") + _kinds("mp"))
+def test_values_are_mindspores(ours, kind):
+    keys = [k for k in REF.files if k.startswith(kind + "|")]
+    wrong = [k for k in keys if ours[k].dtype != REF[k].dtype or not np.array_equal(ours[k], REF[k])]
+    assert not wrong, f"{len(wrong)}/{len(keys)} differ, e.g. {wrong[0]}"
+
+
+@pytest.mark.parametrize("key", sorted(k for k in REF.files if k.startswith("cutmix_err|")))
+def test_cutmix_errors_are_mindspores(ours, key):
+    assert str(ours[key]) == str(REF[key])
+
+
+def _float32_rounding():
+    """How far float32 arithmetic takes GriffinLim from the same algorithm in float64 on these inputs (the
+    start values are the same in both): MindSpore computes in float32, ms_compat in float64."""
+    specs = np.random.RandomState(2).uniform(0, 2, (4, 2, 9, 11)).astype(np.float32)
+    worst = 0.0
+    for seed in (0, 11, 1234):
+        for n_iter in (2, 3):
+            config.set_seed(seed)
+            op = audio.GriffinLim(n_fft=16, n_iter=n_iter, hop_length=4, momentum=0.0)
+            wide = op(specs[0])
+            op._dtype = np.float32
+            narrow = op(specs[0])
+            worst = max(worst, float(np.abs(wide.astype(np.float64) - narrow).max()))
+    return worst
+
+
+@pytest.mark.parametrize("kind", _kinds("griffinlim"))
+def test_griffinlim_random_start_is_mindspores(ours, kind):
+    tol = 4 * _float32_rounding()
+    assert 0 < tol < 1e-3
+    for k in (k for k in REF.files if k.startswith(kind + "|")):
+        assert ours[k].shape == REF[k].shape and ours[k].dtype == REF[k].dtype
+        np.testing.assert_allclose(ours[k], REF[k], rtol=0, atol=tol, err_msg=k)
+
+
+def test_griffinlim_start_is_not_a_unit_phase():
+    """MindSpore's random start is complex(u, v) of two uniforms (magnitude up to sqrt(2)), not exp(i phi)."""
+    from ms_compat.dataset.audio.more import _griffinlim_start
+    config.set_seed(3)
+    start = _griffinlim_start(audio.GriffinLim(), (1, 5, 7))
+    assert start.shape == (1, 5, 7) and not np.allclose(np.abs(start), 1.0)
+    assert (start.real >= 0).all() and (start.imag >= 0).all() and (start.real < 1).all()
