@@ -1,6 +1,7 @@
 """Seeded random transforms draw MindSpore 2.10's numbers (references:
 tools/reference/gen_dataset_random_transforms_more.py): ``CutMixBatch`` (every image and label value, in a ``map``
-over seeds x worker counts and called directly, and MindSpore's messages for bad input), ``GriffinLim``'s random
+over seeds x worker counts and called directly, and MindSpore's messages for bad input), ``CutOut`` and
+``BoundingBoxAugment`` (every pixel), ``GriffinLim``'s random
 start (within float32 rounding, the tolerance measured from a float32 run of the same algorithm), and MindSpore's
 random transforms beside a Python function in a ``python_multiprocessing=True`` map."""
 import pathlib
@@ -39,7 +40,7 @@ def test_same_cases(ours):
     assert sorted(ours) == sorted(REF.files)
 
 
-@pytest.mark.parametrize("kind", _kinds("cutmix") + _kinds("mp"))
+@pytest.mark.parametrize("kind", _kinds("cutmix") + _kinds("cutout") + _kinds("bbox_augment") + _kinds("mp"))
 def test_values_are_mindspores(ours, kind):
     keys = [k for k in REF.files if k.startswith(kind + "|")]
     wrong = [k for k in keys if ours[k].dtype != REF[k].dtype or not np.array_equal(ours[k], REF[k])]

@@ -4,6 +4,7 @@ name: array}.
 
 ``cutmix|...``: ``CutMixBatch`` in a ``map`` (seeds x 1 and 2 workers, two epochs and a fresh iterator, every
 image and label value) and called directly; ``cutmix_err|...``: MindSpore's message for bad input.
+``cutout|...``, ``bbox_augment|...``: ``CutOut`` and ``BoundingBoxAugment`` in a ``map`` (every output pixel).
 ``griffinlim|...``: ``GriffinLim(rand_init=True)`` (its random start) in a ``map`` and called directly, compared
 within float32 rounding. ``mp|...``: MindSpore's random transforms beside a Python function in a
 ``python_multiprocessing=True`` map.
@@ -12,7 +13,7 @@ import re
 
 import numpy as np
 
-from dataset_random_transforms_cases import SEEDS, _passes
+from dataset_random_transforms_cases import SEEDS, _boxes, _images, _passes
 
 CUTMIX = {  # name -> (format, alpha, prob, image shape (H, W, C), labels: "int" / "float" / "rows")
     "nhwc": ("NHWC", 1.0, 1.0, (9, 11, 3), "int"),
@@ -73,6 +74,25 @@ def run(ds, vision, transforms, audio):
             out[f"cutmix_err|{name}"] = np.array("no error")
         except Exception as e:  # noqa: BLE001 - recording what MindSpore raises
             out[f"cutmix_err|{name}"] = np.array(f"{type(e).__name__}: {_message(e)}")
+
+    imgs = _images()
+    cutouts = {"one": lambda: V.CutOut(3), "patches": lambda: V.CutOut(4, 3), "chw": lambda: V.CutOut(2, 2, False)}
+    augments = {"posterize": lambda: V.BoundingBoxAugment(V.RandomPosterize((1, 7)), 0.6),
+                "flip": lambda: V.BoundingBoxAugment(V.HorizontalFlip(), 0.5),
+                "resize_back": lambda: V.BoundingBoxAugment(V.Resize((3, 2)), 0.7)}
+    for seed in SEEDS:
+        for workers in (1, 2):
+            for name, make in cutouts.items():
+                ds.config.set_seed(seed)
+                data = imgs.transpose(0, 3, 1, 2).copy() if name == "chw" else imgs
+                d = ds.NumpySlicesDataset({"image": data}, shuffle=False).map(make(), "image",
+                                                                              num_parallel_workers=workers)
+                out[f"cutout|{name}|{seed}|{workers}"] = _passes(d, [0])
+            for name, make in augments.items():
+                ds.config.set_seed(seed)
+                d = ds.NumpySlicesDataset({"image": imgs, "bbox": _boxes()}, shuffle=False).map(
+                    [make()], ["image", "bbox"], num_parallel_workers=workers)
+                out[f"bbox_augment|{name}|{seed}|{workers}"] = _passes(d, [0])
 
     specs = np.random.RandomState(2).uniform(0, 2, (4, 2, 9, 11)).astype(np.float32)
     for seed in SEEDS:
