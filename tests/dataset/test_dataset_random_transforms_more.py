@@ -3,7 +3,8 @@ tools/reference/gen_dataset_random_transforms_more.py): ``CutMixBatch`` (every i
 over seeds x worker counts and called directly, and MindSpore's messages for bad input), ``CutOut`` and
 ``BoundingBoxAugment`` (every pixel), ``GriffinLim``'s random
 start (within float32 rounding, the tolerance measured from a float32 run of the same algorithm), and MindSpore's
-random transforms beside a Python function in a ``python_multiprocessing=True`` map."""
+random transforms beside a Python function in a ``python_multiprocessing=True`` map; ``InverseMelScale``'s
+random start and descent (within float32 rounding)."""
 import pathlib
 import sys
 
@@ -52,25 +53,38 @@ def test_cutmix_errors_are_mindspores(ours, key):
     assert str(ours[key]) == str(REF[key])
 
 
-def _float32_rounding():
-    """How far float32 arithmetic takes GriffinLim from the same algorithm in float64 on these inputs (the
-    start values are the same in both): MindSpore computes in float32, ms_compat in float64."""
-    specs = np.random.RandomState(2).uniform(0, 2, (4, 2, 9, 11)).astype(np.float32)
+def _float32_rounding(make, data):
+    """How far float32 arithmetic takes ``make()`` from the same algorithm in float64 on ``data`` (the random
+    start the same in both): MindSpore computes these in float32; the tolerance is measured, not chosen."""
     worst = 0.0
     for seed in (0, 11, 1234):
-        for n_iter in (2, 3):
-            config.set_seed(seed)
-            op = audio.GriffinLim(n_fft=16, n_iter=n_iter, hop_length=4, momentum=0.0)
-            wide = op(specs[0])
-            op._dtype = np.float32
-            narrow = op(specs[0])
-            worst = max(worst, float(np.abs(wide.astype(np.float64) - narrow).max()))
+        config.set_seed(seed)
+        wide_op, narrow_op = make(np.float64), make(None)
+        wide, narrow = wide_op(data), narrow_op(data)
+        worst = max(worst, float(np.abs(wide.astype(np.float64) - narrow).max()))
     return worst
 
 
-@pytest.mark.parametrize("kind", _kinds("griffinlim"))
-def test_griffinlim_random_start_is_mindspores(ours, kind):
-    tol = 4 * _float32_rounding()
+def _griffinlim(wide):
+    op = audio.GriffinLim(n_fft=16, n_iter=3, hop_length=4, momentum=0.0)
+    op._dtype = np.float64 if wide else np.float32
+    return op
+
+
+def _inverse_mel(wide):
+    op = audio.InverseMelScale(9, 6, 16000, max_iter=40)
+    op._arith = wide
+    return op
+
+
+FLOAT_CASES = {"griffinlim": (_griffinlim, np.random.RandomState(2).uniform(0, 2, (2, 9, 11)).astype(np.float32)),
+               "inverse_mel": (_inverse_mel, np.random.RandomState(4).uniform(0, 1, (2, 6, 5)).astype(np.float32))}
+
+
+@pytest.mark.parametrize("kind", _kinds("griffinlim") + _kinds("inverse_mel"))
+def test_random_start_is_mindspores(ours, kind):
+    make, data = FLOAT_CASES[kind.split("|")[0]]
+    tol = 4 * _float32_rounding(make, data)
     assert 0 < tol < 1e-3
     for k in (k for k in REF.files if k.startswith(kind + "|")):
         assert ours[k].shape == REF[k].shape and ours[k].dtype == REF[k].dtype

@@ -6,7 +6,8 @@ name: array}.
 image and label value) and called directly; ``cutmix_err|...``: MindSpore's message for bad input.
 ``cutout|...``, ``bbox_augment|...``: ``CutOut`` and ``BoundingBoxAugment`` in a ``map`` (every output pixel).
 ``griffinlim|...``: ``GriffinLim(rand_init=True)`` (its random start) in a ``map`` and called directly, compared
-within float32 rounding. ``mp|...``: MindSpore's random transforms beside a Python function in a
+within float32 rounding; ``inverse_mel|...``: ``InverseMelScale``'s random start and descent, likewise.
+``mp|...``: MindSpore's random transforms beside a Python function in a
 ``python_multiprocessing=True`` map.
 """
 import re
@@ -104,6 +105,17 @@ def run(ds, vision, transforms, audio):
         ds.config.set_seed(seed)
         op = audio.GriffinLim(n_fft=16, n_iter=2, hop_length=4, momentum=0.0, length=40)
         out[f"griffinlim|eager|{seed}|0"] = np.concatenate([op(specs[0]).reshape(-1), op(specs[1][0]).reshape(-1)])
+
+    mels = np.random.RandomState(4).uniform(0, 1, (3, 2, 6, 5)).astype(np.float32)
+    for seed in SEEDS:
+        for workers in (1, 2):
+            ds.config.set_seed(seed)
+            d = ds.NumpySlicesDataset({"mel": mels}, shuffle=False).map(
+                audio.InverseMelScale(9, 6, 16000, max_iter=40), "mel", num_parallel_workers=workers)
+            out[f"inverse_mel|map|{seed}|{workers}"] = _passes(d, [0])
+        ds.config.set_seed(seed)
+        op = audio.InverseMelScale(9, 6, 16000, max_iter=5)
+        out[f"inverse_mel|eager|{seed}|0"] = np.concatenate([op(mels[0]).reshape(-1), op(mels[1][0]).reshape(-1)])
 
     imgs = np.random.RandomState(7).randint(0, 250, (8, 9, 11, 3)).astype(np.uint8)
     for seed in SEEDS[:2]:
