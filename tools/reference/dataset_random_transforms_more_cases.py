@@ -5,7 +5,7 @@ name: array}.
 ``cutmix|...``: ``CutMixBatch`` in a ``map`` (seeds x 1 and 2 workers, two epochs and a fresh iterator, every
 image and label value) and called directly; ``cutmix_err|...``: MindSpore's message for bad input.
 ``cutout|...``, ``bbox_augment|...``: ``CutOut`` and ``BoundingBoxAugment`` in a ``map`` (every output pixel).
-``griffinlim|...``: ``GriffinLim(rand_init=True)`` (its random start) in a ``map`` and called directly, compared
+``griffinlim|...``: ``GriffinLim(rand_init=True)`` (its random start; with and without momentum) in a ``map`` and called directly, compared
 within float32 rounding; ``inverse_mel|...``: ``InverseMelScale``'s random start and descent, likewise.
 ``mp|...``: MindSpore's random transforms beside a Python function in a
 ``python_multiprocessing=True`` map.
@@ -43,6 +43,47 @@ def _message(e):
 def add_one(x):
     """A Python function of a ``python_multiprocessing`` map (module level: worker processes import it)."""
     return (np.asarray(x) + 1).astype(np.uint8)
+
+
+def griffinlim_cases(ds, audio):
+    """``GriffinLim(rand_init=True)`` in a ``map`` (seeds x 1 and 2 workers, with and without momentum) and called
+    directly: {case: output}."""
+    out = {}
+    specs = np.random.RandomState(2).uniform(0, 2, (4, 2, 9, 11)).astype(np.float32)
+    for seed in SEEDS:
+        for workers in (1, 2):
+            ds.config.set_seed(seed)
+            d = ds.NumpySlicesDataset({"spec": specs}, shuffle=False).map(
+                audio.GriffinLim(n_fft=16, n_iter=3, hop_length=4, momentum=0.0), "spec", num_parallel_workers=workers)
+            out[f"griffinlim|map|{seed}|{workers}"] = _passes(d, [0])
+            ds.config.set_seed(seed)
+            d = ds.NumpySlicesDataset({"spec": specs}, shuffle=False).map(
+                audio.GriffinLim(n_fft=16, n_iter=4, hop_length=4), "spec", num_parallel_workers=workers)
+            out[f"griffinlim|map_momentum|{seed}|{workers}"] = _passes(d, [0])
+        ds.config.set_seed(seed)
+        op = audio.GriffinLim(n_fft=16, n_iter=2, hop_length=4, momentum=0.0, length=40)
+        out[f"griffinlim|eager|{seed}|0"] = np.concatenate([op(specs[0]).reshape(-1), op(specs[1][0]).reshape(-1)])
+        ds.config.set_seed(seed)
+        op = audio.GriffinLim(n_fft=16, n_iter=3, hop_length=4, momentum=0.5)
+        out[f"griffinlim|eager_momentum|{seed}|0"] = np.concatenate([op(specs[0]).reshape(-1),
+                                                                    op(specs[1][0]).reshape(-1)])
+    return out
+
+
+def inverse_mel_cases(ds, audio):
+    """``InverseMelScale`` in a ``map`` and called directly: {case: output}."""
+    out = {}
+    mels = np.random.RandomState(4).uniform(0, 1, (3, 2, 6, 5)).astype(np.float32)
+    for seed in SEEDS:
+        for workers in (1, 2):
+            ds.config.set_seed(seed)
+            d = ds.NumpySlicesDataset({"mel": mels}, shuffle=False).map(
+                audio.InverseMelScale(9, 6, 16000, max_iter=40), "mel", num_parallel_workers=workers)
+            out[f"inverse_mel|map|{seed}|{workers}"] = _passes(d, [0])
+        ds.config.set_seed(seed)
+        op = audio.InverseMelScale(9, 6, 16000, max_iter=5)
+        out[f"inverse_mel|eager|{seed}|0"] = np.concatenate([op(mels[0]).reshape(-1), op(mels[1][0]).reshape(-1)])
+    return out
 
 
 def run(ds, vision, transforms, audio):
@@ -95,27 +136,8 @@ def run(ds, vision, transforms, audio):
                     [make()], ["image", "bbox"], num_parallel_workers=workers)
                 out[f"bbox_augment|{name}|{seed}|{workers}"] = _passes(d, [0])
 
-    specs = np.random.RandomState(2).uniform(0, 2, (4, 2, 9, 11)).astype(np.float32)
-    for seed in SEEDS:
-        for workers in (1, 2):
-            ds.config.set_seed(seed)
-            d = ds.NumpySlicesDataset({"spec": specs}, shuffle=False).map(
-                audio.GriffinLim(n_fft=16, n_iter=3, hop_length=4, momentum=0.0), "spec", num_parallel_workers=workers)
-            out[f"griffinlim|map|{seed}|{workers}"] = _passes(d, [0])
-        ds.config.set_seed(seed)
-        op = audio.GriffinLim(n_fft=16, n_iter=2, hop_length=4, momentum=0.0, length=40)
-        out[f"griffinlim|eager|{seed}|0"] = np.concatenate([op(specs[0]).reshape(-1), op(specs[1][0]).reshape(-1)])
-
-    mels = np.random.RandomState(4).uniform(0, 1, (3, 2, 6, 5)).astype(np.float32)
-    for seed in SEEDS:
-        for workers in (1, 2):
-            ds.config.set_seed(seed)
-            d = ds.NumpySlicesDataset({"mel": mels}, shuffle=False).map(
-                audio.InverseMelScale(9, 6, 16000, max_iter=40), "mel", num_parallel_workers=workers)
-            out[f"inverse_mel|map|{seed}|{workers}"] = _passes(d, [0])
-        ds.config.set_seed(seed)
-        op = audio.InverseMelScale(9, 6, 16000, max_iter=5)
-        out[f"inverse_mel|eager|{seed}|0"] = np.concatenate([op(mels[0]).reshape(-1), op(mels[1][0]).reshape(-1)])
+    out.update(griffinlim_cases(ds, audio))
+    out.update(inverse_mel_cases(ds, audio))
 
     imgs = np.random.RandomState(7).randint(0, 250, (8, 9, 11, 3)).astype(np.uint8)
     for seed in SEEDS[:2]:

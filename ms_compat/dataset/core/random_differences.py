@@ -34,8 +34,6 @@ NOT_MINDSPORES = {
                                (NOT_YET, "pixels", "MindSpore converts with PIL; the draws (which rows) are compared")],
     "vision.RandomPerspective": [(NONDETERMINISTIC, _THREADS, _THREADS_NOTE),
                                  (NOT_YET, "pixels", "MindSpore warps with PIL; the draws (which rows) are compared")],
-    "audio.GriffinLim": [(NOT_YET, "momentum > 0", "MindSpore 2.10's update differs from the second iteration on "
-                                                   "(its code reads as torchaudio's, which ms_compat runs)")],
     "vision.RandomHorizontalFlipWithBBox": [(NOT_YET, "the boxes, epoch after epoch", "MindSpore 2.10 rewrites "
                                              "the source's box array in place, so later epochs see moved boxes")],
     "vision.RandomVerticalFlipWithBBox": [(NOT_YET, "the boxes, epoch after epoch", "as RandomHorizontalFlipWithBBox")],
