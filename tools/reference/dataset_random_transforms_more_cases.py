@@ -5,9 +5,9 @@ name: array}.
 ``cutmix|...``: ``CutMixBatch`` in a ``map`` (seeds x 1 and 2 workers, two epochs and a fresh iterator, every
 image and label value) and called directly; ``cutmix_err|...``: MindSpore's message for bad input.
 ``cutout|...``, ``bbox_augment|...``: ``CutOut`` and ``BoundingBoxAugment`` in a ``map`` (every output pixel).
-``griffinlim|...``: ``GriffinLim(rand_init=True)`` (its random start; with and without momentum) in a ``map`` and called directly, compared
-within float32 rounding; ``inverse_mel|...``: ``InverseMelScale``'s random start and descent, likewise.
-``mp|...``: MindSpore's random transforms beside a Python function in a
+``griffinlim|...``: ``GriffinLim(rand_init=True)`` (its random start; with and without momentum) in a ``map``
+and called directly, compared within float32 rounding; ``inverse_mel|...``: ``InverseMelScale``'s random start
+and descent, likewise. ``mp|...``: MindSpore's random transforms beside a Python function in a
 ``python_multiprocessing=True`` map.
 """
 import re

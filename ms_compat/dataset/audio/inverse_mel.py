@@ -88,9 +88,9 @@ class InverseMelScale(TensorOperation):
             if engine is None:  # worker processes: the row's generator (same distribution)
                 x = rng.random((time, self.n_stft)).astype(ft)
             else:  # Eigen's column-major fill of the (time, n_stft) start: time varies fastest
-                draws = [engine.canonical_float() if draw_type == np.float32 else engine.canonical_double()
-                         for _ in range(time * self.n_stft)]
-                x = np.asarray(draws, draw_type).reshape(self.n_stft, time).T.astype(ft)
+                count = time * self.n_stft
+                draws = engine.canonical_floats(count) if draw_type == np.float32 else engine.canonical_doubles(count)
+                x = draws.reshape(self.n_stft, time).T.astype(ft)
             loss = np.finfo(ft).max
             for _ in range(self.max_iter):
                 diff = target - x @ fb

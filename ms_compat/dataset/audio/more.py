@@ -203,7 +203,7 @@ def _griffinlim_start(op, shape):
     n, f, t = shape
     if engine is None:  # worker processes: the row's generator (same distribution)
         return config.rng().random((n, f, t)) + 1j * config.rng().random((n, f, t))
-    draws = np.array([engine.canonical_double() for _ in range(2 * n * f * t)]).reshape(n, t, f, 2)
+    draws = engine.canonical_doubles(2 * n * f * t).reshape(n, t, f, 2)
     re, im = draws[..., 1], draws[..., 0]
     return (re + 1j * im).transpose(0, 2, 1).copy()
 
