@@ -89,3 +89,16 @@ def test_griffinlim_start_is_not_a_unit_phase():
     start = _griffinlim_start(audio.GriffinLim(), (1, 5, 7))
     assert start.shape == (1, 5, 7) and not np.allclose(np.abs(start), 1.0)
     assert (start.real >= 0).all() and (start.imag >= 0).all() and (start.real < 1).all()
+
+
+@pytest.mark.parametrize("count", [1, 5, 700, 2000])
+def test_array_draws_are_the_engines_stream(count):
+    """``canonical_doubles``/``canonical_floats`` (the random starts' draws) take the very words ``word()`` would,
+    across the engine's 624-word refills, and leave the stream where the one-at-a-time draws leave it."""
+    from ms_compat.dataset.core.cpp_random import Mt19937
+    one, many = Mt19937(5), Mt19937(5)
+    one.word(), many.word()
+    assert np.array_equal(np.array([one.canonical_double() for _ in range(count)]), many.canonical_doubles(count))
+    assert np.array_equal(np.array([one.canonical_float() for _ in range(count)], np.float32),
+                          many.canonical_floats(count))
+    assert one.word() == many.word()
