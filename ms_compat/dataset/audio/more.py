@@ -143,10 +143,10 @@ class GriffinLim(TensorOperation):
     (..., freq, time) magnitude spectrogram by fast Griffin-Lim. ``rand_init`` starts from MindSpore 2.10's random
     complex values (``_griffinlim_start``: its draws, in a seeded ``map`` and called directly);
     ``rand_init=False`` starts from zero phase. Each iteration is the fast Griffin-Lim update ``rebuilt - previous
-    * c``, where MindSpore 2.10 takes ``c = m / (1 + m)`` of ``m = momentum / (1 + momentum)`` — the reduction
-    applied twice (measured: ``c = momentum / (1 + momentum)``, torchaudio's, misses MindSpore's output by 7e-3
-    after 2 iterations with momentum 0.5; this ``c`` meets it within float32 rounding for every momentum tried).
-    ``_dtype``: the arithmetic (float64; float32 to measure rounding)."""
+    * c``, where MindSpore 2.10 takes ``c = m / (1 + m)`` of ``m = momentum / (1 + momentum)``: its IR
+    (``GriffinLimOperation::Build``) reduces the momentum and its kernel reduces it again (measured: torchaudio's
+    ``c = momentum / (1 + momentum)`` misses MindSpore's output by 7e-3 after 2 iterations with momentum 0.5; this
+    ``c`` meets it within float32 rounding). ``_dtype``: the arithmetic (float64; float32 to measure rounding)."""
 
     _dtype = np.float64
 
