@@ -10,7 +10,8 @@ MindSpore's own object says so:
 * its constructor takes a parameter that switches on a random draw (``prob``, ``rand_init``, ``iid_masks``);
 * or it is one of ``KNOWN`` (random by what its C++ kernel does, though neither name nor text says so; the C++
   IR's random flag is not exposed to Python).
-``NOT_RANDOM`` lists what the text rules catch wrongly, with the reason. Run:
+``NOT_RANDOM`` lists what the text rules catch wrongly, with the reason. ``threads_nondeterministic``: measured, how
+often MindSpore's own output changes between runs with the same seed in a two-thread map. Run:
 python tools/make_references.py gen_dataset_random_family
 """
 import inspect
@@ -33,6 +34,39 @@ NOT_RANDOM = {  # caught by the text rules, deterministic
 }
 WORDS = re.compile(r"\b(random|randomly|probability|prob)\b|sampled from", re.I)
 PARAMS = ("prob", "rand_init", "iid_masks")
+
+
+def _nondeterminism_probes():
+    """Transforms that MindSpore's own threads make irreproducible: each run four times, seeded alike, in a map of two
+    thread workers; recorded: how many of the three later runs differ from the first."""
+    import numpy as np
+    import mindspore.dataset as ds
+    V, T = vision, transforms
+    imgs = np.random.RandomState(7).randint(0, 256, (32, 9, 11, 3)).astype(np.uint8)
+    labels = np.eye(4, dtype=np.float32)[np.arange(32) % 4]
+    probes = {
+        "vision.RandomErasing": (lambda: [V.ToTensor(), V.RandomErasing(0.5, value="random")], False),
+        "transforms.RandomOrder": (lambda: [T.RandomOrder([V.Invert(), V.RandomHorizontalFlip(),
+                                                            V.RandomPosterize((1, 7))])], False),
+        "vision.RandomGrayscale": (lambda: [V.ToPIL(), V.RandomGrayscale(0.5), V.ToNumpy()], False),
+        "vision.RandomPerspective": (lambda: [V.ToPIL(), V.RandomPerspective(0.4, 0.5), V.ToNumpy()], False),
+        "vision.MixUp": (lambda: V.MixUp(4, 0.4), True),
+    }
+    out = {}
+    for name, (make, batched) in probes.items():
+        runs = []
+        for _ in range(4):
+            ds.config.set_seed(3)
+            if batched:
+                d = ds.NumpySlicesDataset({"image": imgs, "label": labels}, shuffle=False).batch(4).map(
+                    make(), ["image", "label"], num_parallel_workers=2, python_multiprocessing=False)
+            else:
+                d = ds.NumpySlicesDataset({"image": imgs}, shuffle=False).map(
+                    make(), "image", num_parallel_workers=2, python_multiprocessing=False)
+            runs.append(np.concatenate([np.asarray(r[0]).reshape(-1).astype(np.float64)
+                                        for r in d.create_tuple_iterator(output_numpy=True)]))
+        out[name] = sum(not np.array_equal(runs[0], r) for r in runs[1:])
+    return out
 
 
 def _doc(cls):
@@ -67,7 +101,8 @@ def main():
     missing = [k for k in list(KNOWN) + list(NOT_RANDOM) if k.split(".")[1] not in dir(globals()[k.split(".")[0]])]
     assert not missing, missing
     refutil.save_json("dataset_random", "random_family", {"random": family, "examined": examined,
-                                                           "not_random": NOT_RANDOM})
+                                                           "not_random": NOT_RANDOM,
+                                                           "threads_nondeterministic": _nondeterminism_probes()})
     print(len(family), "random classes of", sum(examined.values()))
 
 
