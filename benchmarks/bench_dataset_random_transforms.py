@@ -38,6 +38,7 @@ def main(argv=None):
         "RandAugment()": (vision.RandAugment(), (img,)),
         "RandomApply([RandomSharpness()], 1.0)": (transforms.RandomApply([vision.RandomSharpness()], 1.0), (img,)),
         "MixUpBatch(), batch 32x32x32": (vision.MixUpBatch(), (batch, labels)),
+        "CutMixBatch(NHWC), batch 32x32x32": (vision.CutMixBatch(vision.ImageBatchFormat.NHWC), (batch, labels)),
     }
     print("| transform, one call | MindSpore's numbers (ms_compat) | numpy draws | ratio |")
     print("|---|---|---|---|")
@@ -65,8 +66,7 @@ def main(argv=None):
 
     def mix_exact():
         for _ in range(rows // 10):
-            g = GammaFloat(1.0)
-            g.draw(engine), g.draw(engine)
+            GammaFloat(1.0).draw(engine), GammaFloat(1.0).draw(engine)
             engine.shuffle(list(range(32)))
 
     def mix_plain():

@@ -23,8 +23,7 @@ def got():
         ms_compat.uninstall()
 
 
-# GriffinLim with momentum: torchaudio's fast Griffin-Lim update, not MindSpore 2.10's (documented): shape/dtype only
-SHAPE_ONLY = ("griffinlim",)
+SHAPE_ONLY = ()
 
 
 @pytest.mark.parametrize("key", sorted(ARR))

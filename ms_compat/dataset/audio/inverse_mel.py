@@ -5,10 +5,12 @@ The kernel (audio_utils ``InverseMelScaleImpl``): start from uniform [0, 1) nois
 iteration computes ``loss = mean((M - X fb)**2)`` and the gradient ``-(M - X fb) fb^T / time``, stops before
 stepping once ``loss < tolerance_loss`` or the loss moved less than ``tolerance_change``, else steps
 ``X -= sgd_lr * grad``; at the end ``max(X, 0)``, transposed to (..., n_stft, time). As in MindSpore 2.10,
-``sgd_momentum`` has no effect (its SGD helper starts a fresh momentum buffer on every call). Difference: the
-starting noise comes from the pipeline's generator (``dataset.config.set_seed``), not MindSpore's
-``std::mt19937``; the part of the start that the mel filters do not see stays in the result, so values differ
-from MindSpore's while the mel projection agrees (tests/dataset/test_audio_extra.py compares the losses).
+``sgd_momentum`` has no effect (its SGD helper starts a fresh momentum buffer on every call). The starting
+noise is MindSpore's: ``uniform_real_distribution<T>(0, 1)`` draws (float or double as the input) from the
+operation's ``std::mt19937`` (``config.op_engine``, going on from row to row and matrix to matrix), filling the
+(time, n_stft) start column by column (Eigen's order: time varies fastest); checked against MindSpore 2.10
+within float32 rounding (tests/dataset/test_dataset_random_transforms_more.py). In worker processes the start
+comes from the row's generator (same distribution).
 """
 from __future__ import annotations
 
@@ -35,7 +37,10 @@ class InverseMelScale(TensorOperation):
     """Mirrors ``mindspore.dataset.audio.InverseMelScale(n_stft, n_mels=128, sample_rate=16000, f_min=0.0,
     f_max=None, max_iter=100000, tolerance_loss=1e-5, tolerance_change=1e-8, sgdargs=None, norm=NormType.NONE,
     mel_type=MelType.HTK)`` on (..., n_mels, time) -> (..., n_stft, time) (float32, float64 for float64 input).
-    See the module docstring for the algorithm and the difference."""
+    See the module docstring for the algorithm. ``_arith``: the arithmetic's type when not the input's (float64
+    to measure float32 rounding)."""
+
+    _arith = None
 
     def __init__(self, n_stft, n_mels=128, sample_rate=16000, f_min=0.0, f_max=None, max_iter=100000,
                  tolerance_loss=1e-5, tolerance_change=1e-8, sgdargs=None, norm=NormType.NONE, mel_type=MelType.HTK):
@@ -70,15 +75,22 @@ class InverseMelScale(TensorOperation):
         m = _wave(melspec, "InverseMelScale", 2)
         if m.shape[-2] != self.n_mels:
             raise RuntimeError("InverseMelScale: n_mels must be equal to the penultimate dimension of input.")
-        ft = np.float64 if m.dtype == np.float64 else np.float32
+        draw_type = np.float64 if m.dtype == np.float64 else np.float32
+        ft = self._arith or draw_type
         fb = self._fb.astype(ft)
         mats = np.swapaxes(m.astype(ft).reshape(-1, self.n_mels, m.shape[-1]), -1, -2)  # (n, time, n_mels)
-        rng = config.new_rng(0x1E5CA1E)
+        engine = config.op_engine(self)
+        rng = config.rng() if engine is None else None
         time = mats.shape[1]
         out = []
         lr = ft(self.sgd_lr)
         for target in mats:
-            x = rng.random((time, self.n_stft)).astype(ft)
+            if engine is None:  # worker processes: the row's generator (same distribution)
+                x = rng.random((time, self.n_stft)).astype(ft)
+            else:  # Eigen's column-major fill of the (time, n_stft) start: time varies fastest
+                count = time * self.n_stft
+                draws = engine.canonical_floats(count) if draw_type == np.float32 else engine.canonical_doubles(count)
+                x = draws.reshape(self.n_stft, time).T.astype(ft)
             loss = np.finfo(ft).max
             for _ in range(self.max_iter):
                 diff = target - x @ fb
@@ -89,4 +101,4 @@ class InverseMelScale(TensorOperation):
                 loss, x = new_loss, step
             out.append(np.maximum(x, 0).T)
         res = np.stack(out).reshape(m.shape[:-2] + (self.n_stft, m.shape[-1]))
-        return res.astype(ft)
+        return res.astype(draw_type)

@@ -140,11 +140,15 @@ class InverseSpectrogram(TensorOperation):
 class GriffinLim(TensorOperation):
     """Mirrors ``mindspore.dataset.audio.GriffinLim(n_fft=400, n_iter=32, win_length=None, hop_length=None,
     window_type=WindowType.HANN, power=2.0, momentum=0.99, length=None, rand_init=True)``: phase recovery of a
-    (..., freq, time) magnitude spectrogram by fast Griffin-Lim. ``rand_init`` draws the initial phases from the
-    pipeline generator (MindSpore's numbers differ); ``rand_init=False`` starts from zero phase. Without momentum
-    the result equals MindSpore's; with ``momentum > 0`` this is torchaudio's fast Griffin-Lim update
-    (``rebuilt - previous * momentum / (1 + momentum)``), which MindSpore 2.10 computes differently (measured:
-    outputs differ by up to ~0.2 after 4 iterations) — a documented difference."""
+    (..., freq, time) magnitude spectrogram by fast Griffin-Lim. ``rand_init`` starts from MindSpore 2.10's random
+    complex values (``_griffinlim_start``: its draws, in a seeded ``map`` and called directly);
+    ``rand_init=False`` starts from zero phase. Each iteration is the fast Griffin-Lim update ``rebuilt - previous
+    * c``, where MindSpore 2.10 takes ``c = m / (1 + m)`` of ``m = momentum / (1 + momentum)``: its IR
+    (``GriffinLimOperation::Build``) reduces the momentum and its kernel reduces it again (measured: torchaudio's
+    ``c = momentum / (1 + momentum)`` misses MindSpore's output by 7e-3 after 2 iterations with momentum 0.5; this
+    ``c`` meets it within float32 rounding). ``_dtype``: the arithmetic (float64; float32 to measure rounding)."""
+
+    _dtype = np.float64
 
     def __init__(self, n_fft=400, n_iter=32, win_length=None, hop_length=None, window_type=WindowType.HANN,
                  power=2.0, momentum=0.99, length=None, rand_init=True):
@@ -158,15 +162,14 @@ class GriffinLim(TensorOperation):
 
     def __call__(self, spec):
         import torch
-        from ..core import config
-        s = _wave(spec, "GriffinLim").astype(np.float64)
+        s = _wave(spec, "GriffinLim").astype(self._dtype)
         x = torch.from_numpy(np.ascontiguousarray(s)).reshape(-1, *s.shape[-2:]).pow(1 / self.power)
+        cplx = torch.complex128 if self._dtype == np.float64 else torch.complex64
         if self.rand_init:
-            ang = torch.from_numpy(config.rng().uniform(0, 2 * math.pi, tuple(x.shape)))
-            angles = torch.polar(torch.ones_like(x), ang)
+            angles = torch.from_numpy(_griffinlim_start(self, tuple(x.shape))).to(cplx)
         else:
-            angles = torch.ones_like(x, dtype=torch.complex128)
-        w = _window(self.window, self.win_length, torch)
+            angles = torch.ones_like(x, dtype=cplx)
+        w = _window(self.window, self.win_length, torch).to(x.dtype)
         tprev = torch.zeros_like(angles)
         for _ in range(self.n_iter):
             inverse = torch.istft(x * angles, self.n_fft, self.hop_length, self.win_length, w, length=self.length)
@@ -174,11 +177,35 @@ class GriffinLim(TensorOperation):
                                  pad_mode="reflect", normalized=False, onesided=True, return_complex=True)
             angles = rebuilt
             if self.momentum:
-                angles = angles - tprev * (self.momentum / (1 + self.momentum))
+                angles = angles - tprev * _momentum_coefficient(self.momentum)
             angles = angles / (angles.abs() + 1e-16)
             tprev = rebuilt
         wav = torch.istft(x * angles, self.n_fft, self.hop_length, self.win_length, w, length=self.length)
         return wav.reshape(s.shape[:-2] + wav.shape[-1:]).numpy().astype(np.float32)
+
+
+def _momentum_coefficient(momentum):
+    """The factor of the previous estimate in MindSpore 2.10's fast Griffin-Lim: ``m / (1 + m)`` of
+    ``m = momentum / (1 + momentum)``, in float32 as its float ``momentum``."""
+    f32 = np.float32
+    m = f32(f32(momentum) / f32(f32(1) + f32(momentum)))
+    return float(f32(m / f32(f32(1) + m)))
+
+
+def _griffinlim_start(op, shape):
+    """MindSpore 2.10's random start of ``GriffinLim``: per (freq, time) matrix, in turn, each element
+    ``complex(u, v)`` of two ``uniform_real_distribution<double>(0, 1)`` draws (not a unit phase), elements in
+    Eigen's column-major order (time outer, frequency inner), the imaginary part drawn first (GCC evaluates the
+    constructor's arguments right to left; checked), from the operation's own ``std::mt19937``, which goes on
+    drawing from row to row (``config.op_engine``)."""
+    from ..core import config
+    engine = config.op_engine(op)
+    n, f, t = shape
+    if engine is None:  # worker processes: the row's generator (same distribution)
+        return config.rng().random((n, f, t)) + 1j * config.rng().random((n, f, t))
+    draws = engine.canonical_doubles(2 * n * f * t).reshape(n, t, f, 2)
+    re, im = draws[..., 1], draws[..., 0]
+    return (re + 1j * im).transpose(0, 2, 1).copy()
 
 
 def phase_vocoder(spec, rate, phase_advance):

@@ -25,9 +25,10 @@ libstdc++'s source, so the same seed gives the same numbers here:
   ``w / sum(w)`` (the last one set to 1);
 * ``normal_distribution<float>``: the Marsaglia polar method on ``2 * generate_canonical<float>() - 1`` pairs,
   in float32, the second value of each pair kept for the next call (``NormalFloat``);
-* ``gamma_distribution<float>(alpha)``: Marsaglia and Tsang's method over a ``NormalFloat`` started afresh per
-  draw, with libstdc++'s mix of float and double arithmetic (``GammaFloat``). ``logf``/``powf`` are glibc's, as libstdc++
-  calls them on Linux (``logf`` bit for bit from ``common.op_random``; ``powf`` as double ``pow`` rounded once).
+* ``gamma_distribution<float>(alpha)``: Marsaglia and Tsang's method over the distribution's own ``NormalFloat``
+  (its saved second value used by the next draw of the same object), with libstdc++'s mix of float and double
+  arithmetic (``GammaFloat``). ``logf``/``powf`` are glibc's, as libstdc++ calls them on Linux (``logf`` bit for
+  bit from ``common.op_random``; ``powf`` as double ``pow`` rounded once).
 """
 from __future__ import annotations
 
@@ -93,6 +94,25 @@ class Mt19937:
         w = self._buf[self._pos]
         self._pos += 1
         return w
+
+    def words(self, count):
+        """The next ``count`` outputs of ``engine()`` as a uint64 array (the same stream as ``word()``)."""
+        held = self._buf[self._pos:self._pos + count]
+        self._pos += len(held)
+        rest = count - len(held)
+        tail = self._bits.random_raw(rest) if rest > 0 else np.empty(0, np.uint64)
+        return np.concatenate([np.asarray(held, np.uint64), tail.astype(np.uint64)])
+
+    def canonical_doubles(self, count):
+        """``count`` draws of ``canonical_double`` as a float64 array."""
+        w = self.words(2 * count).astype(np.float64)
+        c = (w[0::2] + w[1::2] * 4294967296.0) / 18446744073709551616.0
+        return np.where(c >= 1.0, np.nextafter(1.0, 0.0), c)
+
+    def canonical_floats(self, count):
+        """``count`` draws of ``canonical_float`` as a float32 array."""
+        c = self.words(count).astype(np.float32) / np.float32(_TWO32)
+        return np.where(c >= 1.0, np.nextafter(np.float32(1.0), np.float32(0.0)), c).astype(np.float32)
 
     def discard(self, count):
         """``engine.discard(count)``."""
@@ -313,7 +333,6 @@ class GammaFloat:
 
     def draw(self, engine):
         logf, powf = _cmath()
-        self._nd = NormalFloat()  # a normal value kept from the previous draw is not used (checked: MindSpore 2.10)
         a1 = _f(self._malpha - _f(1.0 / 3.0))
         while True:
             while True:

@@ -9,8 +9,6 @@ a crop keeps the boxes overlapping the crop, clipped to it and shifted to its or
 """
 from __future__ import annotations
 
-import math
-
 import numpy as np
 
 from ..core import config
@@ -199,8 +197,9 @@ class RandomResizedCropWithBBox(TensorOperation):
 
 class BoundingBoxAugment(TensorOperation):
     """Mirrors ``mindspore.dataset.vision.BoundingBoxAugment(transform, ratio=0.3)``: ``transform`` applied to the
-    image region of ``ceil(ratio * N)`` randomly chosen boxes (the region resized back when the transform
-    changes its size); the boxes are unchanged."""
+    image region of each box, in turn, chosen when a ``uniform_real<float>(0, 1)`` draw is below ``ratio`` (the
+    region resized back when the transform changes its size); the boxes are unchanged. MindSpore 2.10's draws
+    (``config.op_engine``); ``transform`` draws as a transform inside a compound one (``config.nested_ops``)."""
 
     def __init__(self, transform, ratio=0.3):
         if not 0 <= ratio <= 1:
@@ -211,13 +210,21 @@ class BoundingBoxAugment(TensorOperation):
         from .transforms import _resize
         img, b = _check(img, bbox)
         out = img.copy()
-        n = len(b)
-        pick = config.rng().permutation(n)[:int(math.ceil(n * self.ratio))] if n else []
-        for i in pick:
+        engine = config.op_engine(self)
+        if engine is None:  # worker processes: the row's generator (same distribution)
+            rng = config.rng()
+            chance = lambda: float(rng.random())  # noqa: E731
+        else:
+            chance = engine.canonical_float
+        ratio = np.float32(self.ratio)
+        for i in range(len(b)):
+            if not chance() < ratio:
+                continue
             x, y, bw, bh = (int(v) for v in b[i, :4])
             if bw <= 0 or bh <= 0:
                 continue
-            region = self.transform(out[y:y + bh, x:x + bw].copy())
+            with config.nested_ops():
+                region = self.transform(out[y:y + bh, x:x + bw].copy())
             region = np.asarray(region)
             if region.shape[:2] != (bh, bw):
                 region = _resize(region, (bh, bw), Inter.LINEAR, "BoundingBoxAugment")

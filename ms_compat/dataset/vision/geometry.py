@@ -266,7 +266,9 @@ class Erase(TensorOperation):
 
 class CutOut(TensorOperation):
     """Mirrors ``mindspore.dataset.vision.CutOut(length, num_patches=1, is_hwc=True)``: ``num_patches`` black
-    ``length`` x ``length`` squares at random positions (which may reach past the border, as MindSpore's)."""
+    ``length`` x ``length`` squares at random positions (which may reach past the border): MindSpore 2.10's draws,
+    per patch ``uniform_int(0, H + length) - length`` for the top, then the same for the left
+    (``config.op_engine``)."""
 
     def __init__(self, length, num_patches=1, is_hwc=True):
         if not isinstance(length, int) or length < 1:
@@ -285,10 +287,15 @@ class CutOut(TensorOperation):
         if self.length > h or self.length > w:
             raise RuntimeError(f"CutOut: box size is too large for image erase, got box height: {self.length}box "
                                f"weight: {self.length}, and image height: {h}, image width: {w}")
-        rng = config.rng()
+        engine = config.op_engine(self)
+        if engine is None:  # worker processes: the row's generator (same distribution)
+            rng = config.rng()
+            uniform_int = lambda lo, hi: int(rng.integers(lo, hi + 1))  # noqa: E731
+        else:
+            uniform_int = engine.uniform_int
         for _ in range(self.num_patches):
-            y0 = int(rng.integers(0, h + self.length + 1)) - self.length
-            x0 = int(rng.integers(0, w + self.length + 1)) - self.length
+            y0 = uniform_int(0, h + self.length) - self.length
+            x0 = uniform_int(0, w + self.length) - self.length
             view[max(y0, 0):min(y0 + self.length, h), max(x0, 0):min(x0 + self.length, w)] = 0
         return out
 

@@ -736,10 +736,11 @@ def _weighted(a, wa, b, wb):
     return v.astype(a.dtype)
 
 
-def _beta_lam(gamma, engine):
-    """``x1 / (x1 + x2)`` of two draws of one ``std::gamma_distribution<float>(alpha, 1)``: a Beta(alpha, alpha)."""
+def _beta_lam(gamma_alpha, gamma_beta, engine):
+    """``x1 / (x1 + x2)`` of a draw of each of two ``std::gamma_distribution<float>(alpha, 1)`` objects (each keeps
+    its own normal distribution, so its saved normal value serves its next draw): a Beta(alpha, alpha)."""
     f32 = np.float32
-    x1, x2 = gamma.draw(engine), gamma.draw(engine)
+    x1, x2 = gamma_alpha.draw(engine), gamma_beta.draw(engine)
     return float(f32(f32(x1) / f32(f32(x1) + f32(x2))))
 
 
@@ -760,7 +761,7 @@ class MixUpBatch(TensorOperation):
         f32 = np.float32
         if engine is not None:
             from ..core.cpp_random import GammaFloat
-            lam = _beta_lam(GammaFloat(self.alpha), engine)
+            lam = _beta_lam(GammaFloat(self.alpha), GammaFloat(self.alpha), engine)
             perm = np.asarray(engine.shuffle(list(range(len(images)))), np.int64)
         else:
             rng = config.rng()
@@ -772,36 +773,80 @@ class MixUpBatch(TensorOperation):
 
 
 class CutMixBatch(TensorOperation):
-    """Mirrors ``mindspore.dataset.vision.CutMixBatch(image_batch_format, alpha=1.0, prob=1.0)``: with
-    probability ``prob`` each image gets a box (area ``1 - lam``, ``lam ~ Beta(alpha, alpha)``) from another
-    image of the batch; labels mixed by the box's area. Difference: the draws are not yet MindSpore's (they come
-    from the pipeline generator, ``config.set_seed``)."""
+    """Mirrors ``mindspore.dataset.vision.CutMixBatch(image_batch_format, alpha=1.0, prob=1.0)`` on a batch
+    (images NHWC/NCHW, one-hot numeric labels ``(N, C)`` or ``(N, L, C)``): MindSpore 2.10's ``CutMixBatchOp``
+    draw for draw (see ``config.op_engine``). The batch indices are ``std::shuffle``d; then per image
+    ``lam = x1 / (x1 + x2)``, one draw from each of two ``gamma_distribution<float>(alpha)`` objects made per
+    batch (each keeps its normal's second value for its next draw), and a ``uniform_real<double>`` against
+    ``prob`` (drawn whether or not the image is cut); a cut image takes a box of ``int(W * sqrt(1 - lam))`` x
+    ``int(H * sqrt(1 - lam))`` centred at ``uniform_int(0, W)``, ``uniform_int(0, H)``, clamped into the image
+    (at least 1 pixel, at most ``W - 1`` / ``H - 1``), from image ``perm[i]`` of the input; its labels become
+    ``l * label + (1 - l) * label[perm[i]]`` in float32, ``l`` one minus the box's share of the image."""
 
     def __init__(self, image_batch_format, alpha=1.0, prob=1.0):
         self.fmt, self.alpha, self.prob = ImageBatchFormat(image_batch_format), float(alpha), _check_prob(prob)
 
     def __call__(self, images, labels):
-        images, labels = _batch_check(images, labels, "CutMixBatch")
-        rng = config.rng()
-        out, lab = images.copy(), labels.astype(np.float32).copy()
+        images, labels = _batch_check_cutmix(images, labels, self.fmt)
+        f32 = np.float32
+        engine = config.op_engine(self)
         n = len(images)
-        h, w = (images.shape[1:3] if self.fmt == ImageBatchFormat.NHWC else images.shape[2:4])
+        if engine is not None:
+            from ..core.cpp_random import GammaFloat
+            perm = engine.shuffle(list(range(n)))
+            gammas = GammaFloat(self.alpha), GammaFloat(self.alpha)
+            lam_of, chance, uniform_int = (lambda: _beta_lam(*gammas, engine)), engine.canonical_double, \
+                engine.uniform_int
+        else:  # worker processes: the row's generator (same distributions)
+            rng = config.rng()
+            perm = rng.permutation(n).tolist()
+            lam_of, chance = (lambda: float(f32(rng.beta(self.alpha, self.alpha)))), (lambda: float(rng.random()))
+            uniform_int = lambda lo, hi: int(rng.integers(lo, hi + 1))  # noqa: E731
+        nhwc = self.fmt == ImageBatchFormat.NHWC
+        h, w = images.shape[1:3] if nhwc else images.shape[2:4]
+        labels32 = labels.astype(np.float32)
+        out, lab = images.copy(), labels32.copy()
         for i in range(n):
-            if float(rng.random()) >= self.prob:
+            lam = lam_of()
+            if not chance() < self.prob:
                 continue
-            j = int(rng.integers(n))
-            lam = float(rng.beta(self.alpha, self.alpha))
-            rh, rw = int(h * math.sqrt(1 - lam)), int(w * math.sqrt(1 - lam))
-            cy, cx = int(rng.integers(h)), int(rng.integers(w))
-            y0, y1 = max(cy - rh // 2, 0), min(cy + rh // 2, h)
-            x0, x1 = max(cx - rw // 2, 0), min(cx + rw // 2, w)
-            if self.fmt == ImageBatchFormat.NHWC:
-                out[i, y0:y1, x0:x1] = images[j, y0:y1, x0:x1]
+            ratio = f32(math.sqrt(f32(f32(1) - f32(lam))))
+            cut_w, cut_h = int(f32(w) * ratio), int(f32(h) * ratio)
+            cx = uniform_int(0, w)
+            cy = uniform_int(0, h)
+            x, y = min(max(cx - cut_w // 2, 0), w - 1), min(max(cy - cut_h // 2, 0), h - 1)
+            x2, y2 = min(max(cx + cut_w // 2, 0), w - 1), min(max(cy + cut_h // 2, 0), h - 1)
+            cw, ch = min(max(x2 - x, 1), w - 1), min(max(y2 - y, 1), h - 1)
+            j = perm[i]
+            if nhwc:
+                out[i, y:y + ch, x:x + cw] = images[j, y:y + ch, x:x + cw]
             else:
-                out[i, :, y0:y1, x0:x1] = images[j, :, y0:y1, x0:x1]
-            frac = (y1 - y0) * (x1 - x0) / float(h * w)
-            lab[i] = labels[i] * (1 - frac) + labels[j] * frac
+                out[i, :, y:y + ch, x:x + cw] = images[j, :, y:y + ch, x:x + cw]
+            keep = f32(f32(1) - f32(f32(cw * ch) / f32(h * w)))
+            lab[i] = keep * labels32[i] + f32(f32(1) - keep) * labels32[j]
         return out, lab
+
+
+def _batch_check_cutmix(images, labels, fmt):
+    """MindSpore 2.10's ``CutMixBatchOp`` input checks, with its messages."""
+    images, labels = np.asarray(images), np.asarray(labels)
+    if images.ndim != 4:
+        msg = ("CutMixBatch: input image is not in shape of <B,H,W,C> or <B,C,H,W>, but got dimension: "
+               f"{images.ndim}")
+        raise RuntimeError(msg + (". You may need to perform Batch first." if images.ndim == 3 else ""))
+    channels = images.shape[1] if fmt == ImageBatchFormat.NCHW else images.shape[3]
+    if channels not in (1, 3):
+        raise RuntimeError(f"CutMixBatch: input image is not in channel of 1 or 3, but got channel: {channels}")
+    if labels.dtype.kind not in "iuf":
+        raise RuntimeError(f"CutMixBatch: invalid label type, label must be in a numeric type, but got: "
+                           f"{labels.dtype}. You may need to perform OneHot first.")
+    if labels.ndim not in (2, 3):
+        raise RuntimeError("CutMixBatch: input label is not in shape of <Batch,Class> or <Batch,Row,Class>, but got "
+                           f"dimension: {labels.ndim}. You may need to perform OneHot and Batch first.")
+    if images.shape[0] != labels.shape[0]:
+        raise RuntimeError(f"CutMixBatch: batch sizes of image and label must be the same, but got image size: "
+                           f"{images.shape[0]} and label size: {labels.shape[0]}")
+    return images, labels
 
 
 # ---------------------------------------------------------------- file / codec functions
