@@ -378,6 +378,11 @@ def _split_counts(sizes, n):
 class SourceDataset(Dataset):
     """A leaf of the pipeline."""
 
+    # how MindSpore 2.10 reads and samples this source's rows: "reader" (its non-mappable file readers),
+    # "mappable" (its C++ random-access leaves), "generator" (GeneratorDataset and its Python subclasses),
+    # "mindrecord" (MindDataset); it decides which sampling arguments are checked how (check_source_arguments)
+    _sampling_path = "reader"
+
     def get_col_names(self):
         return list(self._columns)
 
@@ -394,10 +399,12 @@ class MappableDataset(SourceDataset):
 
     _labels_column = None
     _takes_shuffle_modes = False  # a sampler's Shuffle mode other than GLOBAL/FALSE: MindDataset only
+    _sampling_path = "mappable"
 
     def __init__(self, num_samples=None, num_parallel_workers=None, shuffle=None, num_shards=None, shard_id=None,
                  sampler=None, cache=None):
-        from .samplers import select_sampler
+        from .samplers import check_source_arguments, select_sampler
+        check_source_arguments(self._sampling_path, shuffle, sampler, num_samples, num_shards, shard_id)
         super().__init__((), num_parallel_workers)
         if shuffle is not None and not isinstance(shuffle, bool):
             shuffle = shuffle not in (Shuffle.FILES, Shuffle.FALSE) if isinstance(shuffle, str) else bool(shuffle)

@@ -34,6 +34,8 @@ class GeneratorDataset(MappableDataset):
     threads (processes with ``python_multiprocessing=True``), in order.
     """
 
+    _sampling_path = "generator"  # a GeneratorDataset in MindSpore
+
     def __init__(self, source, column_names=None, column_types=None, schema=None, num_samples=None,
                  num_parallel_workers=1, shuffle=None, sampler=None, num_shards=None, shard_id=None,
                  python_multiprocessing=True, max_rowsize=None, **kwargs):

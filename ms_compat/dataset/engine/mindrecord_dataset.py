@@ -57,6 +57,7 @@ class MindDataset(MappableDataset):
     ``WeightedRandomSampler`` or a user sampler raises ``ValueError``, as in MindSpore 2.10; sampler chains
     (``add_child``) other than of Sequential/Random samplers keep ms_compat's generic sampling."""
 
+    _sampling_path = "mindrecord"
     _takes_shuffle_modes = True
 
     def __init__(self, dataset_files, columns_list=None, num_parallel_workers=None, shuffle=None, num_shards=None,
@@ -64,6 +65,8 @@ class MindDataset(MappableDataset):
         from ...mindrecord.filereader import open_shards
         _check_padding(columns_list, padded_sample, num_padded)
         self._padded, self._num_padded = padded_sample, num_padded or 0
+        from .samplers import check_source_arguments
+        check_source_arguments("mindrecord", shuffle, sampler, num_samples, num_shards, shard_id)
         self._mode = _MODES.get(True if shuffle is None else shuffle)
         super().__init__(num_samples, num_parallel_workers, None if shuffle is None else self._mode is not None,
                          num_shards, shard_id, sampler)

@@ -376,6 +376,55 @@ def check_shuffle_modes(sampler):
             raise RuntimeError(f"The shuffle mode: {_mode_name(mode)} is not supported with current dataset.")
 
 
+def _shuffle_members():
+    from .datasets import Shuffle
+    return tuple(v for k, v in vars(Shuffle).items() if k.isupper())
+
+
+def check_source_arguments(path, shuffle, sampler, num_samples, num_shards, shard_id):
+    """MindSpore 2.10's checks of a source's sampling arguments, by the source's read path (``path``, a source
+    class's ``_sampling_path``): the file readers and ``MindDataset`` (``"reader"``, ``"mindrecord"``) take a
+    ``Shuffle`` mode as ``shuffle``, the random-access sources a bool only (``TypeError`` naming ``shuffle``);
+    the C++ random-access sources check a sampler given with ``shuffle``/sharding/``num_samples`` and the
+    sharding pair as ``check_sampler_shuffle_shard_options`` (``RuntimeError``); the Python sources
+    (``"generator"``) as ``GeneratorDataset``'s validator and ``select_sampler`` (``ValueError``, ``PKSampler``
+    refused)."""
+    members = _shuffle_members()
+    is_mode = isinstance(shuffle, str) and shuffle in members
+    if shuffle is not None and not isinstance(shuffle, bool):
+        if path not in ("reader", "mindrecord"):
+            kind = "<enum 'Shuffle'>" if is_mode else str(type(shuffle))
+            raise TypeError(f"Argument shuffle with value {_mode_name(shuffle)} is not of type [<class 'bool'>], "
+                            f"but got {kind}.")
+        if not is_mode:
+            raise TypeError("shuffle must be of boolean or enum of 'Shuffle' values like 'Shuffle.ADAPTIVE' or "
+                            "'Shuffle.GLOBAL' or 'Shuffle.PARTIAL' or 'Shuffle.FILES' or 'Shuffle.INFILE'.")
+    if path == "generator":
+        if (num_shards is None) != (shard_id is None):
+            raise ValueError("num_shards and shard_id need to be passed in together.")
+        if num_shards is not None and isinstance(num_shards, int) and isinstance(shard_id, int) and \
+                shard_id >= num_shards > 0:
+            raise ValueError("shard_id should be less than num_shards.")
+        if isinstance(sampler, PKSampler):
+            raise ValueError("GeneratorDataset doesn't support PKSampler.")
+        if isinstance(sampler, BuiltinSampler) and any(a is not None for a in (num_shards, shard_id, shuffle,
+                                                                               num_samples)):
+            raise ValueError(f"Conflicting arguments during sampler assignments. num_samples: {num_samples}, "
+                             f"num_shards: {num_shards}, shard_id: {shard_id}, shuffle: {shuffle}.")
+        return
+    if sampler is not None:
+        if shuffle is not None:
+            raise RuntimeError("sampler and shuffle cannot be specified at the same time.")
+        if num_shards is not None or shard_id is not None:
+            raise RuntimeError("sampler and sharding cannot be specified at the same time.")
+        if num_samples is not None:
+            raise RuntimeError("sampler and num_samples cannot be specified at the same time.")
+    if num_shards is not None and shard_id is None:
+        raise RuntimeError("num_shards is specified and currently requires shard_id as well.")
+    if num_shards is None and shard_id is not None:
+        raise RuntimeError("shard_id is specified but num_shards is not.")
+
+
 def select_sampler(num_samples, sampler, shuffle, num_shards, shard_id):
     """The sampler a source dataset uses for its arguments (MindSpore's ``select_sampler``)."""
     if sampler is not None:

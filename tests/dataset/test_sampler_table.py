@@ -1,0 +1,55 @@
+"""Dataset sources x sampler forms x seeds as one table (tools/reference/sampler_table_cases.py): every
+``shuffle``/``Shuffle`` mode, sharding argument and sampler (``Random``, ``Sequential``, ``Distributed`` with
+``offset``, ``Subset``, ``SubsetRandom``, ``WeightedRandom``, ``PK``, a user ``Sampler``, a list, chains by
+``add_child``/``add_sampler``) given to two sources of every read path — the order over two epochs and a fresh
+iterator, or the error type and the argument it names — equals MindSpore 2.10's; the family of sources is
+MindSpore's (references: tools/reference/gen_sampler_table.py)."""
+import pathlib
+import sys
+
+import numpy as np
+import pytest
+
+from ms_compat import dataset as ds
+from ms_compat.dataset.core import config
+from ms_compat.mindrecord import FileWriter
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent.parent
+sys.path.insert(0, str(ROOT / "tools" / "reference"))
+from sampler_table_cases import run, signature_row, sources  # noqa: E402
+
+REF = np.load(ROOT / "tests" / "reference_data" / "dataset_random" / "sampler_table.npz")
+ROWS = [k for k in REF.files if not k.startswith("family|")]
+FAMILY = {k.split("|")[1]: tuple(REF[k]) for k in REF.files if k.startswith("family|")}
+
+
+@pytest.fixture(scope="module")
+def ours(tmp_path_factory):
+    saved = config._state["seed"]
+    try:
+        return run(ds, str(tmp_path_factory.mktemp("samplertable")), FileWriter)
+    finally:
+        config._state["seed"] = saved
+
+
+def test_every_path_of_the_family_is_sampled(tmp_path):
+    sampled = {path for path, _ in sources(ds, str(tmp_path), FileWriter).values()}
+    unsampled = sorted(f"{name} ({path})" for name, (path, _) in FAMILY.items() if path not in sampled)
+    assert not unsampled, f"sources of a read path the table does not sample: {unsampled}"
+
+
+@pytest.mark.parametrize("name", sorted(FAMILY))
+def test_family_takes_mindsporess_sampling_arguments(name):
+    assert "".join(map(str, signature_row(ds, name))) == FAMILY[name][1]
+
+
+def test_same_rows(ours):
+    assert sorted(ours) == sorted(ROWS)
+
+
+@pytest.mark.parametrize("source", sorted({k.split("|")[1] for k in ROWS}))
+def test_rows_are_mindspores(ours, source):
+    keys = [k for k in ROWS if k.split("|")[1] == source]
+    wrong = [k for k in keys if not (ours[k].shape == REF[k].shape and np.array_equal(ours[k], REF[k]))]
+    assert not wrong, f"{len(wrong)}/{len(keys)} differ: " + "; ".join(
+        f"{k}: {ours[k][:12]} vs {REF[k][:12]}" for k in wrong[:40])
