@@ -75,9 +75,21 @@ def _outcome(make, epochs=2):
         out.extend(_key(r[0]) for r in d.create_tuple_iterator(output_numpy=True, num_epochs=1))
         return np.asarray(out, np.int64)
     except Exception as e:  # noqa: BLE001 - recording what the framework raises
-        msg = str(e)
-        named = next((a for a in ARGS if a in msg), (msg.strip().splitlines() or [""])[0])
-        return np.asarray([type(e).__name__, named])
+        return np.asarray([type(e).__name__, _named(str(e))])
+
+
+def _named(msg):
+    """The first of ``ARGS`` the message names, else its first line (for MindSpore's pipeline errors the line
+    under the header ``Dataset Pipeline Error Message``, its ``[ERROR]`` dropped)."""
+    named = next((a for a in ARGS if a in msg), None)
+    if named:
+        return named
+    lines = [ln.strip() for ln in msg.strip().splitlines() if ln.strip()]
+    for k, ln in enumerate(lines):
+        if ln.startswith("- Dataset Pipeline Error Message"):
+            body = [x for x in lines[k + 1:] if not x.startswith("---")]
+            return body[0].replace("[ERROR]", "").strip() if body else ""
+    return lines[0] if lines else ""
 
 
 class _Source:

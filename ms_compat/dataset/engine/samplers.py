@@ -76,11 +76,27 @@ class BuiltinSampler(RecordsInit):
         return False
 
     def _indices(self, n, rng, labels=None):
+        self._rows_in = n
         if self.child_sampler is not None:
-            base = self.child_sampler._indices(n, rng, labels)
-            sub_labels = None if labels is None else [labels[i] for i in base]
-            return [base[i] for i in self._own(len(base), rng, sub_labels)]
+            child = self.child_sampler
+            base = child._indices(n, rng, labels)
+            # MindSpore's SamplerRT: the parent samples positions 0 .. child.num_samples_ - 1 of the child's ids,
+            # a count that can exceed the ids the child gives (a DistributedSampler child counts all the rows)
+            rows = child._declared(len(base))
+            self._rows_in = rows
+            sub_labels = None if labels is None else [labels[i] for i in base if i < len(labels)]
+            picked = self._own(rows, rng, sub_labels)
+            if any(i >= len(base) for i in picked):
+                raise RuntimeError(f"Not a valid index\n{type(self).__name__} picked position "
+                                   f"{max(picked)} of its child {type(child).__name__}, which gives {len(base)} "
+                                   f"rows but counts {rows} (as MindSpore 2.10 chains them)")
+            return [base[i] for i in picked]
         return self._own(n, rng, labels)
+
+    def _declared(self, given):
+        """The rows a parent sampler samples among this one's ``given`` ids (MindSpore's ``num_samples_`` once the
+        C++ sampler is initialised)."""
+        return given
 
     def _reset_run(self):
         """A new iterator: MindSpore builds new C++ samplers, which start again from their first epoch."""
@@ -98,6 +114,11 @@ class BuiltinSampler(RecordsInit):
         saved = [(s, getattr(s, "_run", None)) for s in self._chain()]  # counting is not an epoch
         try:
             return len(self._indices(n, np.random.default_rng(0), labels))
+        except RuntimeError:  # a chain failing when read: counted as MindSpore's CalculateNumSamples
+            if self.child_sampler is None:
+                raise
+            c = self.child_sampler._count(n, labels)
+            return min(c, self.num_samples) if self.num_samples else c
         finally:
             for s, run in saved:
                 s._run = run
@@ -242,7 +263,10 @@ class DistributedSampler(BuiltinSampler):
     offset=-1)``: shard ``shard_id`` of ``num_shards`` reads ``ceil(n / num_shards)`` rows
     ``(num_shards*i + shard_id) % n`` of the (shuffled, with ``shuffle``) row order — the wrap-around
     pads the last shards as MindSpore does, so every shard has the same size. ``shuffle`` may be a ``Shuffle``
-    mode, as in MindSpore 2.10 (a ``MindDataset``'s; the other sources take ``GLOBAL``/``FALSE`` only)."""
+    mode, as in MindSpore 2.10 (a ``MindDataset``'s; the other sources take ``GLOBAL``/``FALSE`` only). With
+    ``offset=k`` the rows are dealt as if ``k`` rows came before the first (MindSpore's ``DistributedSamplerRT``):
+    shard ``j`` reads positions ``num_shards*i + j - k`` (those before row 0 skipped), so shards differ in size
+    and nothing wraps; not reproduced for a ``MindDataset`` (MindRecord's own sharding)."""
 
     def __init__(self, num_shards, shard_id, shuffle=True, num_samples=None, offset=-1):
         super().__init__(num_samples)
@@ -278,12 +302,36 @@ class DistributedSampler(BuiltinSampler):
             self._run = (seed, order, n)
         else:
             order = list(range(n))
-        per = math.ceil(n / self.num_shards)
-        return [order[(self.num_shards * i + self.shard_id) % n] for i in range(self._cap(per))]
+        if self.offset == -1:
+            per = math.ceil(n / self.num_shards)
+            return [order[(self.num_shards * i + self.shard_id) % n] for i in range(self._cap(per))]
+        # MindSpore's DistributedSamplerRT with an offset: the rows dealt as if ``offset`` rows came first (the
+        # first shards' share shrinks by one); a position before row 0 is skipped, the shard taking the next
+        limit, cnt, out = self._cap(self._offset_share(n)), 0, []
+        while cnt < limit:
+            middle = self.num_shards * cnt + self.shard_id - self.offset
+            if middle < 0:
+                limit, cnt = limit + 1, cnt + 1
+                middle = self.num_shards * cnt + self.shard_id - self.offset
+            out.append(order[middle % n])
+            cnt += 1
+        return out
+
+    def _declared(self, given):  # MindSpore's DistributedSamplerRT counts every row, not the shard's
+        rows = getattr(self, "_rows_in", None) or given
+        return min(self.num_samples, rows) if self.num_samples else rows
+
+    def _offset_share(self, n):
+        """The rows shard ``shard_id`` reads with an ``offset`` (MindSpore's ``samples_per_buffer_``)."""
+        share = (n + self.offset) // self.num_shards
+        return share + (self.shard_id < (n + self.offset) % self.num_shards) - (self.shard_id < self.offset)
 
     def _count(self, n, labels=None):
-        return self._cap(math.ceil(n / self.num_shards)) if n and self.child_sampler is None else \
-            super()._count(n, labels)
+        if not n or self.child_sampler is not None:
+            return super()._count(n, labels)
+        if self.offset == -1:
+            return self._cap(math.ceil(n / self.num_shards))
+        return self._cap(max(self._offset_share(n), 1))  # MindSpore counts an empty shard as one row
 
 
 class PKSampler(BuiltinSampler):
