@@ -27,7 +27,8 @@ UNBUILT = {"OBSMindDataset"}  # MindSpore names ms_compat does not provide yet (
 # to a MindDataset raises ms_compat's MissingAPIError
 KNOWN_DIFFERENT = {("mindrecord", form) for form in ("distributed_offset", "distributed_offset_shuffle",
                                                      "chain_distributed_random", "chain_random_distributed",
-                                                     "chain_subset_random_random", "add_sampler")}
+                                                     "chain_subset_random_random", "chain_sequential_distributed",
+                                                     "chain_sequential_all_distributed", "add_sampler")}
 
 
 @pytest.fixture(scope="module")

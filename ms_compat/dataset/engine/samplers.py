@@ -16,8 +16,11 @@ pads by wrapping around: shard ``k`` of ``s`` reads rows ``(s*i + k) % n``). ``R
 
 ``SubsetRandomSampler`` and ``WeightedRandomSampler`` reseed with ``GetSeed()`` every epoch (see each).
 Every new iterator starts again from epoch 0 (``_reset_run``), as MindSpore builds a new C++ tree per
-iterator. ``PKSampler``: see it. A child sampler (``add_child``) picks first; the parent then samples among
-the child's picks.
+iterator. ``PKSampler``: see it. A child sampler (``add_child``) picks first; the parent then samples positions
+``0 .. n-1`` of the child's picks, ``n`` the child's count as MindSpore's C++ sampler keeps it (``_declared``: a
+``DistributedSampler`` child counts the rows before sharding, so a parent reaching past the shard raises
+MindSpore's ``Not a valid index``). ``check_source_arguments``: a source's sampling arguments checked as
+MindSpore 2.10's validators, by the source's read path.
 """
 from __future__ import annotations
 
