@@ -5,8 +5,8 @@ MindSpore 2.10 (gen_sampler_table.py) and ms_compat (tests/dataset/test_sampler_
 The family: every class of ``mindspore.dataset`` (``ds``) that is a ``Dataset`` and takes ``sampler=`` or
 ``shuffle=`` (``family(ds)``), each with the read path MindSpore gives it (``path_of``: ``GeneratorDataset``'s
 Python sampling, ``MindDataset``'s MindRecord operators, the C++ random-access leaves, the non-mappable
-readers). All sources of a path share its sampling code in MindSpore, so the table samples two or three
-sources per path (``SOURCES``); a path with no sampled source fails the test. The forms: ``shuffle`` True / False
+readers). All sources of a path share its sampling code in MindSpore, so the table samples two to four
+sources per path (``sources``: ``CocoDataset``/``CelebADataset`` for their own refusal of ``PKSampler``); a path with no sampled source fails the test. The forms: ``shuffle`` True / False
 / None and each ``Shuffle`` member (taken from ``ds.Shuffle``), ``num_shards``/``shard_id`` (and its misuses),
 ``num_samples``, then for the sources taking ``sampler=``: ``RandomSampler``, ``SequentialSampler``,
 ``DistributedSampler`` (``shuffle``, ``num_samples``, ``offset``), ``SubsetSampler``, ``SubsetRandomSampler``,
@@ -20,8 +20,9 @@ import os
 
 import numpy as np
 
+from dataset_files import write_celeba
 from dataset_random_cases import _mnist_dir
-from dataset_random_order_cases import _folder, _key, _mindrecord_files, _text_files, _tfrecord_files
+from dataset_random_order_cases import _coco_dir, _folder, _key, _mindrecord_files, _text_files, _tfrecord_files
 
 SEEDS = (5, 1234)
 # the argument names an error message may name, most specific first; the row records the first found
@@ -79,17 +80,15 @@ def _outcome(make, epochs=2):
 
 
 def _named(msg):
-    """The first of ``ARGS`` the message names, else its first line (for MindSpore's pipeline errors the line
-    under the header ``Dataset Pipeline Error Message``, its ``[ERROR]`` dropped)."""
-    named = next((a for a in ARGS if a in msg), None)
-    if named:
-        return named
+    """The first of ``ARGS`` the message's first line names, else that line (for MindSpore's pipeline errors the
+    line under the header ``Dataset Pipeline Error Message``, its ``[ERROR]`` dropped)."""
     lines = [ln.strip() for ln in msg.strip().splitlines() if ln.strip()]
     for k, ln in enumerate(lines):
         if ln.startswith("- Dataset Pipeline Error Message"):
             body = [x for x in lines[k + 1:] if not x.startswith("---")]
-            return body[0].replace("[ERROR]", "").strip() if body else ""
-    return lines[0] if lines else ""
+            lines = [body[0].replace("[ERROR]", "").strip()] if body else [""]
+            break
+    return next((a for a in ARGS if a in lines[0]), lines[0]) if lines else ""
 
 
 class _Source:
@@ -109,6 +108,8 @@ def sources(ds, tmpdir, writer):
     """{source name: (path, make(**kwargs) -> dataset)}: the sampled sources of each path."""
     folder = _folder(tmpdir)
     mnist = _mnist_dir(tmpdir, 14)
+    coco = _coco_dir(tmpdir)
+    celeba = write_celeba(os.path.join(tmpdir, "celeba"))
     mr = _mindrecord_files(os.path.join(tmpdir, "mr"), writer)
     text = _text_files(tmpdir)
     tf = _tfrecord_files(tmpdir, "tf", (4, 5, 3, 6, 2))
@@ -117,6 +118,10 @@ def sources(ds, tmpdir, writer):
         "GeneratorDataset": ("generator", lambda **kw: ds.GeneratorDataset(_Source(13), ["x"], **kw)),
         "ImageFolderDataset": ("mappable", lambda **kw: ds.ImageFolderDataset(folder, **kw)),
         "MnistDataset": ("mappable", lambda **kw: ds.MnistDataset(mnist, usage="train", **kw)),
+        "CocoDataset": ("mappable", lambda **kw: ds.CocoDataset(os.path.join(coco, "images"),
+                                                                os.path.join(coco, "annotations.json"),
+                                                                task="Detection", decode=False, **kw)),
+        "CelebADataset": ("mappable", lambda **kw: ds.CelebADataset(celeba, decode=False, **kw)),
         "MindDataset": ("mindrecord", lambda **kw: ds.MindDataset(mr, **kw)),
         "TextFileDataset": ("reader", lambda **kw: ds.TextFileDataset(text, num_parallel_workers=1, **kw)),
         "TFRecordDataset": ("reader", lambda **kw: ds.TFRecordDataset(tf, num_parallel_workers=1, **kw)),
@@ -176,6 +181,7 @@ def sampler_forms(ds):
         "distributed_offset_shuffle": lambda: {"sampler": ds.DistributedSampler(4, 3, offset=1)},
         "subset": lambda: {"sampler": ds.SubsetSampler([3, 1, 4, 1, 5, 9])},
         "subset_num_samples": lambda: {"sampler": ds.SubsetSampler([3, 1, 4, 1, 5, 9], 4)},
+        "subset_negative": lambda: {"sampler": ds.SubsetSampler([2, -1, 0])},
         "subset_random": lambda: {"sampler": ds.SubsetRandomSampler([2, 7, 1, 8, 0, 6])},
         "weighted": lambda: {"sampler": ds.WeightedRandomSampler([0.5, 1.0, 0.0, 2.0, 1.0, 0.25], 5)},
         "weighted_no_replacement": lambda: {"sampler": ds.WeightedRandomSampler([0.5, 1.0, 0.1, 2.0, 1.0], 3,

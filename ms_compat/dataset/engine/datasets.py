@@ -400,11 +400,13 @@ class MappableDataset(SourceDataset):
     _labels_column = None
     _takes_shuffle_modes = False  # a sampler's Shuffle mode other than GLOBAL/FALSE: MindDataset only
     _sampling_path = "mappable"
+    _refuses_pk = False  # MindSpore's validator refuses a PKSampler (CocoDataset, CelebADataset)
 
     def __init__(self, num_samples=None, num_parallel_workers=None, shuffle=None, num_shards=None, shard_id=None,
                  sampler=None, cache=None):
         from .samplers import check_source_arguments, select_sampler
-        check_source_arguments(self._sampling_path, shuffle, sampler, num_samples, num_shards, shard_id)
+        check_source_arguments(self._sampling_path, shuffle, sampler, num_samples, num_shards, shard_id,
+                               type(self).__name__ if self._refuses_pk else None)
         super().__init__((), num_parallel_workers)
         if shuffle is not None and not isinstance(shuffle, bool):
             shuffle = shuffle not in (Shuffle.FILES, Shuffle.FALSE) if isinstance(shuffle, str) else bool(shuffle)

@@ -192,8 +192,19 @@ class RandomSampler(BuiltinSampler):
         return self._cap(n) if self.child_sampler is None else super()._count(n, labels)
 
 
+def _in_bounds(ids, n):
+    """``ids`` as MindSpore's ``SubsetSamplerRT`` reads them: the first outside ``[0, n)`` (a negative one too) is a
+    ``RuntimeError``."""
+    for i in ids:
+        if not 0 <= i < n:
+            raise RuntimeError(f"Sample ID ({i}) is out of bound, expected range [0, {n - 1}]")
+    return list(ids)
+
+
 class SubsetSampler(BuiltinSampler):
-    """Mirrors ``mindspore.dataset.SubsetSampler(indices, num_samples=None)``: the given rows, in order."""
+    """Mirrors ``mindspore.dataset.SubsetSampler(indices, num_samples=None)``: the first ``num_samples`` of the given
+    rows, in order; an index outside ``[0, rows)`` (negative too) raises MindSpore's ``RuntimeError("Sample ID (i)
+    is out of bound, expected range [0, n-1]")`` (a ``MindDataset`` reads ``i`` modulo its rows instead)."""
 
     def __init__(self, indices, num_samples=None):
         super().__init__(num_samples)
@@ -202,24 +213,20 @@ class SubsetSampler(BuiltinSampler):
         self.indices = [int(i) for i in indices]
 
     def _own(self, n, rng, labels):
-        for i in self.indices:
-            if not -n <= i < n:
-                raise RuntimeError(f"Invalid parameter, sample index {i} is out of bounds, the dataset has {n} rows.")
-        return [i % n for i in self.indices][:self._cap(len(self.indices))]
+        return _in_bounds(self.indices[:self._cap(len(self.indices))], n)
 
 
 class SubsetRandomSampler(SubsetSampler):
     """Mirrors ``mindspore.dataset.SubsetRandomSampler(indices, num_samples=None)``: the first ``num_samples`` of
     the given rows, shuffled, with MindSpore's draws — every epoch reseeds ``std::mt19937`` with ``GetSeed()``
-    and shuffles the previous epoch's order again."""
+    and shuffles the previous epoch's order again; the first index out of bounds in that order is the error."""
 
     def _own(self, n, rng, labels):
-        picked = super()._own(n, rng, labels)
         run = getattr(self, "_run", None)
-        order = list(self.indices[:len(picked)]) if run is None or run[2] != n else list(run[1])
+        order = list(self.indices[:self._cap(len(self.indices))]) if run is None or run[2] != n else list(run[1])
         Mt19937(config.cpp_seed()).shuffle(order)
         self._run = (None, order, n)
-        return [i % n for i in order]
+        return _in_bounds(order, n)
 
 
 class WeightedRandomSampler(BuiltinSampler):
@@ -432,14 +439,14 @@ def _shuffle_members():
     return tuple(v for k, v in vars(Shuffle).items() if k.isupper())
 
 
-def check_source_arguments(path, shuffle, sampler, num_samples, num_shards, shard_id):
+def check_source_arguments(path, shuffle, sampler, num_samples, num_shards, shard_id, refuses_pk=None):
     """MindSpore 2.10's checks of a source's sampling arguments, by the source's read path (``path``, a source
     class's ``_sampling_path``): the file readers and ``MindDataset`` (``"reader"``, ``"mindrecord"``) take a
     ``Shuffle`` mode as ``shuffle``, the random-access sources a bool only (``TypeError`` naming ``shuffle``);
     the C++ random-access sources check a sampler given with ``shuffle``/sharding/``num_samples`` and the
     sharding pair as ``check_sampler_shuffle_shard_options`` (``RuntimeError``); the Python sources
     (``"generator"``) as ``GeneratorDataset``'s validator and ``select_sampler`` (``ValueError``, ``PKSampler``
-    refused)."""
+    refused); ``refuses_pk``: the name of a source MindSpore's validator refuses a ``PKSampler`` for."""
     members = _shuffle_members()
     is_mode = isinstance(shuffle, str) and shuffle in members
     if shuffle is not None and not isinstance(shuffle, bool):
@@ -463,6 +470,8 @@ def check_source_arguments(path, shuffle, sampler, num_samples, num_shards, shar
             raise ValueError(f"Conflicting arguments during sampler assignments. num_samples: {num_samples}, "
                              f"num_shards: {num_shards}, shard_id: {shard_id}, shuffle: {shuffle}.")
         return
+    if refuses_pk and isinstance(sampler, PKSampler):
+        raise ValueError(f"{refuses_pk} doesn't support PKSampler.")
     if sampler is not None:
         if shuffle is not None:
             raise RuntimeError("sampler and shuffle cannot be specified at the same time.")
