@@ -132,11 +132,21 @@ class _Mine:
     """Builds a user ``Sampler`` subclass of the framework's ``ds.Sampler``: fixed picks from the dataset size."""
 
     @staticmethod
-    def make(ds, picks):
+    def make(ds, picks, num_samples=None):
         class Mine(ds.Sampler):
             def __iter__(self):
                 return iter([p % self.dataset_size for p in picks])
-        return Mine()
+        return Mine(num_samples)
+
+
+class _Picks:
+    """An iterable that is not a ``Sampler``: the same picks on every pass."""
+
+    def __init__(self, picks):
+        self.picks = picks
+
+    def __iter__(self):
+        return iter(self.picks)
 
 
 def _chain(parent, child):
@@ -190,6 +200,17 @@ def sampler_forms(ds):
         "pk_shuffle": lambda: {"sampler": ds.PKSampler(1, shuffle=True)},
         "user": lambda: {"sampler": _Mine.make(ds, [5, 2, 7, 0, 2])},
         "list": lambda: {"sampler": [4, 0, 3]},
+        "random_num_samples_over": lambda: {"sampler": ds.RandomSampler(num_samples=40)},
+        "sequential_num_samples_over": lambda: {"sampler": ds.SequentialSampler(3, 40)},
+        "distributed_more_shards_than_rows": lambda: {"sampler": ds.DistributedSampler(30, 17, shuffle=False)},
+        "distributed_offset_past_rows": lambda: {"sampler": ds.DistributedSampler(4, 0, shuffle=False, offset=3)},
+        "weighted_too_many": lambda: {"sampler": ds.WeightedRandomSampler([1.0] * 40, 3)},
+        "pk_num_samples": lambda: {"sampler": ds.PKSampler(3, num_samples=5)},
+        "user_num_samples": lambda: {"sampler": _Mine.make(ds, [5, 2, 7, 0, 2], 2)},
+        "iterator": lambda: {"sampler": iter([6, 1, 3])},
+        "iterable": lambda: {"sampler": _Picks([4, 1, 3, 4])},
+        "iterable_past_rows": lambda: {"sampler": _Picks([30, 1, 3, 25, 2])},
+        "tuple": lambda: {"sampler": (2, 9, 2)},
         "sampler_and_shuffle": lambda: {"sampler": ds.RandomSampler(), "shuffle": True},
         "sampler_and_shards": lambda: {"sampler": ds.SequentialSampler(), "num_shards": 2, "shard_id": 0},
         "sampler_and_num_samples": lambda: {"sampler": ds.SequentialSampler(), "num_samples": 3},

@@ -471,7 +471,16 @@ class MappableDataset(SourceDataset):
         n = self._n()
         labels = self._labels() if self.sampler._needs_labels() or (
             self.sampler.child_sampler is not None and self.sampler.child_sampler._needs_labels()) else None
-        return self.sampler._indices(n, rng, labels)
+        ids = self.sampler._indices(n, rng, labels)
+        if self._sampling_path == "mappable" and any(not 0 <= i < n for i in ids):
+            # MindSpore 2.10's C++ leaves skip the row ids past the end a user/iterable sampler gives (measured);
+            # a negative one crashes its process: refused here
+            bad = next((i for i in ids if i < 0), None)
+            if bad is not None:
+                raise RuntimeError(f"The sampler gave the row id {bad}: {type(self).__name__} has rows 0 to {n - 1} "
+                                   "(MindSpore 2.10 crashes on a negative row id).")
+            ids = [i for i in ids if i < n]
+        return ids
 
     def _rows(self):
         for i in self._order(self._next_epoch_rng()):

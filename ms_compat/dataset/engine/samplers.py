@@ -412,13 +412,19 @@ class Sampler(BuiltinSampler):
 
 
 class _IterableSampler(BuiltinSampler):
-    """Any iterable of indices (a list, a ``torch.utils.data.Sampler``) given as ``sampler=``."""
+    """Any iterable of indices (a ``torch.utils.data.Sampler``, an object with ``__iter__``) given as ``sampler=``
+    (MindSpore's ``IterSampler``). A one-pass iterator (``iter(x)`` is ``x``) is read up by MindSpore 2.10's count
+    of the samples before the first epoch reads it: the empty epoch is its ``RuntimeError``, raised here too."""
 
     def __init__(self, iterable):
         super().__init__(None)
         self._it = iterable
 
     def _own(self, n, rng, labels):
+        if iter(self._it) is self._it:
+            raise RuntimeError("Python sampler should return index of type integer, but got: float64\n(a one-pass "
+                               "iterator given as sampler= is read up by MindSpore 2.10's count before the epoch: "
+                               "give an object whose __iter__ starts afresh)")
         return [int(i) for i in self._it]
 
 
