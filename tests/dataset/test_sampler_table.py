@@ -29,7 +29,7 @@ UNBUILT = {"OBSMindDataset"}  # MindSpore names ms_compat does not provide yet (
 KNOWN_DIFFERENT = {("MindDataset", form) for form in (
     "distributed_offset", "distributed_offset_shuffle", "distributed_offset_past_rows", "chain_distributed_random",
     "chain_random_distributed", "chain_subset_random_random", "chain_sequential_distributed",
-    "chain_sequential_all_distributed", "add_sampler")} | {("NumpySlicesDataset", "iterable_past_rows")}
+    "chain_sequential_all_distributed", "add_sampler", "add_sampler_pk")} | {("NumpySlicesDataset", "iterable_past_rows")}
 
 
 @pytest.fixture(scope="module")

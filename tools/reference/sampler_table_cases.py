@@ -17,6 +17,7 @@ type, the argument the message names]``.
 """
 import inspect
 import os
+import re
 
 import numpy as np
 
@@ -81,14 +82,15 @@ def _outcome(make, epochs=2):
 
 def _named(msg):
     """The first of ``ARGS`` the message's first line names, else that line (for MindSpore's pipeline errors the
-    line under the header ``Dataset Pipeline Error Message``, its ``[ERROR]`` dropped)."""
+    line under the header ``Dataset Pipeline Error Message``, its ``[ERROR]``/``[Internal ERROR]`` dropped)."""
     lines = [ln.strip() for ln in msg.strip().splitlines() if ln.strip()]
     for k, ln in enumerate(lines):
         if ln.startswith("- Dataset Pipeline Error Message"):
             body = [x for x in lines[k + 1:] if not x.startswith("---")]
-            lines = [body[0].replace("[ERROR]", "").strip()] if body else [""]
+            lines = body or [""]
             break
-    return next((a for a in ARGS if a in lines[0]), lines[0]) if lines else ""
+    first = re.sub(r"^(\[[A-Za-z ]*ERROR\]\s*)+", "", lines[0]) if lines else ""
+    return next((a for a in ARGS if a in first), first)
 
 
 class _Source:
@@ -251,9 +253,15 @@ def run(ds, tmpdir, writer):
             ds.config.set_seed(seed)  # Dataset.add_sampler: the new sampler samples the source's picks
             out[f"{path}|{name}|add_sampler|{seed}"] = _outcome(
                 lambda: _added(make(shuffle=False, num_shards=2, shard_id=1), ds.RandomSampler(num_samples=3)))
+            ds.config.set_seed(seed)
+            out[f"{path}|{name}|add_sampler_pk|{seed}"] = _outcome(
+                lambda: _added(make(shuffle=False), ds.PKSampler(2)))
+            ds.config.set_seed(seed)  # Dataset.use_sampler: the source's sampler replaced
+            out[f"{path}|{name}|use_sampler|{seed}"] = _outcome(
+                lambda: _added(make(shuffle=False), ds.DistributedSampler(3, 0), "use_sampler"))
     return out
 
 
-def _added(dataset, sampler):
-    dataset.add_sampler(sampler)
+def _added(dataset, sampler, how="add_sampler"):
+    getattr(dataset, how)(sampler)
     return dataset

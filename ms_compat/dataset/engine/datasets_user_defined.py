@@ -70,6 +70,13 @@ class GeneratorDataset(MappableDataset):
         self._num_samples = num_samples
         self._proc_states = {}  # the random state of each worker process over the epochs of an iterator
 
+    def add_sampler(self, new_sampler):
+        """Mirrors ``GeneratorDataset.add_sampler``: a ``PKSampler`` is refused, as in MindSpore 2.10."""
+        from .samplers import PKSampler
+        if isinstance(new_sampler, PKSampler):
+            raise RuntimeError("GeneratorDataset doesn't support PKSampler")
+        super().add_sampler(new_sampler)
+
     def _load(self):
         return self._source_len
 

@@ -366,9 +366,17 @@ class PKSampler(BuiltinSampler):
     def _needs_labels(self):
         return True
 
+    def _indices(self, n, rng, labels=None):
+        if self.child_sampler is not None:  # MindSpore 2.10's PKSampler samples class ids, never a child's ids
+            self._own(n, rng, labels)
+            raise RuntimeError("Trying to get associated child id, but there are no child ids!\n(a PKSampler takes "
+                               "no child sampler in MindSpore 2.10: add_sampler(PKSampler) / add_child fail there)")
+        return super()._indices(n, rng, labels)
+
     def _own(self, n, rng, labels):
         if labels is None:
-            raise RuntimeError("PKSampler needs a dataset with a label column (e.g. ImageFolderDataset).")
+            raise RuntimeError("GetClassIds needs to be override to support PK.\n(PKSampler needs a dataset with a "
+                               "label column, e.g. ImageFolderDataset.)")
         groups = {}
         for i, lab in enumerate(labels):
             groups.setdefault(int(lab), []).append(i)
