@@ -5,7 +5,7 @@ MindSpore 2.10 (gen_sampler_table.py) and ms_compat (tests/dataset/test_sampler_
 The family: every class of ``mindspore.dataset`` (``ds``) that is a ``Dataset`` and takes ``sampler=`` or
 ``shuffle=`` (``family(ds)``), each with the read path MindSpore gives it (``path_of``: ``GeneratorDataset``'s
 Python sampling, ``MindDataset``'s MindRecord operators, the C++ random-access leaves, the non-mappable
-readers). All sources of a path share its sampling code in MindSpore, so the table samples two to four
+readers). All sources of a path share its sampling code in MindSpore, so the table samples one to four
 sources per path (``sources``: ``CocoDataset``/``CelebADataset`` for their own refusal of ``PKSampler``); a path with no sampled source fails the test. The forms: ``shuffle`` True / False
 / None and each ``Shuffle`` member (taken from ``ds.Shuffle``), ``num_shards``/``shard_id`` (and its misuses),
 ``num_samples``, then for the sources taking ``sampler=``: ``RandomSampler``, ``SequentialSampler``,
