@@ -378,6 +378,11 @@ def _split_counts(sizes, n):
 class SourceDataset(Dataset):
     """A leaf of the pipeline."""
 
+    # how MindSpore 2.10 reads and samples this source's rows: "reader" (its non-mappable file readers),
+    # "mappable" (its C++ random-access leaves), "generator" (GeneratorDataset and its Python subclasses),
+    # "mindrecord" (MindDataset); it decides which sampling arguments are checked how (check_source_arguments)
+    _sampling_path = "reader"
+
     def get_col_names(self):
         return list(self._columns)
 
@@ -394,10 +399,14 @@ class MappableDataset(SourceDataset):
 
     _labels_column = None
     _takes_shuffle_modes = False  # a sampler's Shuffle mode other than GLOBAL/FALSE: MindDataset only
+    _sampling_path = "mappable"
+    _refuses_pk = False  # MindSpore's validator refuses a PKSampler (CocoDataset, CelebADataset)
 
     def __init__(self, num_samples=None, num_parallel_workers=None, shuffle=None, num_shards=None, shard_id=None,
                  sampler=None, cache=None):
-        from .samplers import select_sampler
+        from .samplers import check_source_arguments, select_sampler
+        check_source_arguments(self._sampling_path, shuffle, sampler, num_samples, num_shards, shard_id,
+                               type(self).__name__ if self._refuses_pk else None)
         super().__init__((), num_parallel_workers)
         if shuffle is not None and not isinstance(shuffle, bool):
             shuffle = shuffle not in (Shuffle.FILES, Shuffle.FALSE) if isinstance(shuffle, str) else bool(shuffle)
@@ -462,7 +471,16 @@ class MappableDataset(SourceDataset):
         n = self._n()
         labels = self._labels() if self.sampler._needs_labels() or (
             self.sampler.child_sampler is not None and self.sampler.child_sampler._needs_labels()) else None
-        return self.sampler._indices(n, rng, labels)
+        ids = self.sampler._indices(n, rng, labels)
+        if self._sampling_path == "mappable" and any(not 0 <= i < n for i in ids):
+            # MindSpore 2.10's C++ leaves skip the row ids past the end a user/iterable sampler gives (measured);
+            # a negative one crashes its process: refused here
+            bad = next((i for i in ids if i < 0), None)
+            if bad is not None:
+                raise RuntimeError(f"The sampler gave the row id {bad}: {type(self).__name__} has rows 0 to {n - 1} "
+                                   "(MindSpore 2.10 crashes on a negative row id).")
+            ids = [i for i in ids if i < n]
+        return ids
 
     def _rows(self):
         for i in self._order(self._next_epoch_rng()):

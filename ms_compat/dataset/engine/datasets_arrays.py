@@ -28,6 +28,8 @@ class USPSDataset(_FileListDataset):
     ``uint8((v + 1) / 2 * 255)``, ``label`` uint32 = class - 1. With several files and no shuffle the rows
     interleave as MindSpore's file workers hand them out (as ``TextFileDataset``)."""
 
+    _sampling_path = "reader"  # a non-mappable reader in MindSpore
+
     def __init__(self, dataset_dir, usage=None, num_samples=None, num_parallel_workers=None, shuffle=True,
                  num_shards=None, shard_id=None, cache=None):
         self.usage = _usage(usage, ("train", "test", "all"))
@@ -160,6 +162,8 @@ class SVHNDataset(_FileListDataset):
     """Mirrors ``mindspore.dataset.SVHNDataset(dataset_dir, usage=None, num_samples=None, num_parallel_workers=1,
     shuffle=None, sampler=None, num_shards=None, shard_id=None)``: ``<usage>_32x32.mat`` (``X`` 32x32x3xN,
     ``y``; class 10 reads 0); ``all`` = train, test, extra. ``image`` (32, 32, 3) uint8, ``label`` uint32."""
+
+    _sampling_path = "generator"  # a GeneratorDataset in MindSpore
 
     def __init__(self, dataset_dir, usage=None, num_samples=None, num_parallel_workers=1, shuffle=None,
                  sampler=None, num_shards=None, shard_id=None):

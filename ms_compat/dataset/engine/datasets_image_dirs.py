@@ -263,6 +263,8 @@ class Caltech101Dataset(_FileListDataset):
     to the folder's file count) and ``Annotations/<class>/annotation_NNNN.mat`` (``obj_contour``, float64);
     ``target_type`` ``'category'`` (default; int64 class index), ``'annotation'`` or ``'all'``."""
 
+    _sampling_path = "generator"  # a GeneratorDataset in MindSpore
+
     _ANN = {"Faces": "Faces_2", "Faces_easy": "Faces_3", "Motorbikes": "Motorbikes_16", "airplanes": "Airplanes_Side_2"}
 
     def __init__(self, dataset_dir, target_type=None, num_samples=None, num_parallel_workers=1, shuffle=None,
@@ -310,6 +312,8 @@ class Flowers102Dataset(_FileListDataset):
     num_samples=None, num_parallel_workers=1, shuffle=None, decode=False, ...)``: ``imagelabels.mat``
     (labels 1-102, read minus 1 as uint32), ``setid.mat`` (``trnid``/``valid``/``tstid``; ``all`` = train,
     test, valid), ``jpg/image_NNNNN.jpg`` and, for ``task='Segmentation'``, ``segmim/segmim_NNNNN.jpg``."""
+
+    _sampling_path = "generator"  # a GeneratorDataset in MindSpore
 
     def __init__(self, dataset_dir, task="Classification", usage="all", num_samples=None, num_parallel_workers=1,
                  shuffle=None, decode=False, sampler=None, num_shards=None, shard_id=None):

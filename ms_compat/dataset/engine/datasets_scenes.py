@@ -328,6 +328,8 @@ class SBDataset(_FileListDataset):
     stacked (20, H, W), for ``Segmentation`` the (H, W) map ``GTcls.Segmentation`` (MindSpore's docstring swaps
     the two; this is what its code returns). A missing list file raises FileNotFoundError, as MindSpore."""
 
+    _sampling_path = "generator"  # a GeneratorDataset in MindSpore
+
     def __init__(self, dataset_dir, task="Boundaries", usage="all", num_samples=None, num_parallel_workers=1,
                  shuffle=None, decode=None, sampler=None, num_shards=None, shard_id=None):
         self.task = _choice("task", task, ("Boundaries", "Segmentation"))

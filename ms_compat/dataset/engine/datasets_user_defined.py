@@ -34,6 +34,8 @@ class GeneratorDataset(MappableDataset):
     threads (processes with ``python_multiprocessing=True``), in order.
     """
 
+    _sampling_path = "generator"  # a GeneratorDataset in MindSpore
+
     def __init__(self, source, column_names=None, column_types=None, schema=None, num_samples=None,
                  num_parallel_workers=1, shuffle=None, sampler=None, num_shards=None, shard_id=None,
                  python_multiprocessing=True, max_rowsize=None, **kwargs):
@@ -67,6 +69,13 @@ class GeneratorDataset(MappableDataset):
         self._mp = python_multiprocessing
         self._num_samples = num_samples
         self._proc_states = {}  # the random state of each worker process over the epochs of an iterator
+
+    def add_sampler(self, new_sampler):
+        """Mirrors ``GeneratorDataset.add_sampler``: a ``PKSampler`` is refused, as in MindSpore 2.10."""
+        from .samplers import PKSampler
+        if isinstance(new_sampler, PKSampler):
+            raise RuntimeError("GeneratorDataset doesn't support PKSampler")
+        super().add_sampler(new_sampler)
 
     def _load(self):
         return self._source_len

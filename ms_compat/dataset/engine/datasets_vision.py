@@ -254,6 +254,8 @@ class CelebADataset(_FileListDataset):
     for ``usage`` ``'train'``/``'valid'``/``'test'``), images beside them. Columns ``image`` and
     ``attr`` (uint32, one 0/1 per attribute; the file's -1 reads as 0)."""
 
+    _refuses_pk = True  # as MindSpore 2.10's validator
+
     def __init__(self, dataset_dir, num_parallel_workers=None, shuffle=None, usage="all", sampler=None,
                  decode=False, extensions=None, num_samples=None, num_shards=None, shard_id=None, cache=None,
                  decrypt=None):
@@ -393,6 +395,8 @@ class CocoDataset(_FileListDataset):
     ``num_keypoints`` (n, 1) uint32; ``'Stuff'``: ``segmentation`` (one row per polygon, padded with -1)
     and ``iscrowd``; ``'Captioning'``: ``captions`` (n, 1) str. Images in the order of the annotation file.
     """
+
+    _refuses_pk = True  # as MindSpore 2.10's validator
 
     _COLUMNS = {"Detection": ("image", "bbox", "category_id", "iscrowd"),
                 "Keypoint": ("image", "keypoints", "num_keypoints"), "Stuff": ("image", "segmentation", "iscrowd"),

@@ -76,6 +76,8 @@ class FileLeaf:
     """Mixin (before ``MappableDataset`` in the bases) for MindSpore's file readers: ``_load`` calls
     ``_leaf_rows(per_file)`` with the rows of each file and keeps the flat list it returns for ``_read``."""
 
+    _sampling_path = "reader"  # MindSpore's non-mappable readers: shuffle takes a Shuffle mode
+
     def _leaf_init(self, shuffle, num_samples, num_shards, shard_id):
         from .datasets import Shuffle
         if shuffle is None or shuffle is True or shuffle == Shuffle.GLOBAL:

@@ -16,8 +16,11 @@ pads by wrapping around: shard ``k`` of ``s`` reads rows ``(s*i + k) % n``). ``R
 
 ``SubsetRandomSampler`` and ``WeightedRandomSampler`` reseed with ``GetSeed()`` every epoch (see each).
 Every new iterator starts again from epoch 0 (``_reset_run``), as MindSpore builds a new C++ tree per
-iterator. ``PKSampler``: see it. A child sampler (``add_child``) picks first; the parent then samples among
-the child's picks.
+iterator. ``PKSampler``: see it. A child sampler (``add_child``) picks first; the parent then samples positions
+``0 .. n-1`` of the child's picks, ``n`` the child's count as MindSpore's C++ sampler keeps it (``_declared``: a
+``DistributedSampler`` child counts the rows before sharding, so a parent reaching past the shard raises
+MindSpore's ``Not a valid index``). ``check_source_arguments``: a source's sampling arguments checked as
+MindSpore 2.10's validators, by the source's read path.
 """
 from __future__ import annotations
 
@@ -76,11 +79,27 @@ class BuiltinSampler(RecordsInit):
         return False
 
     def _indices(self, n, rng, labels=None):
+        self._rows_in = n
         if self.child_sampler is not None:
-            base = self.child_sampler._indices(n, rng, labels)
-            sub_labels = None if labels is None else [labels[i] for i in base]
-            return [base[i] for i in self._own(len(base), rng, sub_labels)]
+            child = self.child_sampler
+            base = child._indices(n, rng, labels)
+            # MindSpore's SamplerRT: the parent samples positions 0 .. child.num_samples_ - 1 of the child's ids,
+            # a count that can exceed the ids the child gives (a DistributedSampler child counts all the rows)
+            rows = child._declared(len(base))
+            self._rows_in = rows
+            sub_labels = None if labels is None else [labels[i] for i in base if i < len(labels)]
+            picked = self._own(rows, rng, sub_labels)
+            if any(i >= len(base) for i in picked):
+                raise RuntimeError(f"Not a valid index\n{type(self).__name__} picked position "
+                                   f"{max(picked)} of its child {type(child).__name__}, which gives {len(base)} "
+                                   f"rows but counts {rows} (as MindSpore 2.10 chains them)")
+            return [base[i] for i in picked]
         return self._own(n, rng, labels)
+
+    def _declared(self, given):
+        """The rows a parent sampler samples among this one's ``given`` ids (MindSpore's ``num_samples_`` once the
+        C++ sampler is initialised)."""
+        return given
 
     def _reset_run(self):
         """A new iterator: MindSpore builds new C++ samplers, which start again from their first epoch."""
@@ -98,6 +117,11 @@ class BuiltinSampler(RecordsInit):
         saved = [(s, getattr(s, "_run", None)) for s in self._chain()]  # counting is not an epoch
         try:
             return len(self._indices(n, np.random.default_rng(0), labels))
+        except RuntimeError:  # a chain failing when read: counted as MindSpore's CalculateNumSamples
+            if self.child_sampler is None:
+                raise
+            c = self.child_sampler._count(n, labels)
+            return min(c, self.num_samples) if self.num_samples else c
         finally:
             for s, run in saved:
                 s._run = run
@@ -168,8 +192,19 @@ class RandomSampler(BuiltinSampler):
         return self._cap(n) if self.child_sampler is None else super()._count(n, labels)
 
 
+def _in_bounds(ids, n):
+    """``ids`` as MindSpore's ``SubsetSamplerRT`` reads them: the first outside ``[0, n)`` (a negative one too) is a
+    ``RuntimeError``."""
+    for i in ids:
+        if not 0 <= i < n:
+            raise RuntimeError(f"Sample ID ({i}) is out of bound, expected range [0, {n - 1}]")
+    return list(ids)
+
+
 class SubsetSampler(BuiltinSampler):
-    """Mirrors ``mindspore.dataset.SubsetSampler(indices, num_samples=None)``: the given rows, in order."""
+    """Mirrors ``mindspore.dataset.SubsetSampler(indices, num_samples=None)``: the first ``num_samples`` of the given
+    rows, in order; an index outside ``[0, rows)`` (negative too) raises MindSpore's ``RuntimeError("Sample ID (i)
+    is out of bound, expected range [0, n-1]")`` (a ``MindDataset`` reads ``i`` modulo its rows instead)."""
 
     def __init__(self, indices, num_samples=None):
         super().__init__(num_samples)
@@ -178,24 +213,20 @@ class SubsetSampler(BuiltinSampler):
         self.indices = [int(i) for i in indices]
 
     def _own(self, n, rng, labels):
-        for i in self.indices:
-            if not -n <= i < n:
-                raise RuntimeError(f"Invalid parameter, sample index {i} is out of bounds, the dataset has {n} rows.")
-        return [i % n for i in self.indices][:self._cap(len(self.indices))]
+        return _in_bounds(self.indices[:self._cap(len(self.indices))], n)
 
 
 class SubsetRandomSampler(SubsetSampler):
     """Mirrors ``mindspore.dataset.SubsetRandomSampler(indices, num_samples=None)``: the first ``num_samples`` of
     the given rows, shuffled, with MindSpore's draws — every epoch reseeds ``std::mt19937`` with ``GetSeed()``
-    and shuffles the previous epoch's order again."""
+    and shuffles the previous epoch's order again; the first index out of bounds in that order is the error."""
 
     def _own(self, n, rng, labels):
-        picked = super()._own(n, rng, labels)
         run = getattr(self, "_run", None)
-        order = list(self.indices[:len(picked)]) if run is None or run[2] != n else list(run[1])
+        order = list(self.indices[:self._cap(len(self.indices))]) if run is None or run[2] != n else list(run[1])
         Mt19937(config.cpp_seed()).shuffle(order)
         self._run = (None, order, n)
-        return [i % n for i in order]
+        return _in_bounds(order, n)
 
 
 class WeightedRandomSampler(BuiltinSampler):
@@ -242,7 +273,10 @@ class DistributedSampler(BuiltinSampler):
     offset=-1)``: shard ``shard_id`` of ``num_shards`` reads ``ceil(n / num_shards)`` rows
     ``(num_shards*i + shard_id) % n`` of the (shuffled, with ``shuffle``) row order — the wrap-around
     pads the last shards as MindSpore does, so every shard has the same size. ``shuffle`` may be a ``Shuffle``
-    mode, as in MindSpore 2.10 (a ``MindDataset``'s; the other sources take ``GLOBAL``/``FALSE`` only)."""
+    mode, as in MindSpore 2.10 (a ``MindDataset``'s; the other sources take ``GLOBAL``/``FALSE`` only). With
+    ``offset=k`` the rows are dealt as if ``k`` rows came before the first (MindSpore's ``DistributedSamplerRT``):
+    shard ``j`` reads positions ``num_shards*i + j - k`` (those before row 0 skipped), so shards differ in size
+    and nothing wraps; not reproduced for a ``MindDataset`` (MindRecord's own sharding)."""
 
     def __init__(self, num_shards, shard_id, shuffle=True, num_samples=None, offset=-1):
         super().__init__(num_samples)
@@ -278,12 +312,36 @@ class DistributedSampler(BuiltinSampler):
             self._run = (seed, order, n)
         else:
             order = list(range(n))
-        per = math.ceil(n / self.num_shards)
-        return [order[(self.num_shards * i + self.shard_id) % n] for i in range(self._cap(per))]
+        if self.offset == -1:
+            per = math.ceil(n / self.num_shards)
+            return [order[(self.num_shards * i + self.shard_id) % n] for i in range(self._cap(per))]
+        # MindSpore's DistributedSamplerRT with an offset: the rows dealt as if ``offset`` rows came first (the
+        # first shards' share shrinks by one); a position before row 0 is skipped, the shard taking the next
+        limit, cnt, out = self._cap(self._offset_share(n)), 0, []
+        while cnt < limit:
+            middle = self.num_shards * cnt + self.shard_id - self.offset
+            if middle < 0:
+                limit, cnt = limit + 1, cnt + 1
+                middle = self.num_shards * cnt + self.shard_id - self.offset
+            out.append(order[middle % n])
+            cnt += 1
+        return out
+
+    def _declared(self, given):  # MindSpore's DistributedSamplerRT counts every row, not the shard's
+        rows = getattr(self, "_rows_in", None) or given
+        return min(self.num_samples, rows) if self.num_samples else rows
+
+    def _offset_share(self, n):
+        """The rows shard ``shard_id`` reads with an ``offset`` (MindSpore's ``samples_per_buffer_``)."""
+        share = (n + self.offset) // self.num_shards
+        return share + (self.shard_id < (n + self.offset) % self.num_shards) - (self.shard_id < self.offset)
 
     def _count(self, n, labels=None):
-        return self._cap(math.ceil(n / self.num_shards)) if n and self.child_sampler is None else \
-            super()._count(n, labels)
+        if not n or self.child_sampler is not None:
+            return super()._count(n, labels)
+        if self.offset == -1:
+            return self._cap(math.ceil(n / self.num_shards))
+        return self._cap(max(self._offset_share(n), 1))  # MindSpore counts an empty shard as one row
 
 
 class PKSampler(BuiltinSampler):
@@ -308,9 +366,17 @@ class PKSampler(BuiltinSampler):
     def _needs_labels(self):
         return True
 
+    def _indices(self, n, rng, labels=None):
+        if self.child_sampler is not None:  # MindSpore 2.10's PKSampler samples class ids, never a child's ids
+            self._own(n, rng, labels)
+            raise RuntimeError("Trying to get associated child id, but there are no child ids!\n(a PKSampler takes "
+                               "no child sampler in MindSpore 2.10: add_sampler(PKSampler) / add_child fail there)")
+        return super()._indices(n, rng, labels)
+
     def _own(self, n, rng, labels):
         if labels is None:
-            raise RuntimeError("PKSampler needs a dataset with a label column (e.g. ImageFolderDataset).")
+            raise RuntimeError("GetClassIds needs to be override to support PK.\n(PKSampler needs a dataset with a "
+                               "label column, e.g. ImageFolderDataset.)")
         groups = {}
         for i, lab in enumerate(labels):
             groups.setdefault(int(lab), []).append(i)
@@ -354,13 +420,19 @@ class Sampler(BuiltinSampler):
 
 
 class _IterableSampler(BuiltinSampler):
-    """Any iterable of indices (a list, a ``torch.utils.data.Sampler``) given as ``sampler=``."""
+    """Any iterable of indices (a ``torch.utils.data.Sampler``, an object with ``__iter__``) given as ``sampler=``
+    (MindSpore's ``IterSampler``). A one-pass iterator (``iter(x)`` is ``x``) is read up by MindSpore 2.10's count
+    of the samples before the first epoch reads it: the empty epoch is its ``RuntimeError``, raised here too."""
 
     def __init__(self, iterable):
         super().__init__(None)
         self._it = iterable
 
     def _own(self, n, rng, labels):
+        if iter(self._it) is self._it:
+            raise RuntimeError("Python sampler should return index of type integer, but got: float64\n(a one-pass "
+                               "iterator given as sampler= is read up by MindSpore 2.10's count before the epoch: "
+                               "give an object whose __iter__ starts afresh)")
         return [int(i) for i in self._it]
 
 
@@ -374,6 +446,57 @@ def check_shuffle_modes(sampler):
             if type(s) is DistributedSampler else None
         if mode not in (None, Shuffle.GLOBAL) and not (type(s) is DistributedSampler and mode == Shuffle.FALSE):
             raise RuntimeError(f"The shuffle mode: {_mode_name(mode)} is not supported with current dataset.")
+
+
+def _shuffle_members():
+    from .datasets import Shuffle
+    return tuple(v for k, v in vars(Shuffle).items() if k.isupper())
+
+
+def check_source_arguments(path, shuffle, sampler, num_samples, num_shards, shard_id, refuses_pk=None):
+    """MindSpore 2.10's checks of a source's sampling arguments, by the source's read path (``path``, a source
+    class's ``_sampling_path``): the file readers and ``MindDataset`` (``"reader"``, ``"mindrecord"``) take a
+    ``Shuffle`` mode as ``shuffle``, the random-access sources a bool only (``TypeError`` naming ``shuffle``);
+    the C++ random-access sources check a sampler given with ``shuffle``/sharding/``num_samples`` and the
+    sharding pair as ``check_sampler_shuffle_shard_options`` (``RuntimeError``); the Python sources
+    (``"generator"``) as ``GeneratorDataset``'s validator and ``select_sampler`` (``ValueError``, ``PKSampler``
+    refused); ``refuses_pk``: the name of a source MindSpore's validator refuses a ``PKSampler`` for."""
+    members = _shuffle_members()
+    is_mode = isinstance(shuffle, str) and shuffle in members
+    if shuffle is not None and not isinstance(shuffle, bool):
+        if path not in ("reader", "mindrecord"):
+            kind = "<enum 'Shuffle'>" if is_mode else str(type(shuffle))
+            raise TypeError(f"Argument shuffle with value {_mode_name(shuffle)} is not of type [<class 'bool'>], "
+                            f"but got {kind}.")
+        if not is_mode:
+            raise TypeError("shuffle must be of boolean or enum of 'Shuffle' values like 'Shuffle.ADAPTIVE' or "
+                            "'Shuffle.GLOBAL' or 'Shuffle.PARTIAL' or 'Shuffle.FILES' or 'Shuffle.INFILE'.")
+    if path == "generator":
+        if (num_shards is None) != (shard_id is None):
+            raise ValueError("num_shards and shard_id need to be passed in together.")
+        if num_shards is not None and isinstance(num_shards, int) and isinstance(shard_id, int) and \
+                shard_id >= num_shards > 0:
+            raise ValueError("shard_id should be less than num_shards.")
+        if isinstance(sampler, PKSampler):
+            raise ValueError("GeneratorDataset doesn't support PKSampler.")
+        if isinstance(sampler, BuiltinSampler) and any(a is not None for a in (num_shards, shard_id, shuffle,
+                                                                               num_samples)):
+            raise ValueError(f"Conflicting arguments during sampler assignments. num_samples: {num_samples}, "
+                             f"num_shards: {num_shards}, shard_id: {shard_id}, shuffle: {shuffle}.")
+        return
+    if refuses_pk and isinstance(sampler, PKSampler):
+        raise ValueError(f"{refuses_pk} doesn't support PKSampler.")
+    if sampler is not None:
+        if shuffle is not None:
+            raise RuntimeError("sampler and shuffle cannot be specified at the same time.")
+        if num_shards is not None or shard_id is not None:
+            raise RuntimeError("sampler and sharding cannot be specified at the same time.")
+        if num_samples is not None:
+            raise RuntimeError("sampler and num_samples cannot be specified at the same time.")
+    if num_shards is not None and shard_id is None:
+        raise RuntimeError("num_shards is specified and currently requires shard_id as well.")
+    if num_shards is None and shard_id is not None:
+        raise RuntimeError("shard_id is specified but num_shards is not.")
 
 
 def select_sampler(num_samples, sampler, shuffle, num_shards, shard_id):
