@@ -3,8 +3,6 @@ tools/reference/gen_dataset_random.py): every source's ``shuffle``, ``RandomSamp
 ``Dataset.shuffle(buffer_size)``, the Subset/Weighted samplers, ``RandomHorizontalFlip``/``RandomVerticalFlip``/
 ``RandomCrop``/``RandomResizedCrop``/``RandomRotation`` in ``map`` over
 worker counts, epoch after epoch, and the order ``Model.train`` feeds."""
-import pathlib
-import sys
 
 import numpy as np
 import pytest
@@ -15,22 +13,17 @@ from ms_compat.dataset import vision
 from ms_compat.dataset.core import config
 from ms_compat.dataset.core.cpp_random import Mt19937, Mt19937_64
 
-ROOT = pathlib.Path(__file__).resolve().parent.parent.parent
-sys.path.insert(0, str(ROOT / "tools" / "reference"))
+from dataset_reference import reference, run_keeping_dataset_seed  # noqa: E402 (also puts tools/reference on the path)
 from dataset_random_cases import run  # noqa: E402
 
-REF = np.load(ROOT / "tests" / "reference_data" / "dataset_random" / "orders.npz")
+REF = reference("orders.npz")
 
 
 @pytest.fixture(scope="module")
 def ours(tmp_path_factory):
-    saved = config._state["seed"]
-    try:
-        ms_compat.install()
-        import mindspore
-        return run(ds, vision, str(tmp_path_factory.mktemp("dsrandom")), mindspore)
-    finally:
-        config._state["seed"] = saved
+    ms_compat.install()
+    import mindspore
+    return run_keeping_dataset_seed(run, ds, vision, str(tmp_path_factory.mktemp("dsrandom")), mindspore)
 
 
 def test_same_cases(ours):

@@ -5,31 +5,23 @@ Random/Distributed samplers, ``shuffle`` with ``num_samples`` (with replacement)
 and random transforms in ``map(python_multiprocessing=True)`` and the shuffles of
 ``CocoDataset``/``VOCDataset``/``Cifar100Dataset`` are MindSpore 2.10's, epoch after epoch (references:
 tools/reference/gen_dataset_random_orders.py)."""
-import pathlib
-import sys
 
 import numpy as np
 import pytest
 
 from ms_compat import dataset as ds
 from ms_compat.dataset import vision
-from ms_compat.dataset.core import config
 from ms_compat.mindrecord import FileWriter
 
-ROOT = pathlib.Path(__file__).resolve().parent.parent.parent
-sys.path.insert(0, str(ROOT / "tools" / "reference"))
+from dataset_reference import reference, run_keeping_dataset_seed  # noqa: E402 (also puts tools/reference on the path)
 from dataset_random_order_cases import run  # noqa: E402
 
-REF = np.load(ROOT / "tests" / "reference_data" / "dataset_random" / "more_orders.npz")
+REF = reference("more_orders.npz")
 
 
 @pytest.fixture(scope="module")
 def ours(tmp_path_factory):
-    saved = config._state["seed"]
-    try:
-        return run(ds, vision, str(tmp_path_factory.mktemp("dsorders")), FileWriter)
-    finally:
-        config._state["seed"] = saved
+    return run_keeping_dataset_seed(run, ds, vision, str(tmp_path_factory.mktemp("dsorders")), FileWriter)
 
 
 def test_same_cases(ours):

@@ -2,8 +2,6 @@
 tools/reference/gen_dataset_random_transforms.py): every output pixel of each transform inside a ``map`` over
 seeds x worker counts, epoch after epoch and on a fresh iterator, and of a transform called directly (MindSpore
 builds a fresh C++ operation per call, seeded ``GetSeed()``)."""
-import pathlib
-import sys
 
 import numpy as np
 import pytest
@@ -11,23 +9,17 @@ import pytest
 import ms_compat
 from ms_compat import dataset as ds
 from ms_compat.dataset import audio, transforms, vision
-from ms_compat.dataset.core import config
 
-ROOT = pathlib.Path(__file__).resolve().parent.parent.parent
-sys.path.insert(0, str(ROOT / "tools" / "reference"))
+from dataset_reference import reference, run_keeping_dataset_seed  # noqa: E402 (also puts tools/reference on the path)
 from dataset_random_transforms_cases import run  # noqa: E402
 
-REF = np.load(ROOT / "tests" / "reference_data" / "dataset_random" / "transforms.npz")
+REF = reference("transforms.npz")
 
 
 @pytest.fixture(scope="module")
 def ours():
-    saved = config._state["seed"]
-    try:
-        ms_compat.install()
-        return run(ds, vision, transforms, audio)
-    finally:
-        config._state["seed"] = saved
+    ms_compat.install()
+    return run_keeping_dataset_seed(run, ds, vision, transforms, audio)
 
 
 def test_same_cases(ours):

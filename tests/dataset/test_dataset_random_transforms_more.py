@@ -5,8 +5,6 @@ over seeds x worker counts and called directly, and MindSpore's messages for bad
 start (within float32 rounding, the tolerance measured from a float32 run of the same algorithm), and MindSpore's
 random transforms beside a Python function in a ``python_multiprocessing=True`` map; ``InverseMelScale``'s
 random start and descent (within float32 rounding)."""
-import pathlib
-import sys
 
 import numpy as np
 import pytest
@@ -16,21 +14,16 @@ from ms_compat import dataset as ds
 from ms_compat.dataset import audio, transforms, vision
 from ms_compat.dataset.core import config
 
-ROOT = pathlib.Path(__file__).resolve().parent.parent.parent
-sys.path.insert(0, str(ROOT / "tools" / "reference"))
+from dataset_reference import reference, run_keeping_dataset_seed  # noqa: E402 (also puts tools/reference on the path)
 from dataset_random_transforms_more_cases import griffinlim_cases, inverse_mel_cases, run  # noqa: E402
 
-REF = np.load(ROOT / "tests" / "reference_data" / "dataset_random" / "transforms_more.npz")
+REF = reference("transforms_more.npz")
 
 
 @pytest.fixture(scope="module")
 def ours():
-    saved = config._state["seed"]
-    try:
-        ms_compat.install()
-        return run(ds, vision, transforms, audio)
-    finally:
-        config._state["seed"] = saved
+    ms_compat.install()
+    return run_keeping_dataset_seed(run, ds, vision, transforms, audio)
 
 
 def _kinds(prefix):

@@ -4,30 +4,22 @@ time), ``Shuffle.ADAPTIVE``/``FALSE``, ``RandomSampler(shuffle=mode)``/``Distrib
 ``padded_sample``/``num_padded``, the ``Shuffle`` modes given to the text and TFRecord readers, and the samplers and
 combinations MindSpore 2.10 refuses, equal MindSpore 2.10's, epoch after epoch
 (references: tools/reference/gen_mindrecord_sampler_orders.py)."""
-import pathlib
-import sys
 
 import numpy as np
 import pytest
 
 from ms_compat import dataset as ds
-from ms_compat.dataset.core import config
 from ms_compat.mindrecord import FileWriter
 
-ROOT = pathlib.Path(__file__).resolve().parent.parent.parent
-sys.path.insert(0, str(ROOT / "tools" / "reference"))
+from dataset_reference import reference, run_keeping_dataset_seed  # noqa: E402 (also puts tools/reference on the path)
 from mindrecord_sampler_order_cases import run  # noqa: E402
 
-REF = np.load(ROOT / "tests" / "reference_data" / "dataset_random" / "mindrecord_sampler_orders.npz")
+REF = reference("mindrecord_sampler_orders.npz")
 
 
 @pytest.fixture(scope="module")
 def ours(tmp_path_factory):
-    saved = config._state["seed"]
-    try:
-        return run(ds, str(tmp_path_factory.mktemp("mrorders")), FileWriter)
-    finally:
-        config._state["seed"] = saved
+    return run_keeping_dataset_seed(run, ds, str(tmp_path_factory.mktemp("mrorders")), FileWriter)
 
 
 def test_same_cases(ours):

@@ -4,21 +4,17 @@
 ``add_child``/``add_sampler``) given to two sources of every read path — the order over two epochs and a fresh
 iterator, or the error type and the argument it names — equals MindSpore 2.10's; the family of sources and
 their read paths are MindSpore's (references: tools/reference/gen_sampler_table.py)."""
-import pathlib
-import sys
 
 import numpy as np
 import pytest
 
 from ms_compat import dataset as ds
-from ms_compat.dataset.core import config
 from ms_compat.mindrecord import FileWriter
 
-ROOT = pathlib.Path(__file__).resolve().parent.parent.parent
-sys.path.insert(0, str(ROOT / "tools" / "reference"))
+from dataset_reference import reference, run_keeping_dataset_seed  # noqa: E402 (also puts tools/reference on the path)
 from sampler_table_cases import run, signature_row, sources  # noqa: E402
 
-REF = np.load(ROOT / "tests" / "reference_data" / "dataset_random" / "sampler_table.npz")
+REF = reference("sampler_table.npz")
 ROWS = [k for k in REF.files if not k.startswith("family|")]
 FAMILY = {k.split("|")[1]: tuple(str(v) for v in REF[k]) for k in REF.files if k.startswith("family|")}
 UNBUILT = {"OBSMindDataset"}  # MindSpore names ms_compat does not provide yet (placeholders)
@@ -34,11 +30,7 @@ KNOWN_DIFFERENT = {("MindDataset", form) for form in (
 
 @pytest.fixture(scope="module")
 def ours(tmp_path_factory):
-    saved = config._state["seed"]
-    try:
-        return run(ds, str(tmp_path_factory.mktemp("samplertable")), FileWriter)
-    finally:
-        config._state["seed"] = saved
+    return run_keeping_dataset_seed(run, ds, str(tmp_path_factory.mktemp("samplertable")), FileWriter)
 
 
 def test_every_path_of_the_family_is_sampled(tmp_path):
