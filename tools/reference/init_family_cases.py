@@ -26,11 +26,16 @@ REQUIRED = {"in_channels": 4, "out_channels": 6, "kernel_size": 3, "in1_channels
             "in_features": 4, "out_features": 6, "num_features": 4, "num_groups": 2, "num_channels": 4,
             "normalized_shape": (4,), "vocab_size": 10, "embedding_size": 4, "field_size": 2,
             "num_embeddings": 10, "embedding_dim": 4, "input_size": 3, "hidden_size": 5, "embed_dim": 8,
-            "num_heads": 2, "d_model": 8, "nhead": 2}
+            "num_heads": 2, "d_model": 8, "nhead": 2, "num_layers": 2,
+            "encoder_layer": ("TransformerEncoderLayer", 8, 2, 16), "decoder_layer": ("TransformerDecoderLayer", 8, 2, 16)}
+# a tuple starting with a layer's name: that layer of the same module, built (in the sequence) with the rest
 # option argument -> the non-default values that change the set of parameters
 OPTIONS = {"has_bias": (True, False), "bias": (True, False), "bidirectional": (True,), "num_layers": (2,),
            "affine": (True, False), "elementwise_affine": (False,), "use_batch_statistics": (True,),
-           "has_bn": (True,), "proj_size": (2,), "add_bias_kv": (True,), "kdim": (6,)}
+           "has_bn": (True,), "proj_size": (2,), "add_bias_kv": (True,), "kdim": (6,), "padding_idx": (1,),
+           "dtype": ("float16",)}
+# option values that name a dtype of the package (``dtype="float16"`` is ``ms.float16``)
+DTYPE_OPTIONS = ("dtype",)
 # optional size arguments made small (by argument name), so that the whole family builds in seconds
 SIZES = {"num_encoder_layers": 1, "num_decoder_layers": 2, "dim_feedforward": 16, "d_model": 8, "nhead": 2}
 SMALL = 64  # parameters up to this size are stored whole
@@ -152,6 +157,12 @@ def _record(p):
     return rec
 
 
+def _argument(module, value):
+    if isinstance(value, tuple) and value and isinstance(value[0], str):
+        return getattr(module, value[0])(*value[1:])
+    return value
+
+
 def run_layers(ms, modules, cell_type, family=None, seeds=SEEDS):
     """{``seed``: {``module:Layer|config``: {parameter name: record} or ["error", type]}}; ``family``
     defaults to :func:`layers` of ``modules``."""
@@ -163,9 +174,10 @@ def run_layers(ms, modules, cell_type, family=None, seeds=SEEDS):
         for key, (req, configs, forwarded) in family.items():
             prefix, name = key.split(":")
             cls = getattr(modules[prefix], name)
-            args = [REQUIRED[a] for a in req]
             for cname, extra in configs.items():
                 try:
+                    args = [_argument(modules[prefix], REQUIRED[a]) for a in req]
+                    extra = {k: getattr(ms, v) if k in DTYPE_OPTIONS else v for k, v in extra.items()}
                     cell = cls(**dict(zip(req, args)), **extra) if forwarded else cls(*args, **extra)
                     recs[f"{key}|{cname}"] = {n: _record(p) for n, p in cell.parameters_and_names()}
                 except Exception as e:  # noqa: BLE001 - recording what is raised
