@@ -10,6 +10,7 @@ import pytest
 
 import ms_compat as ms
 from ms_compat import mint, nn
+from ms_compat.common import dtype as mstype
 from ms_compat.common import initializer as I
 from ms_compat.nn.probability import bijector, distribution
 from ms_compat.porting._missing import MissingAPIError
@@ -31,7 +32,7 @@ NEAR = ("Orthogonal()", "'orthogonal'")
 @pytest.fixture(scope="module")
 def ours():
     layers = cases.run_layers(ms, MODULES, nn.Cell, FAMILY["layers"])
-    meta, arrays = cases.flatten(cases.run_initializers(ms, I, FAMILY["initializers"]),
+    meta, arrays = cases.flatten(cases.run_initializers(ms, I, FAMILY["initializers"], mstype.dtype_str),
                                  {str(k): v for k, v in layers.items()})
     return meta, arrays
 

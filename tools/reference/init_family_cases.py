@@ -19,8 +19,26 @@ import numpy as np
 
 SEEDS = (0, 1, 1234)
 SHAPES = ((7,), (2, 3), (5, 4), (1, 1), (4, 3, 5), (8, 4, 3), (3, 2, 3, 3), (2, 2, 2, 2, 3))
-DTYPES = ("float32", "float16", "float64")
+DTYPES = ("float32", "float16", "float64", "bfloat16", "int32", "uint8", "bool_")
+SEEDED_DTYPES = ("float32", "float16", "float64")  # drawn with every seed; the others with the first only
 INIT_REQUIRED = {"sparsity": 0.3, "value": 0.5}
+# non-default arguments per Initializer class (each another member of the family)
+INIT_VARIANTS = {
+    "Constant": ({"value": 3}, {"value": -1.75}),
+    "Dirac": ({"groups": 2},),
+    "HeNormal": ({"negative_slope": 0.2, "mode": "fan_out"}, {"nonlinearity": "tanh"}, {"nonlinearity": "relu"}),
+    "HeUniform": ({"negative_slope": 2.23606797749979}, {"mode": "fan_out", "nonlinearity": "sigmoid"}),
+    "Normal": ({"sigma": 2.0, "mean": -1.0},),
+    "Orthogonal": ({"gain": 0.5},),
+    "Sparse": ({"sparsity": 0.9, "sigma": 1.0},),
+    "TruncatedNormal": ({"sigma": 1.0, "mean": 0.2, "a": -0.5, "b": 1.5},),
+    "Uniform": ({"scale": 3.0},),
+    "VarianceScaling": ({"scale": 2.0, "mode": "fan_out", "distribution": "untruncated_normal"},
+                        {"scale": 0.5, "mode": "fan_avg", "distribution": "uniform"},
+                        {"distribution": "truncated_normal"}),
+    "XavierNormal": ({"gain": 2.5},),
+    "XavierUniform": ({"gain": 0.5},),
+}
 
 REQUIRED = {"in_channels": 4, "out_channels": 6, "kernel_size": 3, "in1_channels": 3, "in2_channels": 5,
             "in_features": 4, "out_features": 6, "num_features": 4, "num_groups": 2, "num_channels": 4,
@@ -51,7 +69,8 @@ NOT_BUILT = {
 
 
 def initializers(I):
-    """{name: factory(I)} for every Initializer subclass and every alias string of ``I``."""
+    """{name: how to build it} for every Initializer subclass of ``I`` (its required arguments' names, by
+    ``INIT_REQUIRED``), each of its ``INIT_VARIANTS`` (the arguments) and every alias string (None)."""
     out = {}
     for n in sorted(dir(I)):
         c = getattr(I, n)
@@ -61,6 +80,8 @@ def initializers(I):
         req = [p for p, v in sig.parameters.items() if p != "self" and v.default is inspect.Parameter.empty
                and v.kind == v.POSITIONAL_OR_KEYWORD]
         out[f"{n}()"] = req
+        for kw in INIT_VARIANTS.get(n, ()):
+            out[f"{n}({', '.join(f'{k}={v!r}' for k, v in kw.items())})"] = kw
     for alias in sorted(I._INITIALIZER_ALIAS):  # pylint: disable=protected-access
         out[repr(alias)] = None
     return out
@@ -69,24 +90,30 @@ def initializers(I):
 def _make_init(I, name, req):
     if req is None:
         return eval(name)  # the alias string  # noqa: S307 - our own repr of a str
-    cls = getattr(I, name[:-2])
+    cls = getattr(I, name[:name.index("(")])
+    if isinstance(req, dict):  # a variant's arguments
+        return cls(**req)
     return cls(**{a: INIT_REQUIRED[a] for a in req})
 
 
-def run_initializers(ms, I, family=None):
-    """{``name|dtype|seed``: [per shape: the values or ["error", type]]}; ``family`` defaults to
-    :func:`initializers` of ``I`` (MindSpore's, stored; ms_compat runs MindSpore's)."""
+def run_initializers(ms, I, family=None, dtype_name=str):
+    """{``name|dtype|seed``: [per shape: (the Tensor's dtype, its values) or ["error", type]]}; ``family``
+    defaults to
+    :func:`initializers` of ``I`` (MindSpore's, stored; ms_compat runs MindSpore's). ``dtype_name`` spells a
+    Tensor's dtype as MindSpore prints it (``str`` there; ms_compat's dtypes are torch's)."""
     family = family if family is not None else initializers(I)
     out = {}
     for name, req in family.items():
         for dt in DTYPES:
-            for seed in SEEDS:
+            for seed in SEEDS if dt in SEEDED_DTYPES else SEEDS[:1]:
                 ms.set_seed(seed)
                 rec = []
                 for shape in SHAPES:
                     try:
-                        rec.append(I.initializer(_make_init(I, name, req), shape, getattr(ms, dt)).init_data()
-                                   .asnumpy())
+                        t = I.initializer(_make_init(I, name, req), shape, getattr(ms, dt)).init_data()
+                        a = t.asnumpy()
+                        # numpy has no bfloat16 (MindSpore hands out ml_dtypes' one): stored as float32, exact
+                        rec.append((dtype_name(t.dtype), a.astype(np.float32) if "bfloat16" in str(a.dtype) else a))
                     except Exception as e:  # noqa: BLE001 - recording what is raised
                         rec.append(["error", type(e).__name__])
                 out[f"{name}|{dt}|{seed}"] = rec
@@ -196,8 +223,8 @@ def flatten(init_out, layer_out):
             if isinstance(r, list):
                 meta["init"][key].append(r)
             else:
-                meta["init"][key].append(str(r.dtype))  # the shape is SHAPES[i]
-                arrays[f"init/{key}/{i}"] = r
+                meta["init"][key].append(r[0])  # the Tensor's dtype; the shape is SHAPES[i]
+                arrays[f"init/{key}/{i}"] = r[1]
     for seed, recs in layer_out.items():
         for key, params in recs.items():
             mk = f"{seed}/{key}"
