@@ -72,3 +72,11 @@ def test_layer_not_built_is_named(layer):
     _, req = FAMILY["not_built"][layer]
     with pytest.raises(MissingAPIError, match=name):
         getattr(MODULES[prefix], name)(*[cases.REQUIRED[a] for a in req])
+
+
+def test_random_op_after_the_layers_matches_mindspore(ours):
+    """Building the family leaves the op-seed counters where MindSpore's does (the Transformers' Dropouts take
+    their kernel seeds when built; the initializers draw from numpy's generator, not from the counters)."""
+    keys = [k for k in META["layers"] if k.split("/", 1)[1].startswith("ops.uniform after")]
+    assert len(keys) == len(cases.SEEDS)
+    _compare(ours, "layers", keys)

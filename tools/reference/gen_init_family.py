@@ -18,7 +18,7 @@ inits = cases.initializers(I)
 everything = cases.layers(MODULES, nn.Cell)
 probe = cases.run_layers(ms, MODULES, nn.Cell, everything, seeds=(0,))[0]
 # the layers that own parameters in some configuration: the family the test holds ms_compat to
-owning = sorted({k.split("|")[0] for k, v in probe.items() if isinstance(v, dict) and v})
+owning = sorted({k.split("|")[0] for k, v in probe.items() if isinstance(v, dict) and v} & set(everything))
 family = {k: everything[k] for k in owning if k not in cases.NOT_BUILT}
 meta, arrays = cases.flatten(cases.run_initializers(ms, I, inits), cases.run_layers(ms, MODULES, nn.Cell, family))
 refutil.save_json("init_family", "family", {"initializers": inits, "layers": family,

@@ -46,6 +46,14 @@ REQUIRED = {"in_channels": 4, "out_channels": 6, "kernel_size": 3, "in1_channels
             "num_embeddings": 10, "embedding_dim": 4, "input_size": 3, "hidden_size": 5, "embed_dim": 8,
             "num_heads": 2, "d_model": 8, "nhead": 2, "num_layers": 2,
             "encoder_layer": ("TransformerEncoderLayer", 8, 2, 16), "decoder_layer": ("TransformerDecoderLayer", 8, 2, 16)}
+# the other layers' scalar arguments (most own no parameter; the generator finds out which do)
+REQUIRED.update({"groups": 2, "central_fraction": 0.5, "norm_type": 2.0, "padding": 1, "value": 0.5,
+                 "upscale_factor": 2, "downscale_factor": 2, "threshold": 0.1, "shift": 1, "axis": 0, "start": 0,
+                 "scale": 0.5, "loss_scale_value": 1024.0, "scale_factor": 2, "scale_window": 1000, "min_lr": 0.01,
+                 "max_lr": 0.1, "decay_steps": 4, "learning_rate": 0.1, "decay_rate": 0.9, "end_learning_rate": 0.01,
+                 "power": 0.5, "warmup_steps": 2, "num_sampled": 2, "num_classes": 5, "output_size": 2,
+                 "ksizes": (1, 2, 2, 1), "strides": (1, 1, 1, 1), "rates": (1, 1, 1, 1), "unflattened_size": (2, 2),
+                 "paddings": ((1, 1), (1, 1))})
 # a tuple starting with a layer's name: that layer of the same module, built (in the sequence) with the rest
 # option argument -> the non-default values that change the set of parameters
 OPTIONS = {"has_bias": (True, False), "bias": (True, False), "bidirectional": (True,), "num_layers": (2,),
@@ -209,6 +217,10 @@ def run_layers(ms, modules, cell_type, family=None, seeds=SEEDS):
                     recs[f"{key}|{cname}"] = {n: _record(p) for n, p in cell.parameters_and_names()}
                 except Exception as e:  # noqa: BLE001 - recording what is raised
                     recs[f"{key}|{cname}"] = ["error", type(e).__name__]
+        # a seeded random op after the whole family: its numbers show where building layers (the Dropouts inside
+        # them take their kernel seeds when built) left the op-seed counters
+        u = ms.ops.uniform((6,), ms.Tensor(0.0), ms.Tensor(1.0))
+        recs["ops.uniform after the layers|default"] = {"values": _record(u)}
         out[seed] = recs
     return out
 
