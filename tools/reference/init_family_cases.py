@@ -54,6 +54,8 @@ REQUIRED.update({"groups": 2, "central_fraction": 0.5, "norm_type": 2.0, "paddin
                  "power": 0.5, "warmup_steps": 2, "num_sampled": 2, "num_classes": 5, "output_size": 2,
                  "ksizes": (1, 2, 2, 1), "strides": (1, 1, 1, 1), "rates": (1, 1, 1, 1), "unflattened_size": (2, 2),
                  "paddings": ((1, 1), (1, 1))})
+REQUIRED["params"] = ("Dense", 3, 2)  # an optimizer's: that layer's trainable_params()
+OPTIMIZER_ARGS = {"learning_rate": 0.1, "momentum": 0.9}
 # a tuple starting with a layer's name: that layer of the same module, built (in the sequence) with the rest
 # option argument -> the non-default values that change the set of parameters
 OPTIONS = {"has_bias": (True, False), "bias": (True, False), "bidirectional": (True,), "num_layers": (2,),
@@ -73,6 +75,7 @@ NOT_BUILT = {
     "nn:EmbeddingThor": "THOR's second-order layers (Ascend/GPU optimizer nn.thor) are not provided",
     "nn:EmbeddingLookupThor": "THOR's second-order layers (Ascend/GPU optimizer nn.thor) are not provided",
     "nn:MultiFieldEmbeddingLookup": "not provided yet (a parallel-sharded embedding lookup)",
+    "nn:AdaFactor": "not provided yet (the optimizer)",
 }
 
 
@@ -162,13 +165,18 @@ def layers(modules, cell_type):
             req = _required(sig)
             if forwarded:
                 req = [a for a in req if a in REQUIRED]
+            optimizer = getattr(mod, "Optimizer", None)
+            if isinstance(optimizer, type) and issubclass(c, optimizer) and c is not optimizer:
+                # an optimizer (its __init__ hidden behind a decorator): built on a new Dense's parameters
+                out[f"{prefix}:{n}"] = [["params"], {"default": {}}, "optimizer"]
+                continue
             if any(a not in REQUIRED for a in req):
                 continue
             sizes = {a: v for a, v in SIZES.items() if a in sig.parameters and a not in req}
             configs = {"default": dict(sizes)}
             for opt, values in OPTIONS.items():
                 p = sig.parameters.get(opt)
-                if p is None:
+                if p is None or opt in req:
                     continue
                 for v in values:
                     if p.default is inspect.Parameter.empty or p.default != v or v is True:
@@ -192,6 +200,17 @@ def _record(p):
     return rec
 
 
+def _optimizer(cls, params):
+    """``cls(params)``, else with ``OPTIMIZER_ARGS``' first ones by keyword (``Momentum`` needs two)."""
+    for i in range(len(OPTIMIZER_ARGS) + 1):
+        try:
+            return cls(params, **dict(list(OPTIMIZER_ARGS.items())[:i]))
+        except TypeError:
+            if i == len(OPTIMIZER_ARGS):
+                raise
+    return None
+
+
 def _argument(module, value):
     if isinstance(value, tuple) and value and isinstance(value[0], str):
         return getattr(module, value[0])(*value[1:])
@@ -213,7 +232,10 @@ def run_layers(ms, modules, cell_type, family=None, seeds=SEEDS):
                 try:
                     args = [_argument(modules[prefix], REQUIRED[a]) for a in req]
                     extra = {k: getattr(ms, v) if k in DTYPE_OPTIONS else v for k, v in extra.items()}
-                    cell = cls(**dict(zip(req, args)), **extra) if forwarded else cls(*args, **extra)
+                    if forwarded == "optimizer":
+                        cell = _optimizer(cls, args[0].trainable_params())
+                    else:
+                        cell = cls(**dict(zip(req, args)), **extra) if forwarded else cls(*args, **extra)
                     recs[f"{key}|{cname}"] = {n: _record(p) for n, p in cell.parameters_and_names()}
                 except Exception as e:  # noqa: BLE001 - recording what is raised
                     recs[f"{key}|{cname}"] = ["error", type(e).__name__]
