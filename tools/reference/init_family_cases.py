@@ -6,9 +6,9 @@ arguments of ``INIT_REQUIRED``, by argument name) and every string alias of its 
 ``run_initializers`` draws each of them, per dtype and seed, over ``SHAPES`` in a row after one ``set_seed``.
 
 ``layers(modules)``: every Cell class of ``mindspore.nn``, ``mindspore.mint.nn`` and ``nn.probability``'s
-``bijector`` / ``distribution`` whose required constructor arguments are all layer arguments (``REQUIRED``, by
-argument name: wrappers needing a network, optimizer or parameter list are left out), with one configuration per
-option argument that changes which parameters exist (``OPTIONS``). ``run_layers`` builds the whole family in one
+``bijector`` / ``distribution`` whose required constructor arguments are all in ``REQUIRED`` (by argument name:
+sizes, scalars, and the cells a wrapper takes, built in the sequence; every optimizer on a new ``Dense``'s
+parameters), with one configuration per option argument that changes which parameters exist (``OPTIONS``). ``run_layers`` builds the whole family in one
 sequence after one ``set_seed`` per seed (MindSpore's order of creation: a layer that draws one seed more or less
 shifts every later layer) and records every parameter's name, shape, dtype and values: all of them for small
 parameters, a fingerprint (sum, index-weighted sum, first 16) for big ones.
@@ -55,6 +55,10 @@ REQUIRED.update({"groups": 2, "central_fraction": 0.5, "norm_type": 2.0, "paddin
                  "ksizes": (1, 2, 2, 1), "strides": (1, 1, 1, 1), "rates": (1, 1, 1, 1), "unflattened_size": (2, 2),
                  "paddings": ((1, 1), (1, 1))})
 REQUIRED["params"] = ("Dense", 3, 2)  # an optimizer's: that layer's trainable_params()
+# the wrappers' cells: a network, a loss, an optimizer (a function of the module: built in the sequence)
+REQUIRED.update({"network": ("Dense", 3, 2), "backbone": ("Dense", 3, 2), "layer": ("Dense", 3, 2),
+                 "loss_fn": ("L1Loss",), "time_axis": 0, "micro_size": 2,
+                 "optimizer": lambda nn: nn.Momentum(nn.Dense(3, 2).trainable_params(), 0.1, 0.9)})
 OPTIMIZER_ARGS = {"learning_rate": 0.1, "momentum": 0.9}
 # a tuple starting with a layer's name: that layer of the same module, built (in the sequence) with the rest
 # option argument -> the non-default values that change the set of parameters
@@ -76,6 +80,7 @@ NOT_BUILT = {
     "nn:EmbeddingLookupThor": "THOR's second-order layers (Ascend/GPU optimizer nn.thor) are not provided",
     "nn:MultiFieldEmbeddingLookup": "not provided yet (a parallel-sharded embedding lookup)",
     "nn:AdaFactor": "not provided yet (the optimizer)",
+    "nn:VirtualDatasetCellTriple": "not provided (semi-auto parallel's virtual dataset wrapper)",
 }
 
 
@@ -212,6 +217,8 @@ def _optimizer(cls, params):
 
 
 def _argument(module, value):
+    if callable(value):
+        return value(module)
     if isinstance(value, tuple) and value and isinstance(value[0], str):
         return getattr(module, value[0])(*value[1:])
     return value
