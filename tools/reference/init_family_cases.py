@@ -65,7 +65,8 @@ OPTIMIZER_ARGS = {"learning_rate": 0.1, "momentum": 0.9}
 OPTIONS = {"has_bias": (True, False), "bias": (True, False), "bidirectional": (True,), "num_layers": (2,),
            "affine": (True, False), "elementwise_affine": (False,), "use_batch_statistics": (True,),
            "has_bn": (True,), "proj_size": (2,), "add_bias_kv": (True,), "kdim": (6,), "padding_idx": (1,),
-           "dtype": ("float16",)}
+           "dtype": ("float16",), "group": (2,), "groups": (2,), "data_format": ("NHWC",), "channel": (4,),
+           "num_parameters": (4,), "w": (0.5,), "init": (0.5,)}
 # option values that name a dtype of the package (``dtype="float16"`` is ``ms.float16``)
 DTYPE_OPTIONS = ("dtype",)
 # optional size arguments made small (by argument name), so that the whole family builds in seconds
