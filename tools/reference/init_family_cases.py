@@ -8,10 +8,11 @@ arguments of ``INIT_REQUIRED``, by argument name) and every string alias of its 
 ``layers(modules)``: every Cell class of ``mindspore.nn``, ``mindspore.mint.nn`` and ``nn.probability``'s
 ``bijector`` / ``distribution`` whose required constructor arguments are all in ``REQUIRED`` (by argument name:
 sizes, scalars, and the cells a wrapper takes, built in the sequence; every optimizer on a new ``Dense``'s
-parameters), with one configuration per option argument that changes which parameters exist (``OPTIONS``). ``run_layers`` builds the whole family in one
-sequence after one ``set_seed`` per seed (MindSpore's order of creation: a layer that draws one seed more or less
-shifts every later layer) and records every parameter's name, shape, dtype and values: all of them for small
-parameters, a fingerprint (sum, index-weighted sum, first 16) for big ones.
+parameters), with one configuration per option argument that changes which parameters exist (``OPTIONS``).
+``run_layers`` builds the whole family in one sequence after one ``set_seed`` per seed (MindSpore's order of
+creation: a layer that draws one seed more or less shifts every later layer) and records every parameter's name,
+shape, dtype and values: all of them for small parameters, a fingerprint (sum, index-weighted sum, first 16) for
+big ones; then one seeded ``ops.uniform`` (where building left the op-seed counters).
 """
 import inspect
 
@@ -45,7 +46,9 @@ REQUIRED = {"in_channels": 4, "out_channels": 6, "kernel_size": 3, "in1_channels
             "normalized_shape": (4,), "vocab_size": 10, "embedding_size": 4, "field_size": 2,
             "num_embeddings": 10, "embedding_dim": 4, "input_size": 3, "hidden_size": 5, "embed_dim": 8,
             "num_heads": 2, "d_model": 8, "nhead": 2, "num_layers": 2,
-            "encoder_layer": ("TransformerEncoderLayer", 8, 2, 16), "decoder_layer": ("TransformerDecoderLayer", 8, 2, 16)}
+            # a tuple starting with a layer's name: that layer of the same module, built (in the sequence)
+            "encoder_layer": ("TransformerEncoderLayer", 8, 2, 16),
+            "decoder_layer": ("TransformerDecoderLayer", 8, 2, 16)}
 # the other layers' scalar arguments (most own no parameter; the generator finds out which do)
 REQUIRED.update({"groups": 2, "central_fraction": 0.5, "norm_type": 2.0, "padding": 1, "value": 0.5,
                  "upscale_factor": 2, "downscale_factor": 2, "threshold": 0.1, "shift": 1, "axis": 0, "start": 0,
@@ -59,8 +62,7 @@ REQUIRED["params"] = ("Dense", 3, 2)  # an optimizer's: that layer's trainable_p
 REQUIRED.update({"network": ("Dense", 3, 2), "backbone": ("Dense", 3, 2), "layer": ("Dense", 3, 2),
                  "loss_fn": ("L1Loss",), "time_axis": 0, "micro_size": 2,
                  "optimizer": lambda nn: nn.Momentum(nn.Dense(3, 2).trainable_params(), 0.1, 0.9)})
-OPTIMIZER_ARGS = {"learning_rate": 0.1, "momentum": 0.9}
-# a tuple starting with a layer's name: that layer of the same module, built (in the sequence) with the rest
+OPTIMIZER_ARGS = {"learning_rate": 0.1, "momentum": 0.9}  # tried in turn when an optimizer needs more
 # option argument -> the non-default values that change the set of parameters
 OPTIONS = {"has_bias": (True, False), "bias": (True, False), "bidirectional": (True,), "num_layers": (2,),
            "affine": (True, False), "elementwise_affine": (False,), "use_batch_statistics": (True,),

@@ -284,7 +284,8 @@ class AdaMax(Optimizer):
 class AdamOffload(Adam):
     """Mirrors ``nn.AdamOffload(params, learning_rate=1e-3, beta1=0.9, beta2=0.999, eps=1e-8, use_locking=False,
     use_nesterov=False, weight_decay=0.0, loss_scale=1.0)``: ``Adam(..., use_offload=True)``, the same numbers and
-    state names as ``nn.Adam`` (checked against MindSpore 2.10); ``beta1_power``/``beta2_power`` have shape ``(1,)``. Difference: MindSpore keeps the moments in host
+    state names as ``nn.Adam`` (checked against MindSpore 2.10); ``beta1_power``/``beta2_power`` have shape
+    ``(1,)``, as MindSpore's. Difference: MindSpore keeps the moments in host
     memory and runs the update on the CPU to save device memory; here, as for ``Adam(use_offload=True)``, the
     update runs where the parameters are."""
 
