@@ -245,6 +245,10 @@ class HeNormal(Initializer):
         _normal(arr, 0, _gain(self.nonlinearity, self.negative_slope) / math.sqrt(fan))
 
 
+_NUMPY_INT = {torch.uint8: np.uint8, torch.int8: np.int8, torch.int16: np.int16, torch.int32: np.int32,
+              torch.int64: np.int64}
+
+
 class Constant(Initializer):
     """Mirrors ``Constant(value)`` (no string alias, as in MindSpore)."""
 
@@ -258,8 +262,14 @@ class Constant(Initializer):
     def __call__(self, arr):
         # exact fill in the tensor's own dtype (ints stay exact), unless a subclass has its own _initialize
         if isinstance(arr, torch.Tensor) and type(self)._initialize is Constant._initialize:
+            value = self.value
+            if arr.dtype in _NUMPY_INT and isinstance(value, numbers.Real) and not isinstance(value, bool):
+                # MindSpore fills with numpy (``arr.fill``): the value cast to the integer type, wrapping
+                # (-1.75 in uint8 is 255) where torch's fill_ raises on overflow
+                with np.errstate(all="ignore"):
+                    value = np.array(value).astype(_NUMPY_INT[arr.dtype]).item()
             with torch.no_grad():
-                arr.fill_(self.value)
+                arr.fill_(value)
             return arr
         return super().__call__(arr)
 

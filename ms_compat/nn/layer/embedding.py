@@ -17,8 +17,8 @@ __all__ = ["Embedding"]
 class Embedding(Cell):
     """Mirrors ``nn.Embedding(vocab_size, embedding_size, use_one_hot=False, embedding_table='normal',
     dtype=mstype.float32, padding_idx=None)``: Parameter ``embedding_table`` (vocab, dim), default
-    Normal(sigma=0.01) (torch: N(0, 1), name ``weight``). ``padding_idx`` only zeroes that row at
-    construction — its gradient is *not* masked (torch masks it)."""
+    Normal(sigma=0.01) (torch: N(0, 1), name ``weight``), float32 whatever ``dtype`` (as MindSpore). ``padding_idx``
+    only zeroes that row at construction — its gradient is *not* masked (torch masks it)."""
 
     def __init__(self, vocab_size, embedding_size, use_one_hot=False, embedding_table="normal",
                  dtype=mstype.float32, padding_idx=None):
@@ -33,7 +33,8 @@ class Embedding(Cell):
                 raise ValueError(f"For 'Embedding', the 'padding_idx' must be in range of [0, {vocab_size}), but got "
                                  f"{padding_idx} with type '{type(padding_idx).__name__}'.")
         self.padding_idx = padding_idx
-        table = initializer(embedding_table, [vocab_size, embedding_size], dtype)
+        # as MindSpore: the table is float32 whatever ``dtype`` (the type of the one-hot path's values)
+        table = initializer(embedding_table, [vocab_size, embedding_size])
         if padding_idx is not None:
             with torch.no_grad():
                 table[padding_idx] = 0

@@ -194,6 +194,7 @@ class TransformerEncoderLayer(Cell):
         self.dropout_num = dropout
         self.layernorm_eps = layer_norm_eps
         self.batch_first = batch_first
+        self.dtype = dtype
 
     def construct(self, src, src_mask=None, src_key_padding_mask=None):
         x = src
@@ -243,6 +244,7 @@ class TransformerDecoderLayer(Cell):
         self.dropout_num = dropout
         self.layernorm_eps = layer_norm_eps
         self.batch_first = batch_first
+        self.dtype = dtype
 
     def construct(self, tgt, memory, tgt_mask=None, memory_mask=None, tgt_key_padding_mask=None,
                   memory_key_padding_mask=None):
@@ -270,11 +272,17 @@ class TransformerDecoderLayer(Cell):
 
 class TransformerEncoder(Cell):
     """Mirrors ``nn.TransformerEncoder(encoder_layer, num_layers, norm=None)``: ``layers`` is a CellList
-    of deep copies (names ``layers.0.self_attn.in_proj_weight`` ...)."""
+    of deep copies (names ``layers.0.self_attn.in_proj_weight`` ...). As MindSpore, the copies are of a new
+    ``TransformerEncoderLayer`` built from ``encoder_layer``'s settings: its values are drawn again (the seed
+    stream advances), ``encoder_layer``'s own weights are not used."""
 
     def __init__(self, encoder_layer, num_layers, norm=None):
         super().__init__()
-        self.layers = CellList([copy.deepcopy(encoder_layer) for _ in range(num_layers)])
+        layer = TransformerEncoderLayer(encoder_layer.d_model, encoder_layer.nhead, encoder_layer.dim_feedforward,
+                                        encoder_layer.dropout_num, encoder_layer.activation1,
+                                        encoder_layer.layernorm_eps, encoder_layer.batch_first,
+                                        encoder_layer.norm_first, dtype=encoder_layer.dtype)
+        self.layers = CellList([copy.deepcopy(layer) for _ in range(num_layers)])
         self.num_layers = num_layers
         self.norm = norm
 
@@ -288,11 +296,16 @@ class TransformerEncoder(Cell):
 
 
 class TransformerDecoder(Cell):
-    """Mirrors ``nn.TransformerDecoder(decoder_layer, num_layers, norm=None)``."""
+    """Mirrors ``nn.TransformerDecoder(decoder_layer, num_layers, norm=None)``. As MindSpore, the layers are deep
+    copies of a new ``TransformerDecoderLayer`` built from ``decoder_layer``'s settings (drawn again)."""
 
     def __init__(self, decoder_layer, num_layers, norm=None):
         super().__init__()
-        self.layers = CellList([copy.deepcopy(decoder_layer) for _ in range(num_layers)])
+        layer = TransformerDecoderLayer(decoder_layer.d_model, decoder_layer.nhead, decoder_layer.dim_feedforward,
+                                        decoder_layer.dropout_num, decoder_layer.activation1,
+                                        decoder_layer.layernorm_eps, decoder_layer.batch_first,
+                                        decoder_layer.norm_first, dtype=decoder_layer.dtype)
+        self.layers = CellList([copy.deepcopy(layer) for _ in range(num_layers)])
         self.num_layers = num_layers
         self.norm = norm
 
@@ -330,6 +343,11 @@ class Transformer(Cell):
                                             batch_first, norm_first, dtype=dtype)
             self.decoder = TransformerDecoder(layer, num_decoder_layers,
                                               LayerNorm((d_model,), epsilon=layer_norm_eps, dtype=dtype))
+        # as MindSpore: every matrix drawn again with 'xavier_uniform', in parameters_and_names order (the
+        # layers' own draws come first, so the seed stream advances by both)
+        for _, p in self.parameters_and_names():
+            if p.ndim > 1:
+                p.set_data(initializer("xavier_uniform", p.shape, p.dtype))
         self.d_model = d_model
         self.nhead = nhead
         self.batch_first = batch_first

@@ -284,7 +284,8 @@ class AdaMax(Optimizer):
 class AdamOffload(Adam):
     """Mirrors ``nn.AdamOffload(params, learning_rate=1e-3, beta1=0.9, beta2=0.999, eps=1e-8, use_locking=False,
     use_nesterov=False, weight_decay=0.0, loss_scale=1.0)``: ``Adam(..., use_offload=True)``, the same numbers and
-    state names as ``nn.Adam`` (checked against MindSpore 2.10). Difference: MindSpore keeps the moments in host
+    state names as ``nn.Adam`` (checked against MindSpore 2.10); ``beta1_power``/``beta2_power`` have shape
+    ``(1,)``, as MindSpore's. Difference: MindSpore keeps the moments in host
     memory and runs the update on the CPU to save device memory; here, as for ``Adam(use_offload=True)``, the
     update runs where the parameters are."""
 
@@ -292,3 +293,5 @@ class AdamOffload(Adam):
                  use_nesterov=False, weight_decay=0.0, loss_scale=1.0):
         super().__init__(params, learning_rate, beta1, beta2, eps, use_locking, use_nesterov, weight_decay,
                          loss_scale, use_offload=True)
+        self.beta1_power.set_data(Tensor([1.0], torch.float32))  # shape (1,), as MindSpore's AdamOffload
+        self.beta2_power.set_data(Tensor([1.0], torch.float32))
