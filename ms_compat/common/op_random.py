@@ -58,6 +58,11 @@ observed behaviour is what is reproduced:
   ``u ** (1 / alpha)`` below 1), all in double;
 * ``RandomChoiceWithMask`` (``ops.choice_with_mask``): ``std::default_random_engine``; each launch
   ``std::shuffle``s ``0 .. k-1`` (``k`` True elements, in flat order) and takes the first ``count``;
+* ``TruncatedNormal`` (the Primitive): ``std::default_random_engine`` seeded once with ``GetSeed(seed, seed2)``
+  per kernel (MindSpore keeps one per output shape and dtypes; it continues call after call) and a new
+  ``normal_distribution<double>`` per launch (the polar method in double on ``generate_canonical<double, 53>``,
+  two engine outputs per uniform); values outside ``[-2, 2]`` are dropped and the double is cast to the output
+  dtype (float32 and float16 outputs are the float64 numbers rounded);
 * ``UniformCandidateSampler`` / ``LogUniformCandidateSampler``: see ``ops/operations/candidate_sampler_ops.py``;
 * ``Dropout2D``/``Dropout3D`` (``ops.dropout1d/2d/3d``, ``nn.Dropout1d/2d/3d``): no seed at all — one
   default-constructed ``std::default_random_engine`` (seed 1) per kernel, and MindSpore keeps one kernel per
@@ -86,7 +91,8 @@ __all__ = ["get_seed", "Mt19937", "MinStd", "uniform_real", "uniform_int", "stan
            "dropout_keep", "multinomial", "logf", "philox_words", "mantissa_float", "Bernoulli", "RandomKernel",
            "KernelCache", "snapshot", "restore", "checkpoint_context_fn", "kernel_seeds", "mindspore_dropout",
            "DropoutNd", "DROPOUT_ND", "mindspore_dropout_nd", "standard_laplace",
-           "random_categorical", "multinomial_with_replacement", "random_gamma", "philox_blocks"]
+           "random_categorical", "multinomial_with_replacement", "random_gamma", "philox_blocks",
+           "truncated_normal"]
 
 _MINSTD_M = 2147483647
 _MINSTD_A = 16807
@@ -460,6 +466,38 @@ def standard_normal(engine, n):
     return out[:n]
 
 
+def truncated_normal(engine, n):
+    """``n`` float64 draws of MindSpore's ``TruncatedNormal`` kernel (one launch) from ``engine`` (``MinStd``):
+    the polar method in double, each accepted pair giving ``y * m`` then ``x * m``, values outside ``[-2, 2]``
+    dropped; the half left over when the launch ends is dropped with its distribution."""
+    parts, have = [], 0
+    while have < n:
+        want = n - have
+        pairs = want // 2 + want // 8 + 8
+        w = (engine.peek(4 * pairs) - np.uint64(1)).astype(np.float64)
+        r = float(_MINSTD_M - 1)
+        u = np.minimum((w[0::2] + w[1::2] * r) / (r * r), np.nextafter(1.0, 0.0))
+        x, y = 2.0 * u[0::2] - 1.0, 2.0 * u[1::2] - 1.0
+        r2 = x * x + y * y
+        ok = ~((r2 > 1.0) | (r2 == 0.0))
+        with np.errstate(divide="ignore", invalid="ignore"):
+            mult = np.sqrt(-2.0 * np.log(np.where(ok, r2, 0.5)) / np.where(ok, r2, 0.5))
+        values = np.stack([y * mult, x * mult], axis=1)  # per pair, in draw order
+        keep = ok[:, None] & (values >= -2.0) & (values <= 2.0)
+        flat, kept = values.reshape(-1), keep.reshape(-1)
+        count = np.cumsum(kept)
+        if count.size and count[-1] >= want:
+            last = int(np.searchsorted(count, want))  # the value that completes the launch
+            engine.skip(4 * (last // 2 + 1))
+            parts.append(flat[:last + 1][kept[:last + 1]])
+            have = n
+        else:
+            engine.skip(4 * pairs)
+            parts.append(flat[kept])
+            have += int(kept.sum())
+    return np.concatenate(parts) if parts else np.empty(0, np.float64)
+
+
 def standard_laplace(engine, n):
     """``n`` float32 draws of MindSpore's ``StandardLaplace`` kernel from ``engine`` (``MinStd``)."""
     lo = np.nextafter(np.float32(-1), np.float32(0))
@@ -629,6 +667,10 @@ class RandomKernel:
 
     def standard_normal(self, shape):
         return standard_normal(self._default_engine(), math.prod(shape)).reshape(shape)
+
+    def truncated_normal(self, shape):
+        """``TruncatedNormal``'s float64 draws for one launch (continues this kernel's engine)."""
+        return truncated_normal(self._default_engine(), math.prod(shape)).reshape(shape)
 
     def standard_laplace(self, shape):
         return standard_laplace(self._default_engine(), math.prod(shape)).reshape(shape)

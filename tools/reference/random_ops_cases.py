@@ -116,6 +116,8 @@ def run(ms, ops, P, unset_global_seed):
     _gamma_cases(ms, ops, P, out)
     _bernoulli_prim_cases(ms, ops, P, out)
     _instance_cases(ms, ops, P, out)
+    _truncated_normal_cases(ms, ops, P, out)
+    _random_shuffle_cases(ms, ops, P, out)
     prims = {"UniformReal": P.UniformReal, "StandardNormal": P.StandardNormal, "UniformInt": P.UniformInt,
              "StandardLaplace": P.StandardLaplace}
     for name, make in prims.items():  # a Primitive keeps its engines: each call continues the stream
@@ -295,3 +297,40 @@ def _instance_cases(ms, ops, P, out):
         first, second = make(), make()
         for i, op in enumerate((first, second, first)):
             out[f"prim|{name}|instances|{i}"] = call(op).asnumpy()
+
+
+def _truncated_normal_cases(ms, ops, P, out):
+    """The TruncatedNormal Primitive: seeds are attributes (the global seed plays no part); a kernel per output
+    shape and dtypes, continuing call after call."""
+    for g in GLOBAL_SEEDS:
+        ms.set_seed(g)
+        for s1, s2 in ((1, 0), (0, 3), (5, 7)):
+            op = P.TruncatedNormal(seed=s1, seed2=s2)
+            for shp in ((2, 3), (4, 5, 7), (300, 2)):  # 600 values: some beyond 2 are redrawn
+                for call in range(3 if shp == (2, 3) else 1):
+                    res = op(ms.Tensor(np.array(shp, np.int32)))
+                    out[f"prim|TruncatedNormal|{g}|{s1}|{s2}|{shp}|{call}"] = res.asnumpy()
+    for dtype in ("float16", "float32", "float64"):
+        for index in ("int32", "int64"):
+            op = P.TruncatedNormal(dtype=getattr(ms, dtype), seed=2 ** 31 - 2, seed2=12345)
+            for call in range(2):
+                res = op(ms.Tensor(np.array([3, 5], index)))
+                out[f"prim|TruncatedNormal|{dtype}|{index}|{call}"] = res.asnumpy()
+
+
+def _random_shuffle_cases(ms, ops, P, out):
+    """The RandomShuffle Primitive: ops.shuffle's permutations from attributes ``(seed, seed2)``; a kernel per
+    input shape and dtype, continuing call after call."""
+    for g in GLOBAL_SEEDS:
+        ms.set_seed(g)
+        for s1, s2 in ((1, 0), (0, 3), (5, 7)):
+            op = P.RandomShuffle(seed=s1, seed2=s2)
+            for shp in ((10,), (6, 2), (3, 2, 2), (1, 4)):
+                for call in range(3 if shp == (10,) else 1):
+                    res = op(ms.Tensor(np.arange(int(np.prod(shp)), dtype=np.float32).reshape(shp)))
+                    out[f"prim|RandomShuffle|{g}|{s1}|{s2}|{shp}|{call}"] = res.asnumpy()
+    op = P.RandomShuffle(seed=3, seed2=0)
+    for dtype in ("float32", "int32", "float32", "bool"):  # kernels per dtype: the float32 one continues
+        res = op(ms.Tensor((np.arange(9) % 4).astype(dtype)))
+        out[f"prim|RandomShuffle|dtypes|{len([k for k in out if k.startswith('prim|RandomShuffle|dtypes')])}"] = \
+            res.asnumpy()

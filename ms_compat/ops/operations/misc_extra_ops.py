@@ -427,22 +427,38 @@ class Poisson(_Seeded):
 
 class TruncatedNormal(_P):
     """Mirrors ``ops.TruncatedNormal(dtype=mstype.float32, seed=0, seed2=0)``: ``(shape)`` → N(0, 1) samples
-    redrawn outside [-2, 2]."""
+    redrawn outside [-2, 2]. With a nonzero seed: MindSpore 2.10's numbers (its kernel, ``common/op_random.py``:
+    seeded from ``(seed, seed2)``, one per output shape and dtypes, continuing call after call); both seeds 0
+    (MindSpore: nondeterministic): torch's generator."""
 
     def __init__(self, dtype=torch.float32, seed=0, seed2=0):
         super().__init__(dtype=ms_dtype("TruncatedNormal", dtype), seed=seed, seed2=seed2)
 
     def __call__(self, shape):
-        out = torch.empty(shape_tuple("TruncatedNormal", shape), dtype=torch.float32)
-        torch.nn.init.trunc_normal_(out, 0.0, 1.0, -2.0, 2.0)
-        return wrap(out.to(self.dtype))
+        shp = shape_tuple("TruncatedNormal", shape)
+        in_dtype = shape.dtype if isinstance(shape, torch.Tensor) else None
+        kernel = _kernel(self, (shp, in_dtype, self.dtype))
+        if kernel is None:
+            out = torch.empty(shp, dtype=torch.float32)
+            torch.nn.init.trunc_normal_(out, 0.0, 1.0, -2.0, 2.0)
+            return wrap(out.to(self.dtype))
+        values = kernel.truncated_normal(shp)  # float64; narrower outputs are its rounding, via float32
+        out = torch.from_numpy(values if self.dtype == torch.float64 else values.astype("float32"))
+        return _r.from_kernel(out.to(self.dtype).numpy())
 
 
 class RandomShuffle(_Seeded):
-    """Mirrors ``ops.RandomShuffle(seed=0, seed2=0)``: ``(x)`` permuted along axis 0."""
+    """Mirrors ``ops.RandomShuffle(seed=0, seed2=0)``: ``(x)`` permuted along axis 0. With a nonzero seed:
+    MindSpore 2.10's permutations (as ``ops.shuffle``'s; a kernel per input shape and dtype, continuing call
+    after call); both seeds 0 (MindSpore: nondeterministic): torch's generator."""
 
     def __call__(self, x):
-        return x[torch.randperm(x.shape[0], device=x.device)] if x.dim() else x
+        if x.dim() == 0 or x.shape[0] <= 1:
+            return x.clone()
+        kernel = _kernel(self, (tuple(x.shape), x.dtype))
+        if kernel is None:
+            return x[torch.randperm(x.shape[0], device=x.device)]
+        return x[torch.from_numpy(kernel.shuffle(x.shape[0])).to(x.device)]
 
 
 class Bernoulli(_P):
