@@ -36,8 +36,6 @@ DIFFERENCES = {
     "ops.operations.Gamma": (RAISES, "P.Gamma(3, 4)((3, 2), Tensor(np.array([1.0, 2.5], np.float32)), "
                                       "Tensor(np.array([1.0], np.float32)))", ""),
     "ops.operations.LogNormalReverse": (NONDETERMINISTIC, "P.LogNormalReverse()(" + _F + ")", ""),
-    "ops.operations.Multinomial": (NOT_YET, "P.Multinomial(3, 4)(Tensor(np.array([[0.2, 0.3, 0.5]], np.float32)), 5)",
-                                   ""),
     "ops.operations.NonDeterministicInts": (NONDETERMINISTIC, "P.NonDeterministicInts()(Tensor(np.array([2, 2], np.int32)))",
                                             ""),
     "ops.operations.ParameterizedTruncatedNormal": (
@@ -48,7 +46,6 @@ DIFFERENCES = {
                                               "Tensor(np.array([1.0, 4.5], np.float32)))",
                                      "deterministic; its kernel's engine is not the one in MindSpore's published "
                                      "source (another change reproduces it)"),
-    "ops.operations.RandpermV2": (NOT_YET, "P.RandpermV2(3, 0)(Tensor(7, ms.int64))", ""),
     "ops.operations.SampleDistortedBoundingBoxV2": (
         NOT_YET, "P.SampleDistortedBoundingBoxV2(3, 4)(Tensor(np.array([40, 50, 3], np.int32)), "
                  "Tensor(np.array([[[0.1, 0.2, 0.7, 0.8]]], np.float32)), T([0.1]))", ""),
@@ -76,9 +73,6 @@ DIFFERENCES = {
     "mint.nn.functional.dropout": (RAISES, "mint.nn.functional.dropout(" + _F + ", 0.5)", ""),
     "mint.nn.functional.dropout2d": (RAISES, "mint.nn.functional.dropout2d(Tensor(np.ones((1, 8, 2, 2), np.float32)),"
                                               " 0.5)", ""),
-    "numpy.rand": (NOT_YET, "ms.numpy.rand(5)", ""),
-    "numpy.randint": (NOT_YET, "ms.numpy.randint(0, 9, (5,))", ""),
-    "numpy.randn": (NOT_YET, "ms.numpy.randn(5)", ""),
     # layers
     "nn.DropoutExt": (RAISES, _LAYER.format(make="nn.DropoutExt(0.5)", x=_F), ""),
     "nn.Dropout2dExt": (RAISES, _LAYER.format(make="nn.Dropout2dExt(0.5)", x="Tensor(np.ones((1, 8, 2, 2), np.float32))"),
@@ -117,10 +111,11 @@ DIFFERENCES = {
     "Tensor.cauchy": (NONDETERMINISTIC, _F + ".cauchy()", ""),
     "Tensor.exponential_": (RAISES, _F + ".exponential_()", ""),
     "Tensor.log_normal": (NONDETERMINISTIC, _F + ".log_normal()", ""),
-    "Tensor.multinomial": (NOT_YET, "T([[0.2, 0.3, 0.5]]).multinomial(5, seed=3)", ""),
+    "Tensor.multinomial": (NOT_YET, "T([[0.2, 0.3, 0.5]]).multinomial(5, seed=3)",
+                           "an ms_compat Tensor keeps torch.Tensor.multinomial (replacement=False by default, "
+                           "int64, no seed); use ops.multinomial"),
     "Tensor.normal_": (RAISES, _F + ".normal_()", ""),
     "Tensor.random_": (RAISES, _F + ".random_(0, 9)", ""),
-    "Tensor.random_categorical": (NOT_YET, "T([[0.2, 0.3, 0.5]]).random_categorical(5, 3)", ""),
     "Tensor.uniform": (RAISES, _F + ".uniform()", ""),
     "Tensor.uniform_": (RAISES, _F + ".uniform_()", ""),
 }

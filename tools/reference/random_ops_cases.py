@@ -118,6 +118,8 @@ def run(ms, ops, P, unset_global_seed):
     _instance_cases(ms, ops, P, out)
     _truncated_normal_cases(ms, ops, P, out)
     _random_shuffle_cases(ms, ops, P, out)
+    _numpy_cases(ms, ops, P, out)
+    _more_primitive_cases(ms, ops, P, out)
     prims = {"UniformReal": P.UniformReal, "StandardNormal": P.StandardNormal, "UniformInt": P.UniformInt,
              "StandardLaplace": P.StandardLaplace}
     for name, make in prims.items():  # a Primitive keeps its engines: each call continues the stream
@@ -334,3 +336,40 @@ def _random_shuffle_cases(ms, ops, P, out):
         res = op(ms.Tensor((np.arange(9) % 4).astype(dtype)))
         out[f"prim|RandomShuffle|dtypes|{len([k for k in out if k.startswith('prim|RandomShuffle|dtypes')])}"] = \
             res.asnumpy()
+
+
+def _numpy_cases(ms, ops, P, out):
+    """mindspore.numpy's rand / randn / randint: a fresh Primitive per call, seeded with
+    ``_get_seed(global seed, kernel name)``."""
+    mnp = ms.numpy
+    table = {"numpy.rand": lambda shp: mnp.rand(*shp), "numpy.randn": lambda shp: mnp.randn(shp),
+             "numpy.randint": lambda shp: mnp.randint(-4, 30, shp)}
+    for name, fn in table.items():
+        for g in GLOBAL_SEEDS:
+            ms.set_seed(g)
+            for shp in SHAPES:
+                for call in range(3 if shp == SHAPES[0] else 1):
+                    out[f"{name}|{g}|{shp}|{call}"] = fn(shp).asnumpy()
+    ms.set_seed(2)
+    out["numpy.randint|no shape"] = mnp.randint(7).asnumpy()
+    out["numpy.rand|float64"] = mnp.rand(2, 2, dtype=ms.float64).asnumpy()
+
+
+def _more_primitive_cases(ms, ops, P, out):
+    """RandpermV2 and Multinomial Primitives (a kernel per signature, continuing call after call); the Tensor
+    method random_categorical (the ops function's)."""
+    for seed, offset in ((0, 0), (3, 0), (3, 5)):
+        op = P.RandpermV2(seed, offset)
+        for call in range(3):
+            out[f"prim|RandpermV2|{seed}|{offset}|{call}"] = op(ms.Tensor(9, ms.int64)).asnumpy()
+    weights = np.array([[0.1, 0.2, 0.3, 0.4], [0.5, 0.0, 0.25, 0.25]], np.float32)
+    for s1, s2 in ((1, 0), (0, 3), (5, 7)):
+        op = P.Multinomial(s1, s2)
+        for call in range(3):
+            out[f"prim|Multinomial|{s1}|{s2}|{call}"] = op(ms.Tensor(weights), 6).asnumpy()
+        out[f"prim|Multinomial|{s1}|{s2}|1d"] = op(ms.Tensor(weights[0]), 6).asnumpy()
+        out[f"prim|Multinomial|{s1}|{s2}|int64"] = P.Multinomial(s1, s2, ms.int64)(ms.Tensor(weights), 3).asnumpy()
+    for g in GLOBAL_SEEDS:
+        ms.set_seed(g)
+        for call in range(3):
+            out[f"Tensor.random_categorical|{g}|{call}"] = ms.Tensor(weights).random_categorical(5, 4).asnumpy()

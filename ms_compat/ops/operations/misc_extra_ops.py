@@ -492,13 +492,15 @@ class MultinomialWithReplacement(_P):
 
 
 class RandpermV2(_P):
-    """Mirrors ``ops.RandpermV2(seed=0, offset=0, dtype=mstype.int64)``: ``(n)`` → a random permutation."""
+    """Mirrors ``ops.RandpermV2(seed=0, offset=0, dtype=mstype.int64)``: ``(n)`` → a random permutation,
+    ``ops.randperm``'s: MindSpore 2.10's numbers (from ``offset`` if nonzero, else ``seed``); ``seed=-1``
+    (MindSpore: nondeterministic): torch's generator."""
 
     def __init__(self, seed=0, offset=0, dtype=torch.int64):
         super().__init__(seed=seed, offset=offset, dtype=ms_dtype("RandpermV2", dtype))
 
     def __call__(self, n):
-        return wrap(torch.randperm(int(n)).to(self.dtype))
+        return _r.randperm(n, self.seed, self.offset, self.dtype)
 
 
 class CheckNumerics(_P):
