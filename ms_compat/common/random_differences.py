@@ -77,17 +77,13 @@ DIFFERENCES = {
     "nn.DropoutExt": (RAISES, _LAYER.format(make="nn.DropoutExt(0.5)", x=_F), ""),
     "nn.Dropout2dExt": (RAISES, _LAYER.format(make="nn.Dropout2dExt(0.5)", x="Tensor(np.ones((1, 8, 2, 2), np.float32))"),
                         ""),
-    "nn.GRU": (NOT_YET, _LAYER.format(make="nn.GRU(3, 4, 2, dropout=0.5)", x="Tensor(np.ones((2, 3, 3), np.float32))"),
-               ""),
-    "nn.LSTM": (NOT_YET, _LAYER.format(make="nn.LSTM(3, 4, 2, dropout=0.5)", x="Tensor(np.ones((2, 3, 3), np.float32))"),
-                ""),
-    "nn.RNN": (NOT_YET, _LAYER.format(make="nn.RNN(3, 4, 2, dropout=0.5)", x="Tensor(np.ones((2, 3, 3), np.float32))"),
-               ""),
     "nn.MultiheadAttention": (NONDETERMINISTIC, "(lambda net: (net.set_train(True), net(*[Tensor(np.ones((3, 2, 4), "
                                        "np.float32))] * 3))[1])(nn.MultiheadAttention(4, 2, dropout=0.5))", ""),
-    "nn.Transformer": (NOT_YET, None, "its dropout layers are nn.Dropout's (reproduced); the whole layer's numbers "
-                                      "are not compared"),
-    "nn.TransformerDecoderLayer": (NOT_YET, None, "as nn.Transformer"),
+    "nn.Transformer": (NONDETERMINISTIC, "(lambda net: (net.set_train(True), net(*[Tensor(np.ones((3, 2, 4), "
+                                         "np.float32))] * 2))[1])(nn.Transformer(4, 2, 1, 1, 8, dropout=0.5))", ""),
+    "nn.TransformerDecoderLayer": (NONDETERMINISTIC, "(lambda net: (net.set_train(True), net(*[Tensor(np.ones("
+                                                     "(2, 3, 4), np.float32))] * 2))[1])(nn.TransformerDecoderLayer("
+                                                     "4, 2, 8, dropout=0.5))", ""),
     "nn.TransformerEncoderLayer": (NONDETERMINISTIC, _LAYER.format(make="nn.TransformerEncoderLayer(4, 2, 8, dropout=0.5)",
                                                           x="Tensor(np.ones((2, 3, 4), np.float32))"), ""),
     "nn.SampledSoftmaxLoss": (NOT_YET, "nn.SampledSoftmaxLoss(4, 7, seed=5)(Tensor(np.ones((7, 3), np.float32)), "

@@ -16,6 +16,7 @@ sys.path.insert(0, str(ROOT / "tools" / "reference"))
 from random_ops_cases import run  # noqa: E402
 
 REF = np.load(ROOT / "tests" / "reference_data" / "random" / "ops.npz")
+RECURRENT = ("nn.LSTM|", "nn.GRU|", "nn.RNN|")
 
 
 def _unset_global_seed():
@@ -53,6 +54,8 @@ def test_random_op_matches_mindspore(ours, op):
         assert got.dtype == ref.dtype and got.shape == ref.shape, key
         if ref.dtype.kind in "iub":
             np.testing.assert_array_equal(got, ref, err_msg=key)
+        elif key.startswith(RECURRENT):  # float32 recurrences (GEMMs summed in another order): masks show as ~0.1
+            np.testing.assert_allclose(got, ref, rtol=1e-5, atol=1e-6, err_msg=key)
         else:  # float32 rounding: glibc's logf (normal ops) is called where present, so exact here
             assert _ulps(got, ref).max(initial=0) <= 2, key
 

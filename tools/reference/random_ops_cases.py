@@ -120,6 +120,7 @@ def run(ms, ops, P, unset_global_seed):
     _random_shuffle_cases(ms, ops, P, out)
     _numpy_cases(ms, ops, P, out)
     _more_primitive_cases(ms, ops, P, out)
+    _recurrent_dropout_cases(ms, ops, P, out)
     prims = {"UniformReal": P.UniformReal, "StandardNormal": P.StandardNormal, "UniformInt": P.UniformInt,
              "StandardLaplace": P.StandardLaplace}
     for name, make in prims.items():  # a Primitive keeps its engines: each call continues the stream
@@ -373,3 +374,20 @@ def _more_primitive_cases(ms, ops, P, out):
         ms.set_seed(g)
         for call in range(3):
             out[f"Tensor.random_categorical|{g}|{call}"] = ms.Tensor(weights).random_categorical(5, 4).asnumpy()
+
+
+def _recurrent_dropout_cases(ms, ops, P, out):
+    """nn.LSTM / GRU / RNN with dropout, training: the layer's nn.Dropout between layers (built, and seeded,
+    with the layer), one stream over layers and calls. Float outputs of a recurrence: compared to 1e-5."""
+    x = ms.Tensor(np.linspace(-1, 1, 2 * 3 * 3, dtype=np.float32).reshape(3, 2, 3))
+    for name in ("LSTM", "GRU", "RNN"):
+        for g in GLOBAL_SEEDS:
+            ms.set_seed(g)
+            for layers, bidirectional in ((2, False), (3, True)):
+                net = getattr(ms.nn, name)(3, 4, layers, dropout=0.4, bidirectional=bidirectional)
+                net.set_train(True)
+                for call in range(3 if layers == 2 else 1):
+                    res = net(x)
+                    state = res[1][0] if name == "LSTM" else res[1]
+                    out[f"nn.{name}|{g}|{layers}|{bidirectional}|{call}"] = res[0].asnumpy()
+                    out[f"nn.{name}|{g}|{layers}|{bidirectional}|{call}|h"] = state.asnumpy()
