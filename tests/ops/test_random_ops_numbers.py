@@ -56,6 +56,10 @@ def test_random_op_matches_mindspore(ours, op):
             np.testing.assert_array_equal(got, ref, err_msg=key)
         elif key.startswith(RECURRENT):  # float32 recurrences (GEMMs summed in another order): masks show as ~0.1
             np.testing.assert_allclose(got, ref, rtol=1e-5, atol=1e-6, err_msg=key)
+        elif key.startswith("nn.probability.distribution."):
+            # log/exp/tan of the draws: MindSpore's CPU Log is off by up to ~1 float32 ulp of 1 near 1, so log(u)
+            # loses relative precision as u -> 1 (measured up to 1.5e-5); other draws differ by O(1)
+            np.testing.assert_allclose(got, ref, rtol=1e-4, atol=1e-6, err_msg=key)
         else:  # float32 rounding: glibc's logf (normal ops) is called where present, so exact here
             assert _ulps(got, ref).max(initial=0) <= 2, key
 

@@ -101,7 +101,8 @@ def family():
     import mindspore as ms
     import mindspore.nn.probability.distribution  # noqa: F401 - imported for the walk
     import mindspore.nn.probability.distribution as D
-    distributions = {n.lower() for n in dir(D) if inspect.isclass(getattr(D, n)) and issubclass(getattr(D, n), D.Distribution)}
+    distributions = {n.lower() for n in dir(D)
+                     if inspect.isclass(getattr(D, n)) and issubclass(getattr(D, n), D.Distribution)}
     distributions -= {"distribution", "transformeddistribution"}
     out, seen = {}, set()
     for module in MODULES:

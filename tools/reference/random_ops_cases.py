@@ -121,6 +121,7 @@ def run(ms, ops, P, unset_global_seed):
     _numpy_cases(ms, ops, P, out)
     _more_primitive_cases(ms, ops, P, out)
     _recurrent_dropout_cases(ms, ops, P, out)
+    _distribution_cases(ms, ops, P, out)
     prims = {"UniformReal": P.UniformReal, "StandardNormal": P.StandardNormal, "UniformInt": P.UniformInt,
              "StandardLaplace": P.StandardLaplace}
     for name, make in prims.items():  # a Primitive keeps its engines: each call continues the stream
@@ -391,3 +392,35 @@ def _recurrent_dropout_cases(ms, ops, P, out):
                     state = res[1][0] if name == "LSTM" else res[1]
                     out[f"nn.{name}|{g}|{layers}|{bidirectional}|{call}"] = res[0].asnumpy()
                     out[f"nn.{name}|{g}|{layers}|{bidirectional}|{call}|h"] = state.asnumpy()
+
+
+def _distribution_cases(ms, ops, P, out):
+    """nn.probability.distribution's sample(): ops.uniform / ops.normal / ops.multinomial with the distribution's
+    seed (0 for None), then MindSpore's formula."""
+    D = ms.nn.probability.distribution
+    t = lambda v: ms.Tensor(np.array(v, np.float32))  # noqa: E731
+    makers = {
+        "Uniform": (lambda s: D.Uniform(0.5, 2.0, seed=s), lambda s: D.Uniform(t([0.0, 1.0]), t([1.0, 5.0]), seed=s)),
+        "Bernoulli": (lambda s: D.Bernoulli(0.3, seed=s), lambda s: D.Bernoulli(t([0.2, 0.9]), seed=s)),
+        "Exponential": (lambda s: D.Exponential(0.5, seed=s), lambda s: D.Exponential(t([1.0, 3.0]), seed=s)),
+        "Geometric": (lambda s: D.Geometric(0.3, seed=s), lambda s: D.Geometric(t([0.2, 0.7]), seed=s)),
+        "Cauchy": (lambda s: D.Cauchy(0.0, 1.0, seed=s), lambda s: D.Cauchy(t([0.0, 2.0]), t([1.0, 0.5]), seed=s)),
+        "Logistic": (lambda s: D.Logistic(0.0, 1.0, seed=s),
+                     lambda s: D.Logistic(t([1.0, -1.0]), t([2.0, 0.5]), seed=s)),
+        "Normal": (lambda s: D.Normal(0.0, 1.0, seed=s), lambda s: D.Normal(t([1.0, -1.0]), t([2.0, 0.5]), seed=s)),
+        "LogNormal": (lambda s: D.LogNormal(0.0, 1.0, seed=s),
+                      lambda s: D.LogNormal(t([0.5, -1.0]), t([0.2, 0.5]), seed=s)),
+        "Gumbel": (lambda s: D.Gumbel(0.0, 1.0, seed=s), lambda s: D.Gumbel(t([0.5, -1.0]), t([2.0, 0.5]), seed=s)),
+        "Categorical": (lambda s: D.Categorical(t([0.2, 0.3, 0.5]), seed=s),
+                        lambda s: D.Categorical(t([[0.2, 0.8], [0.6, 0.4]]), seed=s))}
+    for name, (scalar, batched) in makers.items():
+        for g in GLOBAL_SEEDS:
+            for seed in (None, 5):
+                ms.set_seed(g)
+                for kind, make in (("scalar", scalar), ("batched", batched)):
+                    dist = make(seed)
+                    for shape in ((), (3,), (2, 2)):
+                        for call in range(2 if shape == (3,) else 1):
+                            res = dist.sample(shape)
+                            key = f"nn.probability.distribution.{name}|{g}|{seed}|{kind}|{shape}|{call}"
+                            out[key] = res.asnumpy()
