@@ -38,9 +38,6 @@ DIFFERENCES = {
     "ops.operations.LogNormalReverse": (NONDETERMINISTIC, "P.LogNormalReverse()(" + _F + ")", ""),
     "ops.operations.NonDeterministicInts": (NONDETERMINISTIC,
                                             "P.NonDeterministicInts()(Tensor(np.array([2, 2], np.int32)))", ""),
-    "ops.operations.ParameterizedTruncatedNormal": (
-        NOT_YET, "P.ParameterizedTruncatedNormal(3, 4)(Tensor(np.array([2, 3], np.int32)), T([0.0, 1.0]), "
-                 "T([1.0, 2.0]), T([-1.0, -2.0]), T([1.0, 3.0]))", ""),
     "ops.operations.Poisson": (RAISES, "P.Poisson(3, 4)((3, 2), Tensor(np.array([1.0, 4.5], np.float32)))", ""),
     "ops.operations.RandomPoisson": (NOT_YET, "P.RandomPoisson(3, 4)(Tensor(np.array([3], np.int32)), "
                                               "Tensor(np.array([1.0, 4.5], np.float32)))",

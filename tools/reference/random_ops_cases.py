@@ -122,6 +122,7 @@ def run(ms, ops, P, unset_global_seed):
     _more_primitive_cases(ms, ops, P, out)
     _recurrent_dropout_cases(ms, ops, P, out)
     _distribution_cases(ms, ops, P, out)
+    _parameterized_truncated_normal_cases(ms, ops, P, out)
     prims = {"UniformReal": P.UniformReal, "StandardNormal": P.StandardNormal, "UniformInt": P.UniformInt,
              "StandardLaplace": P.StandardLaplace}
     for name, make in prims.items():  # a Primitive keeps its engines: each call continues the stream
@@ -424,3 +425,21 @@ def _distribution_cases(ms, ops, P, out):
                             res = dist.sample(shape)
                             key = f"nn.probability.distribution.{name}|{g}|{seed}|{kind}|{shape}|{call}"
                             out[key] = res.asnumpy()
+
+
+def _parameterized_truncated_normal_cases(ms, ops, P, out):
+    """ParameterizedTruncatedNormal: per row a normal, uniform or exponential rejection sampler (by the bounds);
+    a kernel per signature, continuing call after call; every row takes the parameters' first values."""
+    bounds = {"normal": ([0.0], [1.0], [-3.0], [3.0]), "uniform": ([0.0], [1.0], [0.5], [0.7]),
+              "tail": ([0.0], [1.0], [2.0], [9.0]), "swapped": ([1.0], [2.0], [-9.0], [-1.5]),
+              "rows": ([0.0, 1.0], [1.0, 2.0], [-1.0, -2.0], [1.0, 3.0])}
+    for g in GLOBAL_SEEDS:
+        ms.set_seed(g)
+        for s1, s2 in ((3, 4), (0, 7), (5, 0)):
+            for name, params in bounds.items():
+                for dtype in ("float32", "float64"):
+                    op = P.ParameterizedTruncatedNormal(s1, s2)
+                    shape = ms.Tensor(np.array([2, 3] if name.startswith("rows") else [1, 5], np.int32))
+                    for call in range(3 if dtype == "float32" else 1):
+                        res = op(shape, *[ms.Tensor(np.array(v, dtype)) for v in params])
+                        out[f"prim|ParameterizedTruncatedNormal|{g}|{s1}|{s2}|{name}|{dtype}|{call}"] = res.asnumpy()

@@ -19,7 +19,7 @@ __all__ = ["Dropout2D", "Dropout3D", "IOU", "ChannelShuffle", "BatchToSpace", "S
            "Polar", "Quantile", "UnravelIndex", "ScalarToTensor", "TupleToArray", "ScalarCast", "NthElement",
            "UniqueWithPad", "ConjugateTranspose", "Histogram", "HistogramFixedWidth", "Lstsq", "LuSolve", "LuUnpack",
            "Geqrf", "Orgqr", "Ormqr", "StandardLaplace", "RandomGamma", "RandomPoisson", "Poisson", "TruncatedNormal",
-           "RandomShuffle", "Bernoulli", "Gamma", "MultinomialWithReplacement", "RandpermV2", "CheckNumerics",
+           "RandomShuffle", "ParameterizedTruncatedNormal", "Bernoulli", "Gamma", "MultinomialWithReplacement", "RandpermV2", "CheckNumerics",
            "BoundingBoxEncode", "BoundingBoxDecode", "CheckValid", "ApplyGradientDescent", "ApplyRMSProp",
            "ApplyCenteredRMSProp", "ApplyAdagrad", "ApplyAdagradV2", "ApplyAdaMax", "ApplyAddSign", "ApplyPowerSign",
            "ApplyProximalGradientDescent", "ApplyKerasMomentum", "ApplyAdadelta", "RmsNorm", "LerpScalar"]
@@ -445,6 +445,36 @@ class TruncatedNormal(_P):
         values = kernel.truncated_normal(shp)  # float64; narrower outputs are its rounding, via float32
         out = torch.from_numpy(values if self.dtype == torch.float64 else values.astype("float32"))
         return _r.from_kernel(out.to(self.dtype).numpy())
+
+
+class ParameterizedTruncatedNormal(_Seeded):
+    """Mirrors ``ops.ParameterizedTruncatedNormal(seed=0, seed2=0)``: ``(shape, mean, stdevs, min, max)`` → for each
+    of ``shape[0]`` batch rows, ``prod(shape[1:])`` samples of N(mean, stdev) truncated to ``[min, max]``. As
+    MindSpore 2.10's CPU kernel (a quirk): every row takes the parameters' first values (they are at most 1-D). With a nonzero seed and float32/float64 parameters: MindSpore
+    2.10's numbers (its kernel, ``common/op_random.py``: one per signature, continuing call after call); otherwise
+    torch's generator (MindSpore: nondeterministic for both seeds 0)."""
+
+    def __call__(self, shape, mean, stdevs, min, max):  # noqa: A002 - MindSpore's input names
+        shp = shape_tuple("ParameterizedTruncatedNormal", shape)
+        rows, size = shp[0], 1
+        for n in shp[1:]:
+            size *= n
+        params = (mean, stdevs, min, max)
+        for name, v in zip(("mean", "stdevs", "min", "max"), params):
+            if v.dim() > 1:
+                raise ValueError(f"For ParameterizedTruncatedNormal, {name} should be at most rank 1, but got rank "
+                                 f"{v.dim()}.")
+        # as MindSpore 2.10's kernel (a quirk): every row takes each parameter's first value
+        per_row = [[v.detach().cpu().reshape(-1).numpy()[0] for v in params]] * rows
+        kernel = _kernel(self, (shp, mean.dtype, tuple(mean.shape), tuple(stdevs.shape), tuple(min.shape),
+                                tuple(max.shape)))
+        if kernel is not None and rows and mean.dtype in (torch.float32, torch.float64):
+            out = kernel.parameterized_truncated_normal(rows, size, per_row, per_row[0][0].dtype)
+            return _r.from_kernel(out.reshape(shp))
+        out = torch.empty(rows, size, dtype=torch.float64)
+        for i, (m, sd, lo, hi) in enumerate(per_row):
+            torch.nn.init.trunc_normal_(out[i], float(m), float(sd), float(lo), float(hi))
+        return wrap(out.reshape(shp).to(mean.dtype))
 
 
 class RandomShuffle(_Seeded):
