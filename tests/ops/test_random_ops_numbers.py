@@ -95,6 +95,13 @@ def test_torch_generator_untouched_by_seeded_ops():
     ops.multinomial_with_replacement(ms.Tensor(np.ones((2, 3), np.float32)), 3, 1, 2, True)
     ops.log_uniform_candidate_sampler(ms.Tensor(np.array([[1]], np.int64)), 1, 2, True, 5, 0)
     ops.uniform_candidate_sampler(ms.Tensor(np.array([[1]], np.int64)), 1, 2, True, 5, 3)
+    P.TruncatedNormal(seed=1)(ms.Tensor(np.array([2, 2], np.int32)))
+    P.RandomShuffle(1, 2)(ms.Tensor(np.arange(5)))
+    P.Multinomial(1, 2)(ms.Tensor(np.ones((2, 3), np.float32)), 3)
+    P.ParameterizedTruncatedNormal(1, 2)(ms.Tensor(np.array([1, 3], np.int32)), *[ms.Tensor(np.array([v], np.float32))
+                                                                               for v in (0.0, 1.0, -1.0, 1.0)])
+    ms.numpy.rand(3), ms.numpy.randn(3), ms.numpy.randint(0, 5, (3,))
+    ms.nn.probability.distribution.Normal(0.0, 1.0, seed=3).sample((3,))
     assert torch.equal(torch.get_rng_state(), state)
 
 
