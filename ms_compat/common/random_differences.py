@@ -29,10 +29,6 @@ DIFFERENCES = {
     "ops.operations.Cauchy": (NONDETERMINISTIC, "P.Cauchy([3])()", ""),
     "ops.operations.DropoutGenMask": (RAISES, "P.DropoutGenMask(1, 2)((2, 8), Tensor(0.5, ms.float32))", ""),
     "ops.operations.DropoutDoMask": (NOT_YET, None, "applies a given mask: draws nothing itself"),
-    "ops.operations.FractionalAvgPool": (NOT_YET, "P.FractionalAvgPool([1.0, 1.5, 1.5, 1.0], True, False, True, 1, 2)"
-                                         "(Tensor(np.arange(50, dtype=np.float32).reshape(1, 5, 5, 2)))", ""),
-    "ops.operations.FractionalMaxPool": (NOT_YET, "P.FractionalMaxPool([1.0, 1.5, 1.5, 1.0], True, False, True, 1, 2)"
-                                         "(Tensor(np.arange(50, dtype=np.float32).reshape(1, 5, 5, 2)))", ""),
     "ops.operations.Gamma": (RAISES, "P.Gamma(3, 4)((3, 2), Tensor(np.array([1.0, 2.5], np.float32)), "
                                       "Tensor(np.array([1.0], np.float32)))", ""),
     "ops.operations.LogNormalReverse": (NONDETERMINISTIC, "P.LogNormalReverse()(" + _F + ")", ""),

@@ -123,6 +123,7 @@ def run(ms, ops, P, unset_global_seed):
     _recurrent_dropout_cases(ms, ops, P, out)
     _distribution_cases(ms, ops, P, out)
     _parameterized_truncated_normal_cases(ms, ops, P, out)
+    _fractional_pool_cases(ms, ops, P, out)
     prims = {"UniformReal": P.UniformReal, "StandardNormal": P.StandardNormal, "UniformInt": P.UniformInt,
              "StandardLaplace": P.StandardLaplace}
     for name, make in prims.items():  # a Primitive keeps its engines: each call continues the stream
@@ -443,3 +444,17 @@ def _parameterized_truncated_normal_cases(ms, ops, P, out):
                     for call in range(3 if dtype == "float32" else 1):
                         res = op(shape, *[ms.Tensor(np.array(v, dtype)) for v in params])
                         out[f"prim|ParameterizedTruncatedNormal|{g}|{s1}|{s2}|{name}|{dtype}|{call}"] = res.asnumpy()
+
+
+def _fractional_pool_cases(ms, ops, P, out):
+    """FractionalMaxPool / FractionalAvgPool with seeds (deterministic=True): the pooling regions' boundaries."""
+    x = ms.Tensor(np.arange(2 * 11 * 9 * 2, dtype=np.float32).reshape(2, 11, 9, 2) % 17)
+    for name in ("FractionalMaxPool", "FractionalAvgPool"):
+        for s1, s2 in ((1, 2), (0, 7), (12345, 0)):
+            for ratio in ([1.0, 1.5, 1.5, 1.0], [1.0, 1.3, 2.2, 1.0], [1.0, 1.9, 1.2, 1.0]):
+                for pseudo in (True, False):
+                    for overlapping in (False, True):
+                        res = getattr(P, name)(ratio, pseudo, overlapping, True, s1, s2)(x)
+                        key = f"prim|{name}|{s1}|{s2}|{ratio[1]}|{ratio[2]}|{pseudo}|{overlapping}"
+                        for i, r in enumerate(res):
+                            out[f"{key}|{i}"] = r.asnumpy()
