@@ -124,6 +124,7 @@ def run(ms, ops, P, unset_global_seed):
     _distribution_cases(ms, ops, P, out)
     _parameterized_truncated_normal_cases(ms, ops, P, out)
     _fractional_pool_cases(ms, ops, P, out)
+    _sampled_softmax_loss_cases(ms, ops, P, out)
     prims = {"UniformReal": P.UniformReal, "StandardNormal": P.StandardNormal, "UniformInt": P.UniformInt,
              "StandardLaplace": P.StandardLaplace}
     for name, make in prims.items():  # a Primitive keeps its engines: each call continues the stream
@@ -458,3 +459,21 @@ def _fractional_pool_cases(ms, ops, P, out):
                         key = f"prim|{name}|{s1}|{s2}|{ratio[1]}|{ratio[2]}|{pseudo}|{overlapping}"
                         for i, r in enumerate(res):
                             out[f"{key}|{i}"] = r.asnumpy()
+
+
+def _sampled_softmax_loss_cases(ms, ops, P, out):
+    """nn.SampledSoftmaxLoss: the cell's UniformCandidateSampler (seeded, continuing call after call), then the
+    sampled softmax cross-entropy (float32 math: compared to 1e-5)."""
+    rng = np.random.RandomState(3)
+    weights = ms.Tensor(rng.randn(12, 4).astype(np.float32))
+    biases = ms.Tensor(rng.randn(12).astype(np.float32))
+    logits = ms.Tensor(rng.randn(3, 4).astype(np.float32))
+    labels = {1: ms.Tensor(np.array([[1], [4], [9]], np.int32)), 2: ms.Tensor(np.array([[1, 2], [4, 0], [9, 3]], np.int32))}
+    for g in GLOBAL_SEEDS:
+        ms.set_seed(g)
+        for seed in (5, 9):
+            for num_true, hits in ((1, True), (2, True), (1, False)):
+                loss = ms.nn.SampledSoftmaxLoss(5, 12, num_true, remove_accidental_hits=hits, seed=seed)
+                for call in range(3):
+                    res = loss(weights, biases, labels[num_true], logits)
+                    out[f"nn.SampledSoftmaxLoss|{g}|{seed}|{num_true}|{hits}|{call}"] = res.asnumpy()
