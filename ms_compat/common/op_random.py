@@ -59,6 +59,16 @@ observed behaviour is what is reproduced:
 * ``RandomChoiceWithMask`` (``ops.choice_with_mask``): ``std::default_random_engine``; each launch
   ``std::shuffle``s ``0 .. k-1`` (``k`` True elements, in flat order) and takes the first ``count``;
 * ``RandomPoisson`` (``ops.random_poisson``): see ``common/poisson_kernel.py``;
+* ``TruncatedNormal`` (the Primitive): ``std::default_random_engine`` seeded once with ``GetSeed(seed, seed2)``
+  per kernel (MindSpore keeps one per output shape and dtypes; it continues call after call) and a new
+  ``normal_distribution<double>`` per launch (the polar method in double on ``generate_canonical<double, 53>``,
+  two engine outputs per uniform); values outside ``[-2, 2]`` are dropped and the double is cast to the output
+  dtype (float32 and float16 outputs are the float64 numbers rounded);
+* ``ParameterizedTruncatedNormal``: the same engine as ``TruncatedNormal`` (seeded once per kernel with
+  ``GetSeed(seed, seed2)``), per batch row one of three samplers in the output's precision: normals of a
+  ``normal_distribution<double>`` (new per row) kept when inside the bounds, uniforms on the bounds accepted
+  against ``exp((max(min, 0)**2 - z**2) / 2)``, or exponential proposals (two ``uniform_real_distribution<double>``
+  draws each, as ``generate_canonical<double, 53>``);
 * ``UniformCandidateSampler`` / ``LogUniformCandidateSampler``: see ``ops/operations/candidate_sampler_ops.py``;
 * ``Dropout2D``/``Dropout3D`` (``ops.dropout1d/2d/3d``, ``nn.Dropout1d/2d/3d``): no seed at all — one
   default-constructed ``std::default_random_engine`` (seed 1) per kernel, and MindSpore keeps one kernel per
@@ -88,7 +98,7 @@ __all__ = ["get_seed", "Mt19937", "MinStd", "uniform_real", "uniform_int", "stan
            "KernelCache", "snapshot", "restore", "checkpoint_context_fn", "kernel_seeds", "mindspore_dropout",
            "DropoutNd", "DROPOUT_ND", "mindspore_dropout_nd", "standard_laplace",
            "random_categorical", "multinomial_with_replacement", "random_gamma", "philox_blocks",
-           "MultinomialWithReplacementKernel"]
+           "MultinomialWithReplacementKernel", "truncated_normal", "parameterized_truncated_normal"]
 
 _MINSTD_M = 2147483647
 _MINSTD_A = 16807
@@ -501,6 +511,105 @@ def standard_normal(engine, n):
     return out[:n]
 
 
+def truncated_normal(engine, n):
+    """``n`` float64 draws of MindSpore's ``TruncatedNormal`` kernel (one launch) from ``engine`` (``MinStd``):
+    the polar method in double, each accepted pair giving ``y * m`` then ``x * m``, values outside ``[-2, 2]``
+    dropped; the half left over when the launch ends is dropped with its distribution."""
+    parts, have = [], 0
+    while have < n:
+        want = n - have
+        pairs = want // 2 + want // 8 + 8
+        w = (engine.peek(4 * pairs) - np.uint64(1)).astype(np.float64)
+        r = float(_MINSTD_M - 1)
+        u = np.minimum((w[0::2] + w[1::2] * r) / (r * r), np.nextafter(1.0, 0.0))
+        x, y = 2.0 * u[0::2] - 1.0, 2.0 * u[1::2] - 1.0
+        r2 = x * x + y * y
+        ok = ~((r2 > 1.0) | (r2 == 0.0))
+        with np.errstate(divide="ignore", invalid="ignore"):
+            mult = np.sqrt(-2.0 * np.log(np.where(ok, r2, 0.5)) / np.where(ok, r2, 0.5))
+        values = np.stack([y * mult, x * mult], axis=1)  # per pair, in draw order
+        keep = ok[:, None] & (values >= -2.0) & (values <= 2.0)
+        flat, kept = values.reshape(-1), keep.reshape(-1)
+        count = np.cumsum(kept)
+        if count.size and count[-1] >= want:
+            last = int(np.searchsorted(count, want))  # the value that completes the launch
+            engine.skip(4 * (last // 2 + 1))
+            parts.append(flat[:last + 1][kept[:last + 1]])
+            have = n
+        else:
+            engine.skip(4 * pairs)
+            parts.append(flat[kept])
+            have += int(kept.sum())
+    return np.concatenate(parts) if parts else np.empty(0, np.float64)
+
+
+def parameterized_truncated_normal(engine, rows, size, params, dtype):
+    """MindSpore's ``ParameterizedTruncatedNormal`` kernel (one launch) from ``engine`` (``MinStd``): ``rows``
+    batch rows of ``size`` samples; ``params``: ``(mean, stddev, minval, maxval)`` per row (numpy scalars of
+    ``dtype``, float32 or float64, in which the kernel computes)."""
+    t = np.dtype(dtype).type
+
+    def exp(v):  # glibc's expf / exp are correctly rounded here
+        return t(math.exp(float(v)))
+
+    def log(v):
+        return logf(np.array([v], np.float32))[0] if t is np.float32 else t(math.log(float(v)))
+
+    def uniform():
+        return t(_canonical_double(engine, 1)[0])
+
+    out = np.empty((rows, size), dtype)
+    for row, (mean, stddev, lo, hi) in enumerate(params):
+        if (np.isinf(lo) and lo < 0) or hi < mean:
+            lo, hi, stddev = hi, lo, -stddev
+        norm_min = (lo - mean) / (stddev if stddev != 0 else t(1))
+        norm_max = (hi - mean) / (stddev if stddev != 0 else t(1))
+        root = np.sqrt(norm_min * norm_min + t(4))
+        cutoff = t(2) * exp(t(0.5) + (norm_min * (norm_min - root)) / t(4)) / (norm_min + root)
+        if (norm_min < t(-1.3) and norm_max >= 0) or (norm_max > t(1.3) and norm_min <= 0):
+            saved, i = [], 0
+            while i < size:
+                if not saved:
+                    saved = list(standard_normal_double(engine, 2))[::-1]
+                z = t(saved.pop())
+                if norm_min <= z <= norm_max:
+                    out[row, i] = z * stddev + mean
+                    i += 1
+        elif norm_max - norm_min < cutoff:
+            plus = t(0) if norm_min < 0 else norm_min * norm_min
+            for i in range(size):
+                while True:
+                    z = uniform() * (norm_max - norm_min) + norm_min
+                    if uniform() <= exp((plus - z * z) / t(2)):
+                        break
+                out[row, i] = z * stddev + mean
+        else:
+            alpha = (norm_min + np.sqrt(norm_min * norm_min + t(4))) / t(2)
+            for i in range(size):
+                while True:
+                    z = -log(uniform()) / alpha + norm_min
+                    x = alpha - z if norm_min < alpha else norm_min - alpha
+                    if uniform() <= exp(-x * x / t(2)) and z < norm_max:
+                        break
+                out[row, i] = z * stddev + mean
+    return out
+
+
+def standard_normal_double(engine, n):
+    """``n`` draws (``n`` even) of a new libstdc++ ``normal_distribution<double>`` on ``engine`` (``MinStd``): the
+    polar method on ``generate_canonical<double, 53>``, each accepted pair giving ``y * m`` then ``x * m``."""
+    out = []
+    while len(out) < n:
+        u = _canonical_double(engine, 2)
+        x, y = 2.0 * u[0] - 1.0, 2.0 * u[1] - 1.0
+        r2 = x * x + y * y
+        if r2 > 1.0 or r2 == 0.0:
+            continue
+        m = math.sqrt(-2.0 * math.log(r2) / r2)
+        out += [y * m, x * m]
+    return np.array(out[:n])
+
+
 def standard_laplace(engine, n):
     """``n`` float32 draws of MindSpore's ``StandardLaplace`` kernel from ``engine`` (``MinStd``)."""
     lo = np.nextafter(np.float32(-1), np.float32(0))
@@ -670,6 +779,14 @@ class RandomKernel:
 
     def standard_normal(self, shape):
         return standard_normal(self._default_engine(), math.prod(shape)).reshape(shape)
+
+    def truncated_normal(self, shape):
+        """``TruncatedNormal``'s float64 draws for one launch (continues this kernel's engine)."""
+        return truncated_normal(self._default_engine(), math.prod(shape)).reshape(shape)
+
+    def parameterized_truncated_normal(self, rows, size, params, dtype):
+        """``ParameterizedTruncatedNormal``'s draws for one launch (continues this kernel's engine)."""
+        return parameterized_truncated_normal(self._default_engine(), rows, size, params, dtype)
 
     def standard_laplace(self, shape):
         return standard_laplace(self._default_engine(), math.prod(shape)).reshape(shape)

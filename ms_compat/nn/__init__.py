@@ -52,6 +52,7 @@ for _mod, _names in (("ms_compat.nn.layer.matrix_cells", ("MatMul", "MatrixDiag"
                      ("ms_compat.train.metrics_occlusion", ("OcclusionSensitivity",)),
                      ("ms_compat.nn.layer.pooling_ext", ("AvgPool1dExt", "AvgPool3dExt")),
                      ("ms_compat.nn.loss.l1_loss_ext", ("L1LossExt",)),
+                     ("ms_compat.nn.loss.sampled_softmax_loss", ("SampledSoftmaxLoss",)),
                      ("ms_compat.nn.wrap.micro_batch", ("MicroBatchInterleaved", "ParameterUpdate")),
                      ("ms_compat.nn.optim", ("ASGD", "Rprop", "Adadelta", "ProximalAdagrad", "FTRL", "AdamOffload")),
                      ("ms_compat.nn.layer.fractional_pool", ("FractionalMaxPool2d", "FractionalMaxPool3d")),

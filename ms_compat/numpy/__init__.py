@@ -551,20 +551,51 @@ def ndim(a):
     return _t(a).dim()
 
 
+def _global_seed_kernel(name):
+    """``mindspore.numpy``'s random functions build a fresh ``name`` Primitive seeded with
+    ``_get_seed(global seed, name)`` (the global seed as op seed too); ``None`` without a global seed
+    (MindSpore: nondeterministic; here torch's generator)."""
+    from ..common import op_random, op_seed
+    from ..context import get_seed
+    g = get_seed()
+    seeds = None if g is None else op_seed.graph_seed(g, name, g)
+    return None if seeds is None else op_random.RandomKernel(*seeds)
+
+
+def _rand_shape(shape):
+    return tuple(shape[0]) if len(shape) == 1 and isinstance(shape[0], (tuple, list)) else tuple(shape)
+
+
 def rand(*shape, dtype=torch.float32):
-    return _wrap(torch.rand(shape[0] if len(shape) == 1 and isinstance(shape[0], tuple) else shape,
-                            dtype=_dt(dtype)))
+    """``mindspore.numpy.rand(*shape, dtype=mstype.float32)``: after ``set_seed``, MindSpore's numbers (its
+    ``UniformReal`` kernel, ``common/op_random.py``); torch's generator without a global seed."""
+    shp, kernel = _rand_shape(shape), _global_seed_kernel("UniformReal")
+    if kernel is None:
+        return _wrap(torch.rand(shp, dtype=_dt(dtype)))
+    return _wrap(torch.from_numpy(kernel.uniform_real(shp)).to(_dev() or "cpu", _dt(dtype)))
 
 
 def randn(*shape, dtype=torch.float32):
-    return _wrap(torch.randn(shape[0] if len(shape) == 1 and isinstance(shape[0], tuple) else shape,
-                             dtype=_dt(dtype)))
+    """``mindspore.numpy.randn(*shape, dtype=mstype.float32)``: after ``set_seed``, MindSpore's numbers (its
+    ``StandardNormal`` kernel); torch's generator without a global seed."""
+    shp, kernel = _rand_shape(shape), _global_seed_kernel("StandardNormal")
+    if kernel is None:
+        return _wrap(torch.randn(shp, dtype=_dt(dtype)))
+    return _wrap(torch.from_numpy(kernel.standard_normal(shp)).to(_dev() or "cpu", _dt(dtype)))
 
 
 def randint(minval, maxval=None, shape=None, dtype=torch.int32):
+    """``mindspore.numpy.randint(minval, maxval=None, shape=None, dtype=mstype.int32)``: after ``set_seed``,
+    MindSpore's numbers (its ``UniformInt`` kernel, shape ``(1,)`` when none is given); torch's generator
+    without a global seed."""
     if maxval is None:
         minval, maxval = 0, minval
-    return _wrap(torch.randint(minval, maxval, _shape(shape or ()), dtype=_dt(dtype)))
+    kernel = _global_seed_kernel("UniformInt")
+    if kernel is None:
+        return _wrap(torch.randint(minval, maxval, _shape(shape or ()), dtype=_dt(dtype)))
+    shp = (1,) if shape is None else _shape(shape)
+    values = kernel.uniform_int(shp, int(minval), int(maxval))
+    return _wrap(torch.from_numpy(values).to(_dev() or "cpu", _dt(dtype)))
 
 
 def __getattr__(name):

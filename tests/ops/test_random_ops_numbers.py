@@ -16,6 +16,7 @@ sys.path.insert(0, str(ROOT / "tools" / "reference"))
 from random_ops_cases import run  # noqa: E402
 
 REF = np.load(ROOT / "tests" / "reference_data" / "random" / "ops.npz")
+RECURRENT = ("nn.LSTM|", "nn.GRU|", "nn.RNN|", "nn.SampledSoftmaxLoss|")
 
 
 def _unset_global_seed():
@@ -53,6 +54,12 @@ def test_random_op_matches_mindspore(ours, op):
         assert got.dtype == ref.dtype and got.shape == ref.shape, key
         if ref.dtype.kind in "iub":
             np.testing.assert_array_equal(got, ref, err_msg=key)
+        elif key.startswith(RECURRENT):  # float32 recurrences / softmax (summed in another order): draws show as ~0.1
+            np.testing.assert_allclose(got, ref, rtol=1e-5, atol=1e-6, err_msg=key)
+        elif key.startswith("nn.probability.distribution."):
+            # log/exp/tan of the draws: MindSpore's CPU Log is off by up to ~1 float32 ulp of 1 near 1, so log(u)
+            # loses relative precision as u -> 1 (measured up to 1.5e-5); other draws differ by O(1)
+            np.testing.assert_allclose(got, ref, rtol=1e-4, atol=1e-6, err_msg=key)
         else:  # float32 rounding: glibc's logf (normal ops) is called where present, so exact here
             assert _ulps(got, ref).max(initial=0) <= 2, key
 
@@ -88,6 +95,13 @@ def test_torch_generator_untouched_by_seeded_ops():
     ops.multinomial_with_replacement(ms.Tensor(np.ones((2, 3), np.float32)), 3, 1, 2, True)
     ops.log_uniform_candidate_sampler(ms.Tensor(np.array([[1]], np.int64)), 1, 2, True, 5, 0)
     ops.uniform_candidate_sampler(ms.Tensor(np.array([[1]], np.int64)), 1, 2, True, 5, 3)
+    P.TruncatedNormal(seed=1)(ms.Tensor(np.array([2, 2], np.int32)))
+    P.RandomShuffle(1, 2)(ms.Tensor(np.arange(5)))
+    P.Multinomial(1, 2)(ms.Tensor(np.ones((2, 3), np.float32)), 3)
+    P.ParameterizedTruncatedNormal(1, 2)(ms.Tensor(np.array([1, 3], np.int32)), *[ms.Tensor(np.array([v], np.float32))
+                                                                               for v in (0.0, 1.0, -1.0, 1.0)])
+    ms.numpy.rand(3), ms.numpy.randn(3), ms.numpy.randint(0, 5, (3,))
+    ms.nn.probability.distribution.Normal(0.0, 1.0, seed=3).sample((3,))
     assert torch.equal(torch.get_rng_state(), state)
 
 

@@ -116,6 +116,15 @@ def run(ms, ops, P, unset_global_seed):
     _gamma_cases(ms, ops, P, out)
     _bernoulli_prim_cases(ms, ops, P, out)
     _instance_cases(ms, ops, P, out)
+    _truncated_normal_cases(ms, ops, P, out)
+    _random_shuffle_cases(ms, ops, P, out)
+    _numpy_cases(ms, ops, P, out)
+    _more_primitive_cases(ms, ops, P, out)
+    _recurrent_dropout_cases(ms, ops, P, out)
+    _distribution_cases(ms, ops, P, out)
+    _parameterized_truncated_normal_cases(ms, ops, P, out)
+    _fractional_pool_cases(ms, ops, P, out)
+    _sampled_softmax_loss_cases(ms, ops, P, out)
     prims = {"UniformReal": P.UniformReal, "StandardNormal": P.StandardNormal, "UniformInt": P.UniformInt,
              "StandardLaplace": P.StandardLaplace}
     for name, make in prims.items():  # a Primitive keeps its engines: each call continues the stream
@@ -295,3 +304,176 @@ def _instance_cases(ms, ops, P, out):
         first, second = make(), make()
         for i, op in enumerate((first, second, first)):
             out[f"prim|{name}|instances|{i}"] = call(op).asnumpy()
+
+
+def _truncated_normal_cases(ms, ops, P, out):
+    """The TruncatedNormal Primitive: seeds are attributes (the global seed plays no part); a kernel per output
+    shape and dtypes, continuing call after call."""
+    for g in GLOBAL_SEEDS:
+        ms.set_seed(g)
+        for s1, s2 in ((1, 0), (0, 3), (5, 7)):
+            op = P.TruncatedNormal(seed=s1, seed2=s2)
+            for shp in ((2, 3), (4, 5, 7), (300, 2)):  # 600 values: some beyond 2 are redrawn
+                for call in range(3 if shp == (2, 3) else 1):
+                    res = op(ms.Tensor(np.array(shp, np.int32)))
+                    out[f"prim|TruncatedNormal|{g}|{s1}|{s2}|{shp}|{call}"] = res.asnumpy()
+    for dtype in ("float16", "float32", "float64"):
+        for index in ("int32", "int64"):
+            op = P.TruncatedNormal(dtype=getattr(ms, dtype), seed=2 ** 31 - 2, seed2=12345)
+            for call in range(2):
+                res = op(ms.Tensor(np.array([3, 5], index)))
+                out[f"prim|TruncatedNormal|{dtype}|{index}|{call}"] = res.asnumpy()
+
+
+def _random_shuffle_cases(ms, ops, P, out):
+    """The RandomShuffle Primitive: ops.shuffle's permutations from attributes ``(seed, seed2)``; a kernel per
+    input shape and dtype, continuing call after call."""
+    for g in GLOBAL_SEEDS:
+        ms.set_seed(g)
+        for s1, s2 in ((1, 0), (0, 3), (5, 7)):
+            op = P.RandomShuffle(seed=s1, seed2=s2)
+            for shp in ((10,), (6, 2), (3, 2, 2), (1, 4)):
+                for call in range(3 if shp == (10,) else 1):
+                    res = op(ms.Tensor(np.arange(int(np.prod(shp)), dtype=np.float32).reshape(shp)))
+                    out[f"prim|RandomShuffle|{g}|{s1}|{s2}|{shp}|{call}"] = res.asnumpy()
+    op = P.RandomShuffle(seed=3, seed2=0)
+    for dtype in ("float32", "int32", "float32", "bool"):  # kernels per dtype: the float32 one continues
+        res = op(ms.Tensor((np.arange(9) % 4).astype(dtype)))
+        out[f"prim|RandomShuffle|dtypes|{len([k for k in out if k.startswith('prim|RandomShuffle|dtypes')])}"] = \
+            res.asnumpy()
+
+
+def _numpy_cases(ms, ops, P, out):
+    """mindspore.numpy's rand / randn / randint: a fresh Primitive per call, seeded with
+    ``_get_seed(global seed, kernel name)``."""
+    mnp = ms.numpy
+    table = {"numpy.rand": lambda shp: mnp.rand(*shp), "numpy.randn": lambda shp: mnp.randn(shp),
+             "numpy.randint": lambda shp: mnp.randint(-4, 30, shp)}
+    for name, fn in table.items():
+        for g in GLOBAL_SEEDS:
+            ms.set_seed(g)
+            for shp in SHAPES:
+                for call in range(3 if shp == SHAPES[0] else 1):
+                    out[f"{name}|{g}|{shp}|{call}"] = fn(shp).asnumpy()
+    ms.set_seed(2)
+    out["numpy.randint|no shape"] = mnp.randint(7).asnumpy()
+    out["numpy.rand|float64"] = mnp.rand(2, 2, dtype=ms.float64).asnumpy()
+
+
+def _more_primitive_cases(ms, ops, P, out):
+    """RandpermV2 and Multinomial Primitives (a kernel per signature, continuing call after call); the Tensor
+    method random_categorical (the ops function's)."""
+    for seed, offset in ((0, 0), (3, 0), (3, 5)):
+        op = P.RandpermV2(seed, offset)
+        for call in range(3):
+            out[f"prim|RandpermV2|{seed}|{offset}|{call}"] = op(ms.Tensor(9, ms.int64)).asnumpy()
+    weights = np.array([[0.1, 0.2, 0.3, 0.4], [0.5, 0.0, 0.25, 0.25]], np.float32)
+    for s1, s2 in ((1, 0), (0, 3), (5, 7)):
+        op = P.Multinomial(s1, s2)
+        for call in range(3):
+            out[f"prim|Multinomial|{s1}|{s2}|{call}"] = op(ms.Tensor(weights), 6).asnumpy()
+        out[f"prim|Multinomial|{s1}|{s2}|1d"] = op(ms.Tensor(weights[0]), 6).asnumpy()
+        out[f"prim|Multinomial|{s1}|{s2}|int64"] = P.Multinomial(s1, s2, ms.int64)(ms.Tensor(weights), 3).asnumpy()
+    for g in GLOBAL_SEEDS:
+        ms.set_seed(g)
+        for call in range(3):
+            out[f"Tensor.random_categorical|{g}|{call}"] = ms.Tensor(weights).random_categorical(5, 4).asnumpy()
+
+
+def _recurrent_dropout_cases(ms, ops, P, out):
+    """nn.LSTM / GRU / RNN with dropout, training: the layer's nn.Dropout between layers (built, and seeded,
+    with the layer), one stream over layers and calls. Float outputs of a recurrence: compared to 1e-5."""
+    x = ms.Tensor(np.linspace(-1, 1, 2 * 3 * 3, dtype=np.float32).reshape(3, 2, 3))
+    for name in ("LSTM", "GRU", "RNN"):
+        for g in GLOBAL_SEEDS:
+            ms.set_seed(g)
+            for layers, bidirectional in ((2, False), (3, True)):
+                net = getattr(ms.nn, name)(3, 4, layers, dropout=0.4, bidirectional=bidirectional)
+                net.set_train(True)
+                for call in range(3 if layers == 2 else 1):
+                    res = net(x)
+                    state = res[1][0] if name == "LSTM" else res[1]
+                    out[f"nn.{name}|{g}|{layers}|{bidirectional}|{call}"] = res[0].asnumpy()
+                    out[f"nn.{name}|{g}|{layers}|{bidirectional}|{call}|h"] = state.asnumpy()
+
+
+def _distribution_cases(ms, ops, P, out):
+    """nn.probability.distribution's sample(): ops.uniform / ops.normal / ops.multinomial with the distribution's
+    seed (0 for None), then MindSpore's formula."""
+    D = ms.nn.probability.distribution
+    t = lambda v: ms.Tensor(np.array(v, np.float32))  # noqa: E731
+    makers = {
+        "Uniform": (lambda s: D.Uniform(0.5, 2.0, seed=s), lambda s: D.Uniform(t([0.0, 1.0]), t([1.0, 5.0]), seed=s)),
+        "Bernoulli": (lambda s: D.Bernoulli(0.3, seed=s), lambda s: D.Bernoulli(t([0.2, 0.9]), seed=s)),
+        "Exponential": (lambda s: D.Exponential(0.5, seed=s), lambda s: D.Exponential(t([1.0, 3.0]), seed=s)),
+        "Geometric": (lambda s: D.Geometric(0.3, seed=s), lambda s: D.Geometric(t([0.2, 0.7]), seed=s)),
+        "Cauchy": (lambda s: D.Cauchy(0.0, 1.0, seed=s), lambda s: D.Cauchy(t([0.0, 2.0]), t([1.0, 0.5]), seed=s)),
+        "Logistic": (lambda s: D.Logistic(0.0, 1.0, seed=s),
+                     lambda s: D.Logistic(t([1.0, -1.0]), t([2.0, 0.5]), seed=s)),
+        "Normal": (lambda s: D.Normal(0.0, 1.0, seed=s), lambda s: D.Normal(t([1.0, -1.0]), t([2.0, 0.5]), seed=s)),
+        "LogNormal": (lambda s: D.LogNormal(0.0, 1.0, seed=s),
+                      lambda s: D.LogNormal(t([0.5, -1.0]), t([0.2, 0.5]), seed=s)),
+        "Gumbel": (lambda s: D.Gumbel(0.0, 1.0, seed=s), lambda s: D.Gumbel(t([0.5, -1.0]), t([2.0, 0.5]), seed=s)),
+        "Categorical": (lambda s: D.Categorical(t([0.2, 0.3, 0.5]), seed=s),
+                        lambda s: D.Categorical(t([[0.2, 0.8], [0.6, 0.4]]), seed=s))}
+    for name, (scalar, batched) in makers.items():
+        for g in GLOBAL_SEEDS:
+            for seed in (None, 5):
+                ms.set_seed(g)
+                for kind, make in (("scalar", scalar), ("batched", batched)):
+                    dist = make(seed)
+                    for shape in ((), (3,), (2, 2)):
+                        for call in range(2 if shape == (3,) else 1):
+                            res = dist.sample(shape)
+                            key = f"nn.probability.distribution.{name}|{g}|{seed}|{kind}|{shape}|{call}"
+                            out[key] = res.asnumpy()
+
+
+def _parameterized_truncated_normal_cases(ms, ops, P, out):
+    """ParameterizedTruncatedNormal: per row a normal, uniform or exponential rejection sampler (by the bounds);
+    a kernel per signature, continuing call after call; every row takes the parameters' first values."""
+    bounds = {"normal": ([0.0], [1.0], [-3.0], [3.0]), "uniform": ([0.0], [1.0], [0.5], [0.7]),
+              "tail": ([0.0], [1.0], [2.0], [9.0]), "swapped": ([1.0], [2.0], [-9.0], [-1.5]),
+              "rows": ([0.0, 1.0], [1.0, 2.0], [-1.0, -2.0], [1.0, 3.0])}
+    for g in GLOBAL_SEEDS:
+        ms.set_seed(g)
+        for s1, s2 in ((3, 4), (0, 7), (5, 0)):
+            for name, params in bounds.items():
+                for dtype in ("float32", "float64"):
+                    op = P.ParameterizedTruncatedNormal(s1, s2)
+                    shape = ms.Tensor(np.array([2, 3] if name.startswith("rows") else [1, 5], np.int32))
+                    for call in range(3 if dtype == "float32" else 1):
+                        res = op(shape, *[ms.Tensor(np.array(v, dtype)) for v in params])
+                        out[f"prim|ParameterizedTruncatedNormal|{g}|{s1}|{s2}|{name}|{dtype}|{call}"] = res.asnumpy()
+
+
+def _fractional_pool_cases(ms, ops, P, out):
+    """FractionalMaxPool / FractionalAvgPool with seeds (deterministic=True): the pooling regions' boundaries."""
+    x = ms.Tensor(np.arange(2 * 11 * 9 * 2, dtype=np.float32).reshape(2, 11, 9, 2) % 17)
+    for name in ("FractionalMaxPool", "FractionalAvgPool"):
+        for s1, s2 in ((1, 2), (0, 7), (12345, 0)):
+            for ratio in ([1.0, 1.5, 1.5, 1.0], [1.0, 1.3, 2.2, 1.0], [1.0, 1.9, 1.2, 1.0]):
+                for pseudo in (True, False):
+                    for overlapping in (False, True):
+                        res = getattr(P, name)(ratio, pseudo, overlapping, True, s1, s2)(x)
+                        key = f"prim|{name}|{s1}|{s2}|{ratio[1]}|{ratio[2]}|{pseudo}|{overlapping}"
+                        for i, r in enumerate(res):
+                            out[f"{key}|{i}"] = r.asnumpy()
+
+
+def _sampled_softmax_loss_cases(ms, ops, P, out):
+    """nn.SampledSoftmaxLoss: the cell's UniformCandidateSampler (seeded, continuing call after call), then the
+    sampled softmax cross-entropy (float32 math: compared to 1e-5)."""
+    rng = np.random.RandomState(3)
+    weights = ms.Tensor(rng.randn(12, 4).astype(np.float32))
+    biases = ms.Tensor(rng.randn(12).astype(np.float32))
+    logits = ms.Tensor(rng.randn(3, 4).astype(np.float32))
+    labels = {1: ms.Tensor(np.array([[1], [4], [9]], np.int32)), 2: ms.Tensor(np.array([[1, 2], [4, 0], [9, 3]], np.int32))}
+    for g in GLOBAL_SEEDS:
+        ms.set_seed(g)
+        for seed in (5, 9):
+            for num_true, hits in ((1, True), (2, True), (1, False)):
+                loss = ms.nn.SampledSoftmaxLoss(5, 12, num_true, remove_accidental_hits=hits, seed=seed)
+                for call in range(3):
+                    res = loss(weights, biases, labels[num_true], logits)
+                    out[f"nn.SampledSoftmaxLoss|{g}|{seed}|{num_true}|{hits}|{call}"] = res.asnumpy()

@@ -194,6 +194,8 @@ class _RNNBase(Cell):
         train = self.training
         if seq_length is not None:
             return self._packed(x, hx, seq_length, weights, train)
+        if train and self.dropout and self.num_layers > 1 and not torch.compiler.is_dynamo_compiling():
+            return self._layer_by_layer(x, hx, weights, dirs)
         if self.is_lstm:
             if torch.compiler.is_dynamo_compiling() and fused_lstm_applies(x, tuple(hx), weights, self.dropout, train,
                                                                            self.num_layers):
@@ -207,6 +209,24 @@ class _RNNBase(Cell):
         out, h = self._fn(x, hx, weights, self.has_bias, self.num_layers, self.dropout, train, self.bidirectional,
                           self.batch_first)
         return out, h
+
+    def _layer_by_layer(self, x, hx, weights, dirs):
+        """Training with dropout, as MindSpore: one layer at a time, ``dropout_op`` (``nn.Dropout``: MindSpore's
+        masks, one stream over the layers and calls) on each layer's output but the last's."""
+        per = dirs * (4 if self.has_bias else 2)
+        out, hs, cs = x, [], []
+        for i in range(self.num_layers):
+            w, at = weights[i * per:(i + 1) * per], slice(i * dirs, (i + 1) * dirs)
+            if self.is_lstm:
+                out, h, c = self._fn(out, (hx[0][at], hx[1][at]), w, self.has_bias, 1, 0.0, True, self.bidirectional,
+                                     self.batch_first)
+                cs.append(c)
+            else:
+                out, h = self._fn(out, hx[at], w, self.has_bias, 1, 0.0, True, self.bidirectional, self.batch_first)
+            hs.append(h)
+            if i < self.num_layers - 1:
+                out = self.dropout_op(out)
+        return (out, (torch.cat(hs), torch.cat(cs))) if self.is_lstm else (out, torch.cat(hs))
 
     @torch.compiler.disable  # packed sequences are data-dependent: run eagerly under torch.compile
     def _packed(self, x, hx, seq_length, weights, train):

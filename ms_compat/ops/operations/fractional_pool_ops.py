@@ -31,6 +31,31 @@ def pooling_sequence(in_len, out_len, pseudo_random, gen):
     return [0] + torch.cumsum(diff, 0).tolist()
 
 
+def mindspore_pooling_sequence(in_len, out_len, pseudo_random, seed):
+    """MindSpore 2.10's CPU kernels' region boundaries for a nonzero ``seed`` (``seed``, else ``seed2``): widths
+    ``in_len // out_len`` or one more; pseudo-random: ``ceil(alpha * (i + u))`` (1-based) with ``u`` one
+    ``uniform_real_distribution<double>`` draw of ``default_random_engine(seed)`` times
+    ``min((k + 2) / alpha - 1, (in_len + 1 - k) / alpha - (out_len - 1))``; random: the wider ones first, then
+    libstdc++'s ``std::shuffle`` with ``default_random_engine(seed)`` (``common/op_random.py``)."""
+    from ...common import op_random
+    k, extra = divmod(in_len, out_len)
+    if extra == 0:
+        diff = [k] * out_len
+    elif pseudo_random:
+        alpha = in_len / out_len
+        max_u = min((k + 2) / alpha - 1, (in_len + 1 - k) / alpha - (out_len - 1))
+        u = float(op_random._canonical_double(op_random.MinStd(seed), 1)[0]) * max_u
+        cum = [1] + [int(math.ceil(alpha * (i + u))) for i in range(1, out_len)] + [in_len + 1]
+        diff = [b - a for a, b in zip(cum[:-1], cum[1:])]
+    else:
+        widths = [k + 1] * extra + [k] * (out_len - extra)
+        diff = [widths[i] for i in op_random.shuffle_permutation(op_random.MinStd(seed), out_len)]
+    seq = [0]
+    for d in diff:
+        seq.append(seq[-1] + d)
+    return seq
+
+
 def _reduce(x, seq, dim, overlapping, fn):
     """Reduce ``x`` along ``dim`` over the regions of ``seq`` (``fn``: 'max' or 'sum'); also the region sizes."""
     parts, sizes = [], []
@@ -106,6 +131,10 @@ class _FractionalPool(Primitive):
             raise ValueError(f"For '{op}', the output size must be positive, but got {(out_h, out_w)}.")
         if self.deterministic and self._fixed is not None and self._fixed[0] == tuple(xt.shape[1:3]):
             rows, cols = self._fixed[1]
+        elif self.seed or self.seed2:  # MindSpore's own draws (it allows seeds only with deterministic=True)
+            seed = self.seed or self.seed2
+            rows = mindspore_pooling_sequence(xt.shape[1], out_h, self.pseudo_random, seed)
+            cols = mindspore_pooling_sequence(xt.shape[2], out_w, self.pseudo_random, seed)
         else:
             rows = pooling_sequence(xt.shape[1], out_h, self.pseudo_random, self._gen)
             cols = pooling_sequence(xt.shape[2], out_w, self.pseudo_random, self._gen)
@@ -119,9 +148,10 @@ class FractionalMaxPool(_FractionalPool):
     """Mirrors ``ops.FractionalMaxPool(pooling_ratio, pseudo_random=False, overlapping=False, deterministic=False,
     seed=0, seed2=0)``: ``x`` ``(N, H, W, C)`` → ``(y, row_pooling_sequence, col_pooling_sequence)``; output size
     ``floor(H / pooling_ratio[1])`` x ``floor(W / pooling_ratio[2])``, each cell the maximum of its region
-    (``overlapping``: the boundary row/column shared with the next region). The region boundaries are drawn
-    with torch's generator (seeded by ``seed`` / ``seed2`` when either is non-zero; ``deterministic`` reuses the
-    first draw), so they differ from MindSpore's draws; given the same boundaries the values are MindSpore's."""
+    (``overlapping``: the boundary row/column shared with the next region). With a nonzero ``seed`` / ``seed2``
+    (MindSpore allows them only with ``deterministic=True``) the region boundaries are MindSpore 2.10's
+    (``mindspore_pooling_sequence``); without, they are drawn with torch's generator (MindSpore:
+    nondeterministic; ``deterministic`` reuses the first draw). Given the boundaries the values are MindSpore's."""
 
 
 class FractionalAvgPool(_FractionalPool):

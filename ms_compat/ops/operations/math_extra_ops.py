@@ -119,13 +119,23 @@ class Randperm(_AttrPrim):
 class Multinomial(_AttrPrim):
     """Mirrors ``ops.Multinomial(seed=0, seed2=0, dtype=mstype.int32)``: ``(x, num_samples)`` draws
     ``num_samples`` class indices per row with replacement from the (unnormalised) probabilities ``x``.
-    Random streams differ from MindSpore's; seeds are stored only."""
+    With a nonzero seed: MindSpore 2.10's numbers (its kernel, ``common/op_random.py``: one per input shape, dtype
+    and ``num_samples``, continuing call after call); both seeds 0 (MindSpore: nondeterministic): torch's
+    generator."""
 
     def __init__(self, seed=0, seed2=0, dtype=torch.int32):
         super().__init__(seed=seed, seed2=seed2, dtype=ms_dtype("Multinomial", dtype))
 
     def __call__(self, x, num_samples):
-        return torch.multinomial(x, int(num_samples), replacement=True).to(self.dtype)
+        from .nn_ops import _kernel
+        from ..function.random_func import from_kernel
+        n = int(num_samples)
+        kernel = _kernel(self, (tuple(x.shape), x.dtype, n))
+        if kernel is None:
+            return torch.multinomial(x, n, replacement=True).to(self.dtype)
+        probs = x.detach().cpu().numpy()
+        out = kernel.multinomial(probs.reshape(-1, probs.shape[-1]), n).reshape(tuple(x.shape[:-1]) + (n,))
+        return from_kernel(out).to(x.device, self.dtype)
 
 
 class RandomCategorical(_AttrPrim):

@@ -19,7 +19,7 @@ __all__ = ["Dropout2D", "Dropout3D", "IOU", "ChannelShuffle", "BatchToSpace", "S
            "Polar", "Quantile", "UnravelIndex", "ScalarToTensor", "TupleToArray", "ScalarCast", "NthElement",
            "UniqueWithPad", "ConjugateTranspose", "Histogram", "HistogramFixedWidth", "Lstsq", "LuSolve", "LuUnpack",
            "Geqrf", "Orgqr", "Ormqr", "StandardLaplace", "RandomGamma", "RandomPoisson", "Poisson", "TruncatedNormal",
-           "RandomShuffle", "Bernoulli", "Gamma", "MultinomialWithReplacement", "RandpermV2", "CheckNumerics",
+           "RandomShuffle", "ParameterizedTruncatedNormal", "Bernoulli", "Gamma", "MultinomialWithReplacement", "RandpermV2", "CheckNumerics",
            "BoundingBoxEncode", "BoundingBoxDecode", "CheckValid", "ApplyGradientDescent", "ApplyRMSProp",
            "ApplyCenteredRMSProp", "ApplyAdagrad", "ApplyAdagradV2", "ApplyAdaMax", "ApplyAddSign", "ApplyPowerSign",
            "ApplyProximalGradientDescent", "ApplyKerasMomentum", "ApplyAdadelta", "RmsNorm", "LerpScalar"]
@@ -442,22 +442,68 @@ class Poisson(_Seeded):
 
 class TruncatedNormal(_P):
     """Mirrors ``ops.TruncatedNormal(dtype=mstype.float32, seed=0, seed2=0)``: ``(shape)`` → N(0, 1) samples
-    redrawn outside [-2, 2]."""
+    redrawn outside [-2, 2]. With a nonzero seed: MindSpore 2.10's numbers (its kernel, ``common/op_random.py``:
+    seeded from ``(seed, seed2)``, one per output shape and dtypes, continuing call after call); both seeds 0
+    (MindSpore: nondeterministic): torch's generator."""
 
     def __init__(self, dtype=torch.float32, seed=0, seed2=0):
         super().__init__(dtype=ms_dtype("TruncatedNormal", dtype), seed=seed, seed2=seed2)
 
     def __call__(self, shape):
-        out = torch.empty(shape_tuple("TruncatedNormal", shape), dtype=torch.float32)
-        torch.nn.init.trunc_normal_(out, 0.0, 1.0, -2.0, 2.0)
-        return wrap(out.to(self.dtype))
+        shp = shape_tuple("TruncatedNormal", shape)
+        in_dtype = shape.dtype if isinstance(shape, torch.Tensor) else None
+        kernel = _kernel(self, (shp, in_dtype, self.dtype))
+        if kernel is None:
+            out = torch.empty(shp, dtype=torch.float32)
+            torch.nn.init.trunc_normal_(out, 0.0, 1.0, -2.0, 2.0)
+            return wrap(out.to(self.dtype))
+        values = kernel.truncated_normal(shp)  # float64; narrower outputs are its rounding, via float32
+        out = torch.from_numpy(values if self.dtype == torch.float64 else values.astype("float32"))
+        return _r.from_kernel(out.to(self.dtype).numpy())
+
+
+class ParameterizedTruncatedNormal(_Seeded):
+    """Mirrors ``ops.ParameterizedTruncatedNormal(seed=0, seed2=0)``: ``(shape, mean, stdevs, min, max)`` → for each
+    of ``shape[0]`` batch rows, ``prod(shape[1:])`` samples of N(mean, stdev) truncated to ``[min, max]``. As
+    MindSpore 2.10's CPU kernel (a quirk): every row takes the parameters' first values (they are at most 1-D). With a nonzero seed and float32/float64 parameters: MindSpore
+    2.10's numbers (its kernel, ``common/op_random.py``: one per signature, continuing call after call); otherwise
+    torch's generator (MindSpore: nondeterministic for both seeds 0)."""
+
+    def __call__(self, shape, mean, stdevs, min, max):  # noqa: A002 - MindSpore's input names
+        shp = shape_tuple("ParameterizedTruncatedNormal", shape)
+        rows, size = shp[0], 1
+        for n in shp[1:]:
+            size *= n
+        params = (mean, stdevs, min, max)
+        for name, v in zip(("mean", "stdevs", "min", "max"), params):
+            if v.dim() > 1:
+                raise ValueError(f"For ParameterizedTruncatedNormal, {name} should be at most rank 1, but got rank "
+                                 f"{v.dim()}.")
+        # as MindSpore 2.10's kernel (a quirk): every row takes each parameter's first value
+        per_row = [[v.detach().cpu().reshape(-1).numpy()[0] for v in params]] * rows
+        kernel = _kernel(self, (shp, mean.dtype, tuple(mean.shape), tuple(stdevs.shape), tuple(min.shape),
+                                tuple(max.shape)))
+        if kernel is not None and rows and mean.dtype in (torch.float32, torch.float64):
+            out = kernel.parameterized_truncated_normal(rows, size, per_row, per_row[0][0].dtype)
+            return _r.from_kernel(out.reshape(shp))
+        out = torch.empty(rows, size, dtype=torch.float64)
+        for i, (m, sd, lo, hi) in enumerate(per_row):
+            torch.nn.init.trunc_normal_(out[i], float(m), float(sd), float(lo), float(hi))
+        return wrap(out.reshape(shp).to(mean.dtype))
 
 
 class RandomShuffle(_Seeded):
-    """Mirrors ``ops.RandomShuffle(seed=0, seed2=0)``: ``(x)`` permuted along axis 0."""
+    """Mirrors ``ops.RandomShuffle(seed=0, seed2=0)``: ``(x)`` permuted along axis 0. With a nonzero seed:
+    MindSpore 2.10's permutations (as ``ops.shuffle``'s; a kernel per input shape and dtype, continuing call
+    after call); both seeds 0 (MindSpore: nondeterministic): torch's generator."""
 
     def __call__(self, x):
-        return x[torch.randperm(x.shape[0], device=x.device)] if x.dim() else x
+        if x.dim() == 0 or x.shape[0] <= 1:
+            return x.clone()
+        kernel = _kernel(self, (tuple(x.shape), x.dtype))
+        if kernel is None:
+            return x[torch.randperm(x.shape[0], device=x.device)]
+        return x[torch.from_numpy(kernel.shuffle(x.shape[0])).to(x.device)]
 
 
 class Bernoulli(_P):
@@ -497,13 +543,15 @@ class MultinomialWithReplacement(_P):
 
 
 class RandpermV2(_P):
-    """Mirrors ``ops.RandpermV2(seed=0, offset=0, dtype=mstype.int64)``: ``(n)`` → a random permutation."""
+    """Mirrors ``ops.RandpermV2(seed=0, offset=0, dtype=mstype.int64)``: ``(n)`` → a random permutation,
+    ``ops.randperm``'s: MindSpore 2.10's numbers (from ``offset`` if nonzero, else ``seed``); ``seed=-1``
+    (MindSpore: nondeterministic): torch's generator."""
 
     def __init__(self, seed=0, offset=0, dtype=torch.int64):
         super().__init__(seed=seed, offset=offset, dtype=ms_dtype("RandpermV2", dtype))
 
     def __call__(self, n):
-        return wrap(torch.randperm(int(n)).to(self.dtype))
+        return _r.randperm(n, self.seed, self.offset, self.dtype)
 
 
 class CheckNumerics(_P):

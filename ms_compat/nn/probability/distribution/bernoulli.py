@@ -2,7 +2,7 @@
 import torch
 
 from ....common import dtype as mstype
-from .distribution import Distribution, check_prob
+from .distribution import Distribution, check_prob, mindspore_draws, mindspore_uniform
 
 __all__ = ["Bernoulli"]
 
@@ -23,6 +23,11 @@ class Bernoulli(Distribution):
         super().__init__(seed, dtype, name, dict(locals()))
         self._set_defaults(probs=probs)
         check_prob(self._defaults["probs"])
+
+    def _sample_t(self, shape, p):
+        """MindSpore's draws: ``u < probs1``, ``u`` from ``ops.uniform`` with the seed."""
+        (probs,) = p
+        return mindspore_draws(self, shape, probs.shape, lambda s: mindspore_uniform(self, s) < probs)
 
     def _torch(self, p):
         return torch.distributions.Bernoulli(probs=p, validate_args=False)

@@ -2,7 +2,7 @@
 import torch
 
 from ....common import dtype as mstype
-from .distribution import Distribution, check_prob
+from .distribution import Distribution, check_prob, mindspore_multinomial
 
 __all__ = ["Categorical"]
 
@@ -29,6 +29,16 @@ class Categorical(Distribution):
             check_prob(p)
             if not bool(torch.allclose(p.sum(-1), torch.ones(()), atol=1e-6)):
                 raise ValueError("Probabilities for each category must sum to one for Categorical distribution.")
+
+    def _sample_t(self, shape, p):
+        """MindSpore's draws: ``ops.multinomial`` (with the seed) of ``prod(shape)`` samples per row of ``probs``,
+        one column per sample."""
+        probs = p[0]
+        rows = probs.reshape(-1, probs.shape[-1])
+        count = 1
+        for n in shape:
+            count *= int(n)
+        return mindspore_multinomial(self, rows, count).T.reshape(tuple(shape) + tuple(probs.shape[:-1]))
 
     def _torch(self, p):
         return torch.distributions.Categorical(probs=p, validate_args=False)

@@ -1,8 +1,10 @@
 """``mindspore.nn.probability.distribution.Cauchy`` on ``torch.distributions.Cauchy``."""
+import math
+
 import torch
 
 from ....common import dtype as mstype
-from .distribution import Distribution, check_float_dtype, check_greater_zero
+from .distribution import Distribution, check_float_dtype, check_greater_zero, mindspore_draws, mindspore_uniform
 
 __all__ = ["Cauchy"]
 
@@ -24,6 +26,12 @@ class Cauchy(Distribution):
         super().__init__(seed, dtype, name, dict(locals()))
         self._set_defaults(loc=loc, scale=scale)
         check_greater_zero(self._defaults["scale"], "scale")
+
+    def _sample_t(self, shape, p):
+        """MindSpore's draws: ``loc + scale * tan(pi * (u - 0.5))``, ``u`` from ``ops.uniform`` with the seed."""
+        loc, scale = p
+        return mindspore_draws(self, shape, torch.broadcast_shapes(loc.shape, scale.shape),
+                               lambda s: loc + scale * torch.tan(math.pi * (mindspore_uniform(self, s) - 0.5)))
 
     def _torch(self, loc, scale):
         return torch.distributions.Cauchy(loc, scale, validate_args=False)

@@ -487,3 +487,34 @@ def euler_gamma():
 
 
 LOG_2PI = math.log(2 * math.pi)
+
+
+def mindspore_draws(dist, shape, batch, draw):
+    """MindSpore's ``_sample``: ``draw(shape + batch)`` (``(1,)`` when that is ``()``, squeezed back), with the
+    seeded ``ops`` functions of ``mindspore_uniform`` / ``mindspore_normal``: MindSpore's numbers."""
+    full = tuple(shape) + tuple(batch)
+    return to_torch(draw(full or (1,))).reshape(full)
+
+
+def _seed(dist):
+    return 0 if dist is None or dist._seed is None else dist._seed  # MindSpore: seed None is 0
+
+
+def mindspore_uniform(dist, shape, low=0.0, high=1.0):
+    """``C.uniform(shape, float32(low), float32(high), seed)`` with the distribution's seed (``dist=None``: 0, what
+    the inner distribution of ``LogNormal``/``Gumbel`` has)."""
+    from ....ops.function.random_func import uniform
+    return to_torch(uniform(shape, torch.tensor(low, dtype=torch.float32), torch.tensor(high, dtype=torch.float32),
+                            _seed(dist)))
+
+
+def mindspore_normal(dist, shape, mean, sd):
+    """``C.normal(shape, mean, sd, seed)`` with the distribution's seed (``dist=None``: 0)."""
+    from ....ops.function.random_func import normal
+    return to_torch(normal(shape, mean, sd, _seed(dist)))
+
+
+def mindspore_multinomial(dist, rows, num_samples):
+    """``C.multinomial(rows, num_samples, seed=seed)`` (with replacement) with the distribution's seed."""
+    from ....ops.function.random_func import multinomial
+    return to_torch(multinomial(rows, num_samples, True, _seed(dist)))

@@ -2,7 +2,7 @@
 import torch
 
 from ....common import dtype as mstype
-from .distribution import Distribution, check_float_dtype, check_greater_zero
+from .distribution import Distribution, check_float_dtype, check_greater_zero, mindspore_draws, mindspore_uniform
 
 __all__ = ["Exponential"]
 
@@ -22,6 +22,11 @@ class Exponential(Distribution):
         super().__init__(seed, dtype, name, dict(locals()))
         self._set_defaults(rate=rate)
         check_greater_zero(self._defaults["rate"], "rate")
+
+    def _sample_t(self, shape, p):
+        """MindSpore's draws: ``-(log(u) / rate)``, ``u`` from ``ops.uniform`` with the seed."""
+        (rate,) = p
+        return mindspore_draws(self, shape, rate.shape, lambda s: -(torch.log(mindspore_uniform(self, s)) / rate))
 
     def _torch(self, rate):
         return torch.distributions.Exponential(rate, validate_args=False)

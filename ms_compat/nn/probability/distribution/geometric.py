@@ -3,7 +3,7 @@ failures before the first success)."""
 import torch
 
 from ....common import dtype as mstype
-from .distribution import Distribution, check_prob
+from .distribution import Distribution, check_prob, mindspore_draws, mindspore_uniform
 
 __all__ = ["Geometric"]
 
@@ -23,6 +23,12 @@ class Geometric(Distribution):
         super().__init__(seed, dtype, name, dict(locals()))
         self._set_defaults(probs=probs)
         check_prob(self._defaults["probs"])
+
+    def _sample_t(self, shape, p):
+        """MindSpore's draws: ``floor(log(u) / log(1 - probs1))``, ``u`` from ``ops.uniform`` with the seed."""
+        (probs,) = p
+        return mindspore_draws(self, shape, probs.shape,
+                               lambda s: torch.floor(torch.log(mindspore_uniform(self, s)) / torch.log(1.0 - probs)))
 
     def _torch(self, p):
         return torch.distributions.Geometric(probs=p, validate_args=False)

@@ -2,7 +2,8 @@
 import torch
 
 from ....common import dtype as mstype
-from .distribution import TRANSFORMED_HOOKS, Distribution, check_float_dtype, check_greater_zero
+from .distribution import (TRANSFORMED_HOOKS, Distribution, check_float_dtype, check_greater_zero,
+                           mindspore_draws, mindspore_uniform)
 
 __all__ = ["Gumbel"]
 
@@ -35,6 +36,13 @@ class Gumbel(Distribution):
         if dist != self.DIST_TYPE:
             raise ValueError(f"Expected dist input is {self.DIST_TYPE}, but got {dist}.")
         return super()._params((), {}), [self._as_float(v) for v in args[:2]]
+
+    def _sample_t(self, shape, p):
+        """MindSpore's draws: ``loc - scale * log(-log(u))``, ``u`` from its inner ``Uniform(0, 1)`` (built without a
+        seed: ``ops.uniform`` with seed 0)."""
+        loc, scale = p
+        return mindspore_draws(None, shape, torch.broadcast_shapes(loc.shape, scale.shape),
+                               lambda s: loc - scale * torch.log(-torch.log(mindspore_uniform(None, s))))
 
     def _torch(self, loc, scale):
         return torch.distributions.Gumbel(loc, scale, validate_args=False)

@@ -2,7 +2,8 @@
 import torch
 
 from ....common import dtype as mstype
-from .distribution import TRANSFORMED_HOOKS, Distribution, check_float_dtype, check_greater_zero
+from .distribution import (TRANSFORMED_HOOKS, Distribution, check_float_dtype, check_greater_zero,
+                           mindspore_draws, mindspore_normal)
 
 __all__ = ["LogNormal"]
 
@@ -24,6 +25,12 @@ class LogNormal(Distribution):
         super().__init__(seed, dtype, name, dict(locals()))
         self._set_defaults(loc=loc, scale=scale)
         check_greater_zero(self._defaults["scale"], "scale")
+
+    def _sample_t(self, shape, p):
+        """MindSpore's draws: ``exp`` of its inner ``Normal``'s (built without a seed: ``ops.normal`` with seed 0)."""
+        loc, scale = p
+        return mindspore_draws(None, shape, torch.broadcast_shapes(loc.shape, scale.shape),
+                               lambda s: torch.exp(mindspore_normal(None, s, loc, scale)))
 
     def _torch(self, loc, scale):
         return torch.distributions.LogNormal(loc, scale, validate_args=False)

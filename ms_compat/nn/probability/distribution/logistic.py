@@ -6,7 +6,7 @@ import torch
 import torch.nn.functional as F
 
 from ....common import dtype as mstype
-from .distribution import Distribution, check_float_dtype, check_greater_zero
+from .distribution import Distribution, check_float_dtype, check_greater_zero, mindspore_draws, mindspore_uniform
 
 __all__ = ["Logistic"]
 
@@ -63,6 +63,10 @@ class Logistic(Distribution):
         return torch.log(p[1]) + 2.0 + torch.zeros_like(p[0])
 
     def _sample_t(self, shape, p):
-        loc, scale = torch.broadcast_tensors(*p)
-        u = torch.rand(tuple(shape) + tuple(loc.shape), dtype=loc.dtype).clamp(1e-7, 1 - 1e-7)
-        return loc + scale * (torch.log(u) - torch.log1p(-u))
+        """MindSpore's draws: ``(log(u) - log1p(-u)) * scale + loc``, ``u`` from ``ops.uniform`` with the seed."""
+        loc, scale = p
+
+        def draw(s):
+            u = mindspore_uniform(self, s)
+            return (torch.log(u) - torch.log1p(-u)) * scale + loc
+        return mindspore_draws(self, shape, torch.broadcast_shapes(loc.shape, scale.shape), draw)

@@ -2,7 +2,7 @@
 import torch
 
 from ....common import dtype as mstype
-from .distribution import Distribution, check_float_dtype, check_greater_zero
+from .distribution import Distribution, check_float_dtype, check_greater_zero, mindspore_draws, mindspore_normal
 
 __all__ = ["Normal"]
 
@@ -22,6 +22,12 @@ class Normal(Distribution):
         super().__init__(seed, dtype, name, dict(locals()))
         self._set_defaults(mean=mean, sd=sd)
         check_greater_zero(self._defaults["sd"], "Standard deviation")
+
+    def _sample_t(self, shape, p):
+        """MindSpore's draws: ``ops.normal(shape + batch, mean, sd, seed)``."""
+        mean, sd = p
+        return mindspore_draws(self, shape, torch.broadcast_shapes(mean.shape, sd.shape),
+                               lambda s: mindspore_normal(self, s, mean, sd))
 
     def _torch(self, mean, sd):
         return torch.distributions.Normal(mean, sd, validate_args=False)

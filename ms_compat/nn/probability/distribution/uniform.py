@@ -2,7 +2,7 @@
 import torch
 
 from ....common import dtype as mstype
-from .distribution import Distribution, check_float_dtype
+from .distribution import Distribution, check_float_dtype, mindspore_draws, mindspore_uniform
 
 __all__ = ["Uniform"]
 
@@ -25,6 +25,12 @@ class Uniform(Distribution):
         lo, hi = self._defaults["low"], self._defaults["high"]
         if lo is not None and hi is not None and not bool(torch.all(lo < hi)):
             raise ValueError("low must be less than high.")
+
+    def _sample_t(self, shape, p):
+        """MindSpore's draws: ``(high - low) * u + low``, ``u`` from ``ops.uniform`` with the seed."""
+        low, high = p
+        return mindspore_draws(self, shape, torch.broadcast_shapes(low.shape, high.shape),
+                               lambda s: (high - low) * mindspore_uniform(self, s) + low)
 
     def _torch(self, low, high):
         return torch.distributions.Uniform(low, high, validate_args=False)
