@@ -81,6 +81,7 @@ import weakref
 import numpy as np
 
 import ms_compat.common.op_seed as op_seed
+import ms_compat.common.philox as philox
 
 __all__ = ["get_seed", "Mt19937", "MinStd", "uniform_real", "uniform_int", "standard_normal", "shuffle_permutation",
            "dropout_keep", "multinomial", "logf", "philox_words", "mantissa_float", "Bernoulli", "RandomKernel",
@@ -96,27 +97,14 @@ _CHUNK = 1 << 16
 def philox_words(seed, offset, start, n):
     """Words ``start .. start + n - 1`` of MindSpore's ``random::PhiloxRandom(seed, offset)`` (key ``seed``,
     counter ``(block, 0, offset_lo, offset_hi)``), as uint32."""
-    first, last = start // 4, (start + n + 3) // 4
-    words = philox_blocks(seed, offset, np.arange(first, last, dtype=np.uint64))
-    return words[start - 4 * first:start - 4 * first + n]
+    first = start // 4
+    return philox.stream_words(seed, offset, first, start - 4 * first + n)[start - 4 * first:]
 
 
 def philox_blocks(seed, offset, blocks):
     """The four words of each block number in ``blocks`` (uint64 array) of ``PhiloxRandom(seed, offset)``,
     concatenated, as uint32."""
-    seed, offset = int(seed) & ((1 << 64) - 1), int(offset) & ((1 << 64) - 1)
-    block = np.asarray(blocks, np.uint64)
-    low, shift = np.uint64(0xFFFFFFFF), np.uint64(32)
-    c0, c1 = block & low, block >> shift
-    c2 = np.full(block.size, offset & 0xFFFFFFFF, np.uint64)
-    c3 = np.full(block.size, offset >> 32, np.uint64)
-    k0, k1 = seed & 0xFFFFFFFF, seed >> 32
-    m0, m1 = np.uint64(0xD2511F53), np.uint64(0xCD9E8D57)
-    for _ in range(10):
-        t0, t1 = m0 * c0, m1 * c2
-        c0, c1, c2, c3 = (t1 >> shift) ^ c1 ^ np.uint64(k0), t1 & low, (t0 >> shift) ^ c3 ^ np.uint64(k1), t0 & low
-        k0, k1 = (k0 + 0x9E3779B9) & 0xFFFFFFFF, (k1 + 0xBB67AE85) & 0xFFFFFFFF
-    return np.stack([c0, c1, c2, c3], axis=1).reshape(-1).astype(np.uint32)
+    return philox.blocks_words(seed, offset, blocks)
 
 
 def mantissa_float(words):
