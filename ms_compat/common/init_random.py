@@ -51,29 +51,36 @@ def _f32(value):
     return float(np.float32(value))
 
 
-def _in_chunks(count, fill):
-    """A float32 array of ``count`` elements written by ``fill(start, stop, out_slice)`` over even-sized
-    chunks: each pass's temporaries stay in the CPU's cache (the numbers do not depend on the chunking)."""
-    out = np.empty(count, np.float32)
+def _in_chunks(count, fill, out=None):
+    """A float32 array of ``count`` elements (``out``, flat, if given) written by ``fill(start, stop,
+    out_slice)`` over even-sized chunks: each pass's temporaries stay in the CPU's cache (the numbers do not
+    depend on the chunking)."""
+    out = np.empty(count, np.float32) if out is None else out.reshape(-1)
     for start in range(0, count, _CHUNK):
         stop = min(start + _CHUNK, count)
         fill(start, stop, out[start:stop])
     return out
 
 
-def random_uniform(seed, shape, a, b):
-    """``mindspore._c_expression._random_uniform(seed, arr, a, b)`` on a new float32 array of ``shape``."""
+def random_uniform(seed, shape, a, b, out=None):
+    """``mindspore._c_expression._random_uniform(seed, arr, a, b)`` on a new float32 array of ``shape`` (or
+    into the contiguous float32 array ``out``)."""
     n = math.prod(shape)
     words = _philox_words(seed, n)
     a, b = _f32(a), _f32(b)
+    scale = (b - a) / _TWO32  # exact (a power of two): (b - a) * (u / 2**32) rounds once, as this product
 
     def fill(start, stop, out):
-        out[...] = (b - a) * (words[start:stop].astype(np.float64) / _TWO32) + a
-    return _in_chunks(n, fill).reshape(shape)
+        s = words[start:stop].astype(np.float64)
+        s *= scale
+        s += a
+        out[...] = s
+    return _in_chunks(n, fill, out).reshape(shape)
 
 
-def random_normal(seed, shape, mean, sigma):
-    """``mindspore._c_expression._random_normal(seed, arr, mean, sigma)`` on a new float32 array."""
+def random_normal(seed, shape, mean, sigma, out=None):
+    """``mindspore._c_expression._random_normal(seed, arr, mean, sigma)`` on a new float32 array (or into the
+    contiguous float32 array ``out``)."""
     n = math.prod(shape)
     m = n + (n & 1)
     words = _philox_words(seed, m)
@@ -87,7 +94,13 @@ def random_normal(seed, shape, mean, sigma):
         y = 2.0 * _PIF * f[1::2]
         out[0::2] = mean + x * np.cos(y)
         out[1::2] = mean + x * np.sin(y)
-    return _in_chunks(m, fill)[:n].reshape(shape)
+    if n == m:
+        return _in_chunks(n, fill, out).reshape(shape)
+    whole = _in_chunks(m, fill)[:n]
+    if out is None:
+        return whole.reshape(shape)
+    out.reshape(-1)[...] = whole
+    return out
 
 
 def truncated_normal(seed, shape, a, b, mean, sigma):

@@ -274,10 +274,11 @@ def get_seed(seed, seed2):
 class Mt19937:
     """``std::mt19937`` seeded with ``seed`` (low 32 bits, as ``mt19937::seed(uint_fast32_t)``).
 
-    numpy's legacy ``RandomState`` is the same engine (``init_genrand``; full-range uint32 draws are its raw
-    words). Building one costs far more than seeding one, so every engine shares one scratch
-    ``RandomState``: an engine is its seed and position, and the scratch is re-seeded (and skipped to
-    the position) whenever another engine used it in between."""
+    numpy's ``MT19937`` bit generator with its legacy seeding (``init_genrand``) is the same engine
+    (``random_raw`` gives its 32-bit words; ``RandomState.randint`` costs fifteen times more per call for the
+    same words). Building one costs far more than seeding one, so every engine shares one scratch
+    ``MT19937``: an engine is its seed and position, and the scratch is re-seeded (and skipped to the
+    position) whenever another engine used it in between."""
 
     min, max = 0, 0xFFFFFFFF
 
@@ -285,27 +286,32 @@ class Mt19937:
         self._seed, self._pos, self._token = int(seed) & 0xFFFFFFFF, 0, object()
 
     def _draw(self, n):
+        """The next ``n`` outputs as uint32 (the position is not moved)."""
         global _SCRATCH, _SCRATCH_AT
         with _SCRATCH_LOCK:
             if _SCRATCH is None:
-                _SCRATCH = np.random.RandomState(0)
+                _SCRATCH = np.random.MT19937(0)
             if _SCRATCH_AT[0] is not self._token or _SCRATCH_AT[1] != self._pos:
-                _SCRATCH.seed(self._seed)
+                _SCRATCH._legacy_seeding(self._seed)
                 for done in range(0, self._pos, _CHUNK * 16):
-                    _SCRATCH.randint(0, 1 << 32, size=min(_CHUNK * 16, self._pos - done), dtype=np.uint32)
-            out = _SCRATCH.randint(0, 1 << 32, size=n, dtype=np.uint32).astype(np.uint64)
+                    _SCRATCH.random_raw(min(_CHUNK * 16, self._pos - done), output=False)
+            out = _SCRATCH.random_raw(n).astype(np.uint32)
             _SCRATCH_AT = (self._token, self._pos + n)
         return out
 
     def words(self, n):
         """The next ``n`` 32-bit outputs (consumed), as uint64."""
+        return self.words32(n).astype(np.uint64)
+
+    def words32(self, n):
+        """The next ``n`` 32-bit outputs (consumed), as uint32."""
         out = self._draw(n)
         self._pos += n
         return out
 
     def peek(self, n):
         """The next ``n`` outputs without consuming them."""
-        return self._draw(n)
+        return self._draw(n).astype(np.uint64)
 
     def skip(self, n):
         self._pos += n
@@ -356,27 +362,35 @@ class MinStd:
             self.state = self.state * pow(_MINSTD_A, n, _MINSTD_M) % _MINSTD_M
 
 
+_BELOW_ONE = np.nextafter(1.0, 0.0)
+
+
 def uniform_real(engine, n):
     """``n`` float32 draws of MindSpore's ``UniformReal`` kernel from ``engine`` (``Mt19937``)."""
-    w = engine.words(2 * n)
-    # w0 + w1 * 2**32 is exact in uint64; its one rounding to double is the double sum's, and / 2**64 is exact
-    u = (w[0::2] | (w[1::2] << np.uint64(32))).astype(np.float64) * (1.0 / 18446744073709551616.0)
-    return np.minimum(u, np.nextafter(1.0, 0.0)).astype(np.float32)
+    # w0 + w1 * 2**32 is exact in uint64 (a little-endian view of the word pair); its one rounding to double is
+    # the double sum's, and / 2**64 is exact
+    u = engine.words32(2 * n).astype("<u4", copy=False).view("<u8").astype(np.float64)
+    u *= 1.0 / 18446744073709551616.0
+    np.minimum(u, _BELOW_ONE, out=u)
+    return u.astype(np.float32)
 
 
 def uniform_int(engine, n, low, high):
     """``n`` int32 draws in ``[low, high)`` of MindSpore's ``UniformInt`` kernel from ``engine`` (``Mt19937``)."""
     span = high - low  # libstdc++'s urange + 1
     scaling = 0xFFFFFFFF // span
-    past = np.uint64(span * scaling)
+    past = span * scaling
     parts, have = [], 0
     while have < n:  # each round draws exactly the values still missing: rejected words are consumed too
-        w = engine.words(n - have)
-        w = w[w < past]
+        w = engine.words32(n - have)
+        w = w[w < np.uint32(past)]
         parts.append(w)
         have += w.size
-    words = np.concatenate(parts) if parts else np.empty(0, np.uint64)
-    return ((words // np.uint64(scaling)).astype(np.int64) + low).astype(np.int32)
+    words = parts[0] if len(parts) == 1 else np.concatenate(parts) if parts else np.empty(0, np.uint32)
+    # low + word // scaling lies in int32: computed modulo 2**32, read as int32
+    out = words // np.uint32(scaling)
+    out += np.uint32(low & 0xFFFFFFFF)
+    return out.view(np.int32)
 
 
 _LOGF_TAB = np.array([  # glibc"s __logf_data: (invc, logc) per 16ths of the octave

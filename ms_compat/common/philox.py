@@ -71,7 +71,7 @@ def _words(key, counter_hi, nblocks, block_numbers):
     keys = round_keys(key)
     counter_hi = int(counter_hi) & _MASK64
     hi_lo, hi_hi = np.uint64(counter_hi & 0xFFFFFFFF), np.uint64(counter_hi >> 32)
-    out = np.empty((nblocks, 4), np.uint32)
+    out = np.empty((nblocks, 2), "<u8")  # little-endian: (c0 | c1 << 32, c2 | c3 << 32) hold the words in order
     size = min(CHUNK, nblocks)
     buffers = [np.empty(size, np.uint64) for _ in range(6)]
     for start in range(0, nblocks, CHUNK):
@@ -83,6 +83,8 @@ def _words(key, counter_hi, nblocks, block_numbers):
         c2.fill(hi_lo)
         c3.fill(hi_hi)
         _rounds(keys, c0, c1, c2, c3, t0, t1)
-        chunk = out[start:start + m]
-        chunk[:, 0], chunk[:, 1], chunk[:, 2], chunk[:, 3] = c0, c1, c2, c3
-    return out.reshape(-1)
+        np.left_shift(c1, _SHIFT, out=c1)
+        np.bitwise_or(c0, c1, out=out[start:start + m, 0])
+        np.left_shift(c3, _SHIFT, out=c3)
+        np.bitwise_or(c2, c3, out=out[start:start + m, 1])
+    return out.view("<u4").reshape(-1).astype(np.uint32, copy=False)
