@@ -496,21 +496,30 @@ def random_categorical(logits, num_sample, seed):
 
 
 class _Words:
-    """Scalar draws from an engine, fetched in batches; ``close()`` consumes exactly what was used."""
+    """Scalar draws from an engine (``Mt19937`` or ``MinStd``), fetched in consumed batches; ``close()`` moves
+    the engine back to exactly what was used (each batch continues the engine where the last one ended:
+    no batch recomputes the words before it)."""
+
+    _BATCH = 1024
 
     def __init__(self, engine):
-        self._engine, self._buf, self._pos, self._base = engine, [], 0, 0
+        self._engine, self._buf, self._pos, self._used = engine, [], 0, 0
+        self._mark = engine.state if isinstance(engine, MinStd) else engine._pos
 
     def __call__(self):
         if self._pos == len(self._buf):
-            self._base += len(self._buf)
-            self._buf = self._engine.peek(self._base + 1024)[self._base:].tolist()
-            self._pos = 0
+            self._buf, self._pos = self._engine.peek(self._BATCH).tolist(), 0
+            self._engine.skip(self._BATCH)
         self._pos += 1
+        self._used += 1
         return self._buf[self._pos - 1]
 
     def close(self):
-        self._engine.skip(self._base + self._pos)
+        if isinstance(self._engine, MinStd):
+            self._engine.state = self._mark
+        else:
+            self._engine._pos = self._mark
+        self._engine.skip(self._used)
 
 
 def dropout_keep(engine, n, keep_prob):

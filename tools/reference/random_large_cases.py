@@ -12,6 +12,7 @@ import hashlib
 import numpy as np
 
 SIZE = 300_007  # odd, past 4 chunks of 65536 elements and 16384 Philox blocks
+PERM_SIZES = (5_003, 70_001)  # std::shuffle: swap positions two per draw, and one per draw (n * n > 2**32)
 SEEDS = (1, (1 << 63) - 5)
 
 
@@ -40,4 +41,8 @@ def run(ms, ops, raw):
             ms.set_seed(g)
             for call in range(2):  # the second call: the op-seed counter moved on, a fresh kernel
                 out[f"{name}|{g}|{s}|{call}"] = fn(s).asnumpy()
+    for n in PERM_SIZES:  # many batches of engine words
+        out[f"randperm|{n}"] = ops.randperm(n, seed=7, offset=0).asnumpy()
+        ms.set_seed(3)
+        out[f"shuffle|{n}"] = ops.shuffle(ops.arange(n, dtype=ms.int32), seed=2).asnumpy()
     return out
