@@ -565,30 +565,69 @@ def _uniform_int_one(g, gmin, grange, low, high):
     return low + r // scaling
 
 
+def _uniform_ints(engine, spans):
+    """libstdc++'s ``uniform_int_distribution(0, span)(engine)`` for each ``span`` of the uint64 array
+    ``spans`` in turn (an engine range below 2**32), vectorised: runs of draws are taken from a window of
+    engine words up to the first rejected word; the engine moves on by exactly the words used."""
+    gmin, grange = engine.min, engine.max - engine.min
+    uerange = spans + np.uint64(1)
+    scaling = np.uint64(grange) // uerange
+    past = uerange * scaling
+    whole = spans == np.uint64(grange)  # the engine's own range: the word itself, never rejected
+    scaling[whole], past[whole] = 1, grange + 1
+    out = np.empty(spans.size, np.uint64)
+    mark = engine.state if isinstance(engine, MinStd) else engine._pos
+    buf, pos, used, k, window = np.empty(0, np.uint64), 0, 0, 0, 1024
+    while k < spans.size:
+        m = min(spans.size - k, window)
+        if pos + m > buf.size:
+            fetch = max(m, spans.size - k) + 64
+            fresh = engine.peek(fetch) - np.uint64(gmin)
+            engine.skip(fetch)
+            buf, pos = np.concatenate([buf[pos:], fresh]), 0
+        w = buf[pos:pos + m]
+        bad = w >= past[k:k + m]
+        j = int(bad.argmax()) if bad.any() else m
+        out[k:k + j] = w[:j] // scaling[k:k + j]
+        k, pos, used = k + j, pos + j + (j < m), used + j + (j < m)
+    if isinstance(engine, MinStd):
+        engine.state = mark
+    else:
+        engine._pos = mark
+    engine.skip(used)
+    return out
+
+
 def shuffle_permutation(engine, n):
-    """libstdc++'s ``std::shuffle`` of ``[0, n)`` with ``engine``: the permutation, as int64."""
+    """libstdc++'s ``std::shuffle`` of ``[0, n)`` with ``engine``: the permutation, as int64. The swap
+    positions are drawn vectorised (``_uniform_ints``); the swaps run in order."""
     perm = list(range(n))
     if n <= 1:
         return np.asarray(perm, np.int64)
-    g, gmin, grange = _Words(engine), engine.min, engine.max - engine.min
+    grange = engine.max - engine.min
     if grange // n >= n:  # two swap positions per draw
-        i = 1
-        if n % 2 == 0:
-            j = _uniform_int_one(g, gmin, grange, 0, 1)
+        first = 2 if n % 2 == 0 else 1
+        starts = np.arange(first, n, 2, dtype=np.uint64)
+        spans = (starts + np.uint64(1)) * (starts + np.uint64(2)) - np.uint64(1)
+        if first == 2:
+            spans = np.concatenate([np.ones(1, np.uint64), spans])
+        draws = _uniform_ints(engine, spans)
+        if first == 2:
+            j = int(draws[0])
             perm[1], perm[j] = perm[j], perm[1]
-            i = 2
-        while i != n:
-            b1 = i + 2
-            x = _uniform_int_one(g, gmin, grange, 0, (i + 1) * b1 - 1)
-            a, b = divmod(x, b1)
-            perm[i], perm[a] = perm[a], perm[i]
-            perm[i + 1], perm[b] = perm[b], perm[i + 1]
-            i += 2
+            draws = draws[1:]
+        b1 = starts + np.uint64(2)
+        # positions i and i + 1 are untouched (hold i, i + 1) until their step: each swap is two stores
+        for i, a, b in zip(starts.tolist(), (draws // b1).tolist(), (draws % b1).tolist()):
+            perm[i] = perm[a]
+            perm[a] = i
+            perm[i + 1] = perm[b]
+            perm[b] = i + 1
     else:
-        for i in range(1, n):
-            j = _uniform_int_one(g, gmin, grange, 0, i)
-            perm[i], perm[j] = perm[j], perm[i]
-    g.close()
+        draws = _uniform_ints(engine, np.arange(1, n, dtype=np.uint64)).tolist()
+        for i, j in zip(range(1, n), draws):
+            perm[i] = perm[j]
+            perm[j] = i
     return np.asarray(perm, np.int64)
 
 
