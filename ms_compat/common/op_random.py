@@ -415,50 +415,71 @@ _LOGF_POLY = [float.fromhex("-0x1.00ea348b88334p-2"), float.fromhex("0x1.5575b0b
               float.fromhex("-0x1.ffffef20a4123p-2")]
 
 
+_LOGF_INVC = np.ascontiguousarray(_LOGF_TAB[:, 0])
+_LOGF_LOGC = np.ascontiguousarray(_LOGF_TAB[:, 1])
+_PASS = 1 << 14  # elements per pass of the float pipelines below: their temporaries stay in the CPU's cache
+
+
 def logf(x):
     """glibc's ``logf`` (the table-driven algorithm of glibc 2.28+, which MindSpore's kernels call), bit for bit,
     on a float32 array of positive finite values."""
     x = np.asarray(x, np.float32)
-    ix = x.view(np.uint32).copy()
+    if x.size <= _PASS:
+        return _logf(x.reshape(-1)).reshape(x.shape)
+    flat, out = x.reshape(-1), np.empty(x.size, np.float32)
+    for start in range(0, x.size, _PASS):
+        out[start:start + _PASS] = _logf(flat[start:start + _PASS])
+    return out.reshape(x.shape)
+
+
+def _logf(x):
+    ix = x.view(np.uint32)
     sub = ix < np.uint32(0x00800000)
     if sub.any():  # subnormals: normalise as glibc does
+        ix = ix.copy()
         ix[sub] = (x[sub] * np.float32(2.0 ** 23)).view(np.uint32) - np.uint32(23 << 23)
     tmp = ix - np.uint32(0x3F330000)
-    i = (tmp >> np.uint32(19)) % np.uint32(16)
-    k = tmp.view(np.int32) >> np.int32(23)
-    z = (ix - (tmp & np.uint32(0xFF800000))).view(np.float32).astype(np.float64)
-    r = z * _LOGF_TAB[i, 0] - 1.0
-    y0 = _LOGF_TAB[i, 1] + k.astype(np.float64) * _LOGF_LN2
+    i = ((tmp >> np.uint32(19)) & np.uint32(15)).astype(np.intp)
+    y0 = (tmp.view(np.int32) >> np.int32(23)).astype(np.float64)  # k
+    tmp &= np.uint32(0xFF800000)
+    r = (ix - tmp).view(np.float32).astype(np.float64)  # z
+    r *= _LOGF_INVC.take(i)
+    r -= 1.0  # r = z * invc - 1
+    y0 *= _LOGF_LN2
+    y0 += _LOGF_LOGC.take(i)  # y0 = logc + k * ln2
     r2 = r * r
-    y = _LOGF_POLY[1] * r + _LOGF_POLY[2]
-    y = _LOGF_POLY[0] * r2 + y
-    return (y * r2 + (y0 + r)).astype(np.float32)
+    y = _LOGF_POLY[1] * r
+    y += _LOGF_POLY[2]
+    r2p = _LOGF_POLY[0] * r2
+    y += r2p  # y = P0 * r2 + (P1 * r + P2)
+    y *= r2
+    y0 += r
+    y += y0  # y * r2 + (y0 + r)
+    return y.astype(np.float32)
 
 
 def standard_normal(engine, n):
-    """``n`` float32 draws of MindSpore's ``StandardNormal`` kernel (one launch) from ``engine`` (``MinStd``)."""
+    """``n`` float32 draws of MindSpore's ``StandardNormal`` kernel (one launch) from ``engine`` (``MinStd``),
+    at most ``_PASS`` candidate pairs per pass."""
     pairs = (n + 1) // 2
-    xs, ys, r2s, have = [], [], [], 0
+    out = np.empty(2 * pairs, np.float32)
+    have = 0
     while have < pairs:
         want = pairs - have
-        w = engine.peek(2 * (want + want // 4 + 8))
-        u = _canonical_float(w)
-        v = ((np.float32(2) * u).astype(np.float64) - 1.0).astype(np.float32)
+        w = engine.peek(2 * min(want + want // 3 + 8, _PASS))  # the polar method keeps pi/4 of the pairs
+        v = _canonical_float(w)
+        v *= np.float32(2)
+        v -= np.float32(1)  # 2u - 1 in float (the kernel's double difference is exact, rounded once to float)
         x, y = v[0::2], v[1::2]
         r2 = x * x + y * y
-        ok = np.flatnonzero(~((r2 > 1.0) | (r2 == 0.0)))[:want]
+        ok = np.flatnonzero((r2 <= 1.0) & (r2 != 0.0))[:want]
         engine.skip(2 * (int(ok[-1]) + 1) if ok.size == want else w.size)
-        xs.append(x[ok])
-        ys.append(y[ok])
-        r2s.append(r2[ok])
-        have += ok.size
-    if not pairs:
-        return np.empty(0, np.float32)
-    x, y, r2 = np.concatenate(xs), np.concatenate(ys), np.concatenate(r2s)
-    mult = np.sqrt((np.float32(-2) * logf(r2)) / r2)
-    out = np.empty(2 * pairs, np.float32)
-    out[0::2] = y * mult
-    out[1::2] = x * mult
+        r2 = r2[ok]
+        mult = np.sqrt((np.float32(-2) * logf(r2)) / r2)
+        stop = have + ok.size
+        out[2 * have:2 * stop:2] = y[ok] * mult
+        out[2 * have + 1:2 * stop:2] = x[ok] * mult
+        have = stop
     return out[:n]
 
 
