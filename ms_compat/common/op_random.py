@@ -68,8 +68,13 @@ observed behaviour is what is reproduced:
 
 MindSpore's kernels run these loops in one thread, so the numbers do not depend on the thread count — except
 ``Dropout``, whose kernel may split a large tensor across threads that share one engine; on the 2-core
-machine the references were made on its masks follow the one-thread order (checked up to 100000 elements),
-which is what ms_compat draws.
+machine the references were made on its masks follow the one-thread order (checked up to 100000 elements,
+and at 300007 in ``tests/test_random_large.py``), which is what ms_compat draws.
+
+Cost (``benchmarks/bench_random_cost.py``): ``std::mt19937`` words come from numpy's ``MT19937`` bit generator
+(``random_raw``), the Philox kernels from ``common.philox``; the polar method and glibc's ``logf`` run in
+cache-sized passes of in-place numpy operations; ``std::shuffle`` draws its swap positions vectorised (runs of
+engine words up to each rejection) and only the swaps run in a Python loop.
 """
 from __future__ import annotations
 
@@ -857,6 +862,8 @@ def mindspore_dropout(kernel, input, keep_prob, with_mask=False):
     scale = float(np.float32(1) / np.float32(keep_prob))
     if input.dtype == torch.float16:
         out = mask * (input.float() * scale).to(input.dtype)
+    elif input.dtype in (torch.float32, torch.float64):  # the float scale is exact in either: a Python scalar
+        out = mask * input * scale
     else:
         out = mask * input * torch.tensor(scale, dtype=input.dtype, device=input.device)
     return (out, mask) if with_mask else out
