@@ -368,16 +368,24 @@ class MinStd:
 
 
 _BELOW_ONE = np.nextafter(1.0, 0.0)
+_PASS = 1 << 14  # elements per pass of the float pipelines here: their temporaries stay in the CPU's cache
 
 
 def uniform_real(engine, n):
-    """``n`` float32 draws of MindSpore's ``UniformReal`` kernel from ``engine`` (``Mt19937``)."""
-    # w0 + w1 * 2**32 is exact in uint64 (a little-endian view of the word pair); its one rounding to double is
-    # the double sum's, and / 2**64 is exact
-    u = engine.words32(2 * n).astype("<u4", copy=False).view("<u8").astype(np.float64)
-    u *= 1.0 / 18446744073709551616.0
-    np.minimum(u, _BELOW_ONE, out=u)
-    return u.astype(np.float32)
+    """``n`` float32 draws of MindSpore's ``UniformReal`` kernel from ``engine`` (``Mt19937``), ``_PASS`` at a
+    time: ``(w0 + w1 * 2**32) / 2**64`` as ``w1 * 2**-32 + w0 * 2**-64`` (both products exact, the sum rounded
+    once: the double of the exact 64-bit sum), kept below 1, stored as float32."""
+    out = np.empty(n, np.float32)
+    for start in range(0, n, _PASS):
+        pair = engine.words32(2 * (min(n, start + _PASS) - start))
+        u = pair[1::2].astype(np.float64)
+        u *= 2.0 ** -32
+        low = pair[0::2].astype(np.float64)
+        low *= 2.0 ** -64
+        u += low
+        np.minimum(u, _BELOW_ONE, out=u)
+        out[start:start + _PASS] = u
+    return out
 
 
 def uniform_int(engine, n, low, high):
@@ -422,7 +430,6 @@ _LOGF_POLY = [float.fromhex("-0x1.00ea348b88334p-2"), float.fromhex("0x1.5575b0b
 
 _LOGF_INVC = np.ascontiguousarray(_LOGF_TAB[:, 0])
 _LOGF_LOGC = np.ascontiguousarray(_LOGF_TAB[:, 1])
-_PASS = 1 << 14  # elements per pass of the float pipelines below: their temporaries stay in the CPU's cache
 
 
 def logf(x):
