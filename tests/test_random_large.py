@@ -66,8 +66,18 @@ def test_philox_words_do_not_depend_on_the_chunk(monkeypatch, chunk):
 
 @pytest.mark.parametrize("chunk", [2, 6, 1 << 16])
 def test_initializer_streams_do_not_depend_on_the_chunk(monkeypatch, chunk):
-    want = {k: fn(99, 1025) for k, fn in RAW.items()}
+    want = np.load(ROOT / "tests" / "reference_data" / "init_random" / "raw.npz")  # real MindSpore's streams
     monkeypatch.setattr(init_random, "_CHUNK", chunk)
     monkeypatch.setattr(philox, "CHUNK", max(1, chunk // 2))
     for k, fn in RAW.items():
-        np.testing.assert_array_equal(fn(99, 1025), want[k])
+        np.testing.assert_array_equal(fn(99, 1025), want[f"{k}|1025|99"])
+
+
+def test_initializer_fills_a_parameter_in_place_with_the_same_numbers():
+    from ms_compat.common import initializer as I
+    ms.set_seed(4)
+    drawn = I.initializer(I.HeUniform(), (64, 33), ms.float32).asnumpy()  # a plain float32 CPU tensor: in place
+    ms.set_seed(4)
+    arr = np.zeros((64, 33), np.float64)
+    I.HeUniform()(arr)  # a numpy float64 array: drawn apart, then copied
+    np.testing.assert_array_equal(drawn, arr.astype(np.float32))
