@@ -147,7 +147,8 @@ def dataset(ms, nn, ops, quick):
     from ms_compat.dataset.core import config
     img = np.random.RandomState(0).randint(0, 256, (64, 64, 3)).astype(np.uint8)
     number = 50 if quick else 200
-    for name, op in (("RandomCrop(48)", vision.RandomCrop(48)), ("RandomHorizontalFlip()", vision.RandomHorizontalFlip()),
+    for name, op in (("RandomCrop(48)", vision.RandomCrop(48)),
+                     ("RandomHorizontalFlip()", vision.RandomHorizontalFlip()),
                      ("RandomResizedCrop(32)", vision.RandomResizedCrop(32))):
         table = {}
 
