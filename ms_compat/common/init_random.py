@@ -15,7 +15,12 @@ seeds that generator) and fill a float32 array with the C++ functions ``_random_
   ``mean + sigma * sqrt2f * erfinv(2p - 1)`` in double (sqrt2f = 1.4142135f, as MindSpore).
 
 MindSpore splits large arrays across threads, but each thread skips the generator by its start
-element, so the result does not depend on the thread count (checked with sizes up to 100003).
+element, so the result does not depend on the thread count (checked with sizes up to 100003, and up to
+300007 in ``tests/test_random_large.py``).
+
+Cost: the Philox words come from ``common.philox`` (cache-sized chunks) and the transforms run over chunks of
+``_CHUNK`` elements into the destination (a plain float32 CPU parameter is filled in place); the double
+``log``/``cos``/``sin`` of the normal stream (numpy's, as before) are most of what remains.
 """
 from __future__ import annotations
 
@@ -24,12 +29,11 @@ import math
 import numpy as np
 import torch
 
+import ms_compat.common.philox as philox
+
 __all__ = ["numpy_seed", "random_uniform", "random_normal", "truncated_normal"]
 
-_M0, _M1 = np.uint64(0xD2511F53), np.uint64(0xCD9E8D57)
-_KEY_STEP0, _KEY_STEP1 = 0x9E3779B9, 0xBB67AE85
-_LOW = np.uint64(0xFFFFFFFF)
-_SHIFT = np.uint64(32)
+_CHUNK = 1 << 16  # elements per transform pass (even: a normal pair never straddles two chunks)
 _TWO32 = 4294967296.0
 _SQRT2F = float(np.float32(1.4142135))
 _PIF = float(np.float32(3.1415926))
@@ -45,46 +49,63 @@ def numpy_seed():
 
 def _philox_words(seed, count):
     """The first ``count`` uint32 words of MindSpore's ``random::Philox(seed)`` stream."""
-    seed = int(seed) & ((1 << 64) - 1)
-    blocks = (count + 3) // 4
-    index = np.arange(blocks, dtype=np.uint64)
-    c0, c1 = index & _LOW, index >> _SHIFT
-    c2 = np.full(blocks, seed & 0xFFFFFFFF, np.uint64)
-    c3 = np.full(blocks, seed >> 32, np.uint64)
-    k0, k1 = seed & 0xFFFFFFFF, seed >> 32
-    for _ in range(10):
-        t0, t1 = _M0 * c0, _M1 * c2
-        c0, c1, c2, c3 = (t1 >> _SHIFT) ^ c1 ^ np.uint64(k0), t1 & _LOW, (t0 >> _SHIFT) ^ c3 ^ np.uint64(k1), t0 & _LOW
-        k0, k1 = (k0 + _KEY_STEP0) & 0xFFFFFFFF, (k1 + _KEY_STEP1) & 0xFFFFFFFF
-    return np.stack([c0, c1, c2, c3], axis=1).reshape(-1)[:count]
+    return philox.stream_words(seed, seed, 0, count)
 
 
 def _f32(value):
     return float(np.float32(value))
 
 
-def random_uniform(seed, shape, a, b):
-    """``mindspore._c_expression._random_uniform(seed, arr, a, b)`` on a new float32 array of ``shape``."""
+def _in_chunks(count, fill, out=None):
+    """A float32 array of ``count`` elements (``out``, flat, if given) written by ``fill(start, stop,
+    out_slice)`` over even-sized chunks: each pass's temporaries stay in the CPU's cache (the numbers do not
+    depend on the chunking)."""
+    out = np.empty(count, np.float32) if out is None else out.reshape(-1)
+    for start in range(0, count, _CHUNK):
+        stop = min(start + _CHUNK, count)
+        fill(start, stop, out[start:stop])
+    return out
+
+
+def random_uniform(seed, shape, a, b, out=None):
+    """``mindspore._c_expression._random_uniform(seed, arr, a, b)`` on a new float32 array of ``shape`` (or
+    into the contiguous float32 array ``out``)."""
     n = math.prod(shape)
-    s = _philox_words(seed, n).astype(np.float64) / _TWO32
+    words = _philox_words(seed, n)
     a, b = _f32(a), _f32(b)
-    return ((b - a) * s + a).astype(np.float32).reshape(shape)
+    scale = (b - a) / _TWO32  # exact (a power of two): (b - a) * (u / 2**32) rounds once, as this product
+
+    def fill(start, stop, out):
+        s = words[start:stop].astype(np.float64)
+        s *= scale
+        s += a
+        out[...] = s
+    return _in_chunks(n, fill, out).reshape(shape)
 
 
-def random_normal(seed, shape, mean, sigma):
-    """``mindspore._c_expression._random_normal(seed, arr, mean, sigma)`` on a new float32 array."""
+def random_normal(seed, shape, mean, sigma, out=None):
+    """``mindspore._c_expression._random_normal(seed, arr, mean, sigma)`` on a new float32 array (or into the
+    contiguous float32 array ``out``)."""
     n = math.prod(shape)
     m = n + (n & 1)
-    words = _philox_words(seed, m).astype(np.uint32)
-    f = (((words & 0x7FFFFF) | 0x3F800000).view(np.float32) - np.float32(1)).astype(np.float64)
-    f = np.maximum(f, _THRESHOLD)
-    x = np.sqrt(-2.0 * np.log(f[0::2])) * _f32(sigma)
-    y = 2.0 * _PIF * f[1::2]
-    mean = _f32(mean)
-    out = np.empty(m, np.float64)
-    out[0::2] = mean + x * np.cos(y)
-    out[1::2] = mean + x * np.sin(y)
-    return out[:n].astype(np.float32).reshape(shape)
+    words = _philox_words(seed, m)
+    sigma, mean = _f32(sigma), _f32(mean)
+
+    def fill(start, stop, out):
+        w = words[start:stop]
+        f = (((w & 0x7FFFFF) | 0x3F800000).view(np.float32) - np.float32(1)).astype(np.float64)
+        f = np.maximum(f, _THRESHOLD)
+        x = np.sqrt(-2.0 * np.log(f[0::2])) * sigma
+        y = 2.0 * _PIF * f[1::2]
+        out[0::2] = mean + x * np.cos(y)
+        out[1::2] = mean + x * np.sin(y)
+    if n == m:
+        return _in_chunks(n, fill, out).reshape(shape)
+    whole = _in_chunks(m, fill)[:n]
+    if out is None:
+        return whole.reshape(shape)
+    out.reshape(-1)[...] = whole
+    return out
 
 
 def truncated_normal(seed, shape, a, b, mean, sigma):

@@ -159,14 +159,24 @@ def _put(arr, data):
     arr.copy_(torch.from_numpy(data))
 
 
+def _draw_into(arr, draw, *args):
+    """``draw(seed, shape, *args, out=...)`` (an ``init_random`` stream) into the torch tensor ``arr``: straight
+    into its memory when it is a plain contiguous float32 CPU tensor, else drawn apart and copied."""
+    seed, shape = init_random.numpy_seed(), tuple(arr.shape)
+    if type(arr) is torch.Tensor and arr.dtype is torch.float32 and arr.device.type == "cpu" and arr.is_contiguous():
+        draw(seed, shape, *args, out=arr.numpy())
+    else:
+        _put(arr, draw(seed, shape, *args))
+
+
 def _uniform(arr, a, b):
-    _put(arr, init_random.random_uniform(init_random.numpy_seed(), tuple(arr.shape), a, b))
+    _draw_into(arr, init_random.random_uniform, a, b)
 
 
 def _normal(arr, mean, sigma):
     if sigma < 0:
         raise ValueError("sigma < 0")
-    _put(arr, init_random.random_normal(init_random.numpy_seed(), tuple(arr.shape), mean, sigma))
+    _draw_into(arr, init_random.random_normal, mean, sigma)
 
 
 @_register("zeros")

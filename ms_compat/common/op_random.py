@@ -79,8 +79,13 @@ observed behaviour is what is reproduced:
 
 MindSpore's kernels run these loops in one thread, so the numbers do not depend on the thread count — except
 ``Dropout``, whose kernel may split a large tensor across threads that share one engine; on the 2-core
-machine the references were made on its masks follow the one-thread order (checked up to 100000 elements),
-which is what ms_compat draws.
+machine the references were made on its masks follow the one-thread order (checked up to 100000 elements,
+and at 300007 in ``tests/test_random_large.py``), which is what ms_compat draws.
+
+Cost (``benchmarks/bench_random_cost.py``): ``std::mt19937`` words come from numpy's ``MT19937`` bit generator
+(``random_raw``), the Philox kernels from ``common.philox``; the polar method and glibc's ``logf`` run in
+cache-sized passes of in-place numpy operations; ``std::shuffle`` draws its swap positions vectorised (runs of
+engine words up to each rejection) and only the swaps run in a Python loop.
 """
 from __future__ import annotations
 
@@ -92,6 +97,7 @@ import weakref
 import numpy as np
 
 import ms_compat.common.op_seed as op_seed
+import ms_compat.common.philox as philox
 
 __all__ = ["get_seed", "Mt19937", "MinStd", "uniform_real", "uniform_int", "standard_normal", "shuffle_permutation",
            "dropout_keep", "multinomial", "logf", "philox_words", "mantissa_float", "Bernoulli", "RandomKernel",
@@ -108,27 +114,14 @@ _CHUNK = 1 << 16
 def philox_words(seed, offset, start, n):
     """Words ``start .. start + n - 1`` of MindSpore's ``random::PhiloxRandom(seed, offset)`` (key ``seed``,
     counter ``(block, 0, offset_lo, offset_hi)``), as uint32."""
-    first, last = start // 4, (start + n + 3) // 4
-    words = philox_blocks(seed, offset, np.arange(first, last, dtype=np.uint64))
-    return words[start - 4 * first:start - 4 * first + n]
+    first = start // 4
+    return philox.stream_words(seed, offset, first, start - 4 * first + n)[start - 4 * first:]
 
 
 def philox_blocks(seed, offset, blocks):
     """The four words of each block number in ``blocks`` (uint64 array) of ``PhiloxRandom(seed, offset)``,
     concatenated, as uint32."""
-    seed, offset = int(seed) & ((1 << 64) - 1), int(offset) & ((1 << 64) - 1)
-    block = np.asarray(blocks, np.uint64)
-    low, shift = np.uint64(0xFFFFFFFF), np.uint64(32)
-    c0, c1 = block & low, block >> shift
-    c2 = np.full(block.size, offset & 0xFFFFFFFF, np.uint64)
-    c3 = np.full(block.size, offset >> 32, np.uint64)
-    k0, k1 = seed & 0xFFFFFFFF, seed >> 32
-    m0, m1 = np.uint64(0xD2511F53), np.uint64(0xCD9E8D57)
-    for _ in range(10):
-        t0, t1 = m0 * c0, m1 * c2
-        c0, c1, c2, c3 = (t1 >> shift) ^ c1 ^ np.uint64(k0), t1 & low, (t0 >> shift) ^ c3 ^ np.uint64(k1), t0 & low
-        k0, k1 = (k0 + 0x9E3779B9) & 0xFFFFFFFF, (k1 + 0xBB67AE85) & 0xFFFFFFFF
-    return np.stack([c0, c1, c2, c3], axis=1).reshape(-1).astype(np.uint32)
+    return philox.blocks_words(seed, offset, blocks)
 
 
 def mantissa_float(words):
@@ -337,10 +330,11 @@ def get_seed(seed, seed2):
 class Mt19937:
     """``std::mt19937`` seeded with ``seed`` (low 32 bits, as ``mt19937::seed(uint_fast32_t)``).
 
-    numpy's legacy ``RandomState`` is the same engine (``init_genrand``; full-range uint32 draws are its raw
-    words). Building one costs far more than seeding one, so every engine shares one scratch
-    ``RandomState``: an engine is its seed and position, and the scratch is re-seeded (and skipped to
-    the position) whenever another engine used it in between."""
+    numpy's ``MT19937`` bit generator with its legacy seeding (``init_genrand``) is the same engine
+    (``random_raw`` gives its 32-bit words; ``RandomState.randint`` costs fifteen times more per call for the
+    same words). Building one costs far more than seeding one, so every engine shares one scratch
+    ``MT19937``: an engine is its seed and position, and the scratch is re-seeded (and skipped to the
+    position) whenever another engine used it in between."""
 
     min, max = 0, 0xFFFFFFFF
 
@@ -348,27 +342,32 @@ class Mt19937:
         self._seed, self._pos, self._token = int(seed) & 0xFFFFFFFF, 0, object()
 
     def _draw(self, n):
+        """The next ``n`` outputs as uint32 (the position is not moved)."""
         global _SCRATCH, _SCRATCH_AT
         with _SCRATCH_LOCK:
             if _SCRATCH is None:
-                _SCRATCH = np.random.RandomState(0)
+                _SCRATCH = np.random.MT19937(0)
             if _SCRATCH_AT[0] is not self._token or _SCRATCH_AT[1] != self._pos:
-                _SCRATCH.seed(self._seed)
+                _SCRATCH._legacy_seeding(self._seed)
                 for done in range(0, self._pos, _CHUNK * 16):
-                    _SCRATCH.randint(0, 1 << 32, size=min(_CHUNK * 16, self._pos - done), dtype=np.uint32)
-            out = _SCRATCH.randint(0, 1 << 32, size=n, dtype=np.uint32).astype(np.uint64)
+                    _SCRATCH.random_raw(min(_CHUNK * 16, self._pos - done), output=False)
+            out = _SCRATCH.random_raw(n).astype(np.uint32)
             _SCRATCH_AT = (self._token, self._pos + n)
         return out
 
     def words(self, n):
         """The next ``n`` 32-bit outputs (consumed), as uint64."""
+        return self.words32(n).astype(np.uint64)
+
+    def words32(self, n):
+        """The next ``n`` 32-bit outputs (consumed), as uint32."""
         out = self._draw(n)
         self._pos += n
         return out
 
     def peek(self, n):
         """The next ``n`` outputs without consuming them."""
-        return self._draw(n)
+        return self._draw(n).astype(np.uint64)
 
     def skip(self, n):
         self._pos += n
@@ -419,27 +418,43 @@ class MinStd:
             self.state = self.state * pow(_MINSTD_A, n, _MINSTD_M) % _MINSTD_M
 
 
+_BELOW_ONE = np.nextafter(1.0, 0.0)
+_PASS = 1 << 14  # elements per pass of the float pipelines here: their temporaries stay in the CPU's cache
+
+
 def uniform_real(engine, n):
-    """``n`` float32 draws of MindSpore's ``UniformReal`` kernel from ``engine`` (``Mt19937``)."""
-    w = engine.words(2 * n)
-    # w0 + w1 * 2**32 is exact in uint64; its one rounding to double is the double sum's, and / 2**64 is exact
-    u = (w[0::2] | (w[1::2] << np.uint64(32))).astype(np.float64) * (1.0 / 18446744073709551616.0)
-    return np.minimum(u, np.nextafter(1.0, 0.0)).astype(np.float32)
+    """``n`` float32 draws of MindSpore's ``UniformReal`` kernel from ``engine`` (``Mt19937``), ``_PASS`` at a
+    time: ``(w0 + w1 * 2**32) / 2**64`` as ``w1 * 2**-32 + w0 * 2**-64`` (both products exact, the sum rounded
+    once: the double of the exact 64-bit sum), kept below 1, stored as float32."""
+    out = np.empty(n, np.float32)
+    for start in range(0, n, _PASS):
+        pair = engine.words32(2 * (min(n, start + _PASS) - start))
+        u = pair[1::2].astype(np.float64)
+        u *= 2.0 ** -32
+        low = pair[0::2].astype(np.float64)
+        low *= 2.0 ** -64
+        u += low
+        np.minimum(u, _BELOW_ONE, out=u)
+        out[start:start + _PASS] = u
+    return out
 
 
 def uniform_int(engine, n, low, high):
     """``n`` int32 draws in ``[low, high)`` of MindSpore's ``UniformInt`` kernel from ``engine`` (``Mt19937``)."""
     span = high - low  # libstdc++'s urange + 1
     scaling = 0xFFFFFFFF // span
-    past = np.uint64(span * scaling)
+    past = span * scaling
     parts, have = [], 0
     while have < n:  # each round draws exactly the values still missing: rejected words are consumed too
-        w = engine.words(n - have)
-        w = w[w < past]
+        w = engine.words32(n - have)
+        w = w[w < np.uint32(past)]
         parts.append(w)
         have += w.size
-    words = np.concatenate(parts) if parts else np.empty(0, np.uint64)
-    return ((words // np.uint64(scaling)).astype(np.int64) + low).astype(np.int32)
+    words = parts[0] if len(parts) == 1 else np.concatenate(parts) if parts else np.empty(0, np.uint32)
+    # low + word // scaling lies in int32: computed modulo 2**32, read as int32
+    out = words // np.uint32(scaling)
+    out += np.uint32(low & 0xFFFFFFFF)
+    return out.view(np.int32)
 
 
 _LOGF_TAB = np.array([  # glibc"s __logf_data: (invc, logc) per 16ths of the octave
@@ -464,50 +479,70 @@ _LOGF_POLY = [float.fromhex("-0x1.00ea348b88334p-2"), float.fromhex("0x1.5575b0b
               float.fromhex("-0x1.ffffef20a4123p-2")]
 
 
+_LOGF_INVC = np.ascontiguousarray(_LOGF_TAB[:, 0])
+_LOGF_LOGC = np.ascontiguousarray(_LOGF_TAB[:, 1])
+
+
 def logf(x):
     """glibc's ``logf`` (the table-driven algorithm of glibc 2.28+, which MindSpore's kernels call), bit for bit,
     on a float32 array of positive finite values."""
     x = np.asarray(x, np.float32)
-    ix = x.view(np.uint32).copy()
+    if x.size <= _PASS:
+        return _logf(x.reshape(-1)).reshape(x.shape)
+    flat, out = x.reshape(-1), np.empty(x.size, np.float32)
+    for start in range(0, x.size, _PASS):
+        out[start:start + _PASS] = _logf(flat[start:start + _PASS])
+    return out.reshape(x.shape)
+
+
+def _logf(x):
+    ix = x.view(np.uint32)
     sub = ix < np.uint32(0x00800000)
     if sub.any():  # subnormals: normalise as glibc does
+        ix = ix.copy()
         ix[sub] = (x[sub] * np.float32(2.0 ** 23)).view(np.uint32) - np.uint32(23 << 23)
     tmp = ix - np.uint32(0x3F330000)
-    i = (tmp >> np.uint32(19)) % np.uint32(16)
-    k = tmp.view(np.int32) >> np.int32(23)
-    z = (ix - (tmp & np.uint32(0xFF800000))).view(np.float32).astype(np.float64)
-    r = z * _LOGF_TAB[i, 0] - 1.0
-    y0 = _LOGF_TAB[i, 1] + k.astype(np.float64) * _LOGF_LN2
+    i = ((tmp >> np.uint32(19)) & np.uint32(15)).astype(np.intp)
+    y0 = (tmp.view(np.int32) >> np.int32(23)).astype(np.float64)  # k
+    tmp &= np.uint32(0xFF800000)
+    r = (ix - tmp).view(np.float32).astype(np.float64)  # z
+    r *= _LOGF_INVC.take(i)
+    r -= 1.0  # r = z * invc - 1
+    y0 *= _LOGF_LN2
+    y0 += _LOGF_LOGC.take(i)  # y0 = logc + k * ln2
     r2 = r * r
-    y = _LOGF_POLY[1] * r + _LOGF_POLY[2]
-    y = _LOGF_POLY[0] * r2 + y
-    return (y * r2 + (y0 + r)).astype(np.float32)
+    y = _LOGF_POLY[1] * r
+    y += _LOGF_POLY[2]
+    r2p = _LOGF_POLY[0] * r2
+    y += r2p  # y = P0 * r2 + (P1 * r + P2)
+    y *= r2
+    y0 += r
+    y += y0  # y * r2 + (y0 + r)
+    return y.astype(np.float32)
 
 
 def standard_normal(engine, n):
-    """``n`` float32 draws of MindSpore's ``StandardNormal`` kernel (one launch) from ``engine`` (``MinStd``)."""
+    """``n`` float32 draws of MindSpore's ``StandardNormal`` kernel (one launch) from ``engine`` (``MinStd``),
+    at most ``_PASS`` candidate pairs per pass."""
     pairs = (n + 1) // 2
-    xs, ys, r2s, have = [], [], [], 0
+    out = np.empty(2 * pairs, np.float32)
+    have = 0
     while have < pairs:
         want = pairs - have
-        w = engine.peek(2 * (want + want // 4 + 8))
-        u = _canonical_float(w)
-        v = ((np.float32(2) * u).astype(np.float64) - 1.0).astype(np.float32)
+        w = engine.peek(2 * min(want + want // 3 + 8, _PASS))  # the polar method keeps pi/4 of the pairs
+        v = _canonical_float(w)
+        v *= np.float32(2)
+        v -= np.float32(1)  # 2u - 1 in float (the kernel's double difference is exact, rounded once to float)
         x, y = v[0::2], v[1::2]
         r2 = x * x + y * y
-        ok = np.flatnonzero(~((r2 > 1.0) | (r2 == 0.0)))[:want]
+        ok = np.flatnonzero((r2 <= 1.0) & (r2 != 0.0))[:want]
         engine.skip(2 * (int(ok[-1]) + 1) if ok.size == want else w.size)
-        xs.append(x[ok])
-        ys.append(y[ok])
-        r2s.append(r2[ok])
-        have += ok.size
-    if not pairs:
-        return np.empty(0, np.float32)
-    x, y, r2 = np.concatenate(xs), np.concatenate(ys), np.concatenate(r2s)
-    mult = np.sqrt((np.float32(-2) * logf(r2)) / r2)
-    out = np.empty(2 * pairs, np.float32)
-    out[0::2] = y * mult
-    out[1::2] = x * mult
+        r2 = r2[ok]
+        mult = np.sqrt((np.float32(-2) * logf(r2)) / r2)
+        stop = have + ok.size
+        out[2 * have:2 * stop:2] = y[ok] * mult
+        out[2 * have + 1:2 * stop:2] = x[ok] * mult
+        have = stop
     return out[:n]
 
 
@@ -644,21 +679,30 @@ def random_categorical(logits, num_sample, seed):
 
 
 class _Words:
-    """Scalar draws from an engine, fetched in batches; ``close()`` consumes exactly what was used."""
+    """Scalar draws from an engine (``Mt19937`` or ``MinStd``), fetched in consumed batches; ``close()`` moves
+    the engine back to exactly what was used (each batch continues the engine where the last one ended:
+    no batch recomputes the words before it)."""
+
+    _BATCH = 1024
 
     def __init__(self, engine):
-        self._engine, self._buf, self._pos, self._base = engine, [], 0, 0
+        self._engine, self._buf, self._pos, self._used = engine, [], 0, 0
+        self._mark = engine.state if isinstance(engine, MinStd) else engine._pos
 
     def __call__(self):
         if self._pos == len(self._buf):
-            self._base += len(self._buf)
-            self._buf = self._engine.peek(self._base + 1024)[self._base:].tolist()
-            self._pos = 0
+            self._buf, self._pos = self._engine.peek(self._BATCH).tolist(), 0
+            self._engine.skip(self._BATCH)
         self._pos += 1
+        self._used += 1
         return self._buf[self._pos - 1]
 
     def close(self):
-        self._engine.skip(self._base + self._pos)
+        if isinstance(self._engine, MinStd):
+            self._engine.state = self._mark
+        else:
+            self._engine._pos = self._mark
+        self._engine.skip(self._used)
 
 
 def dropout_keep(engine, n, keep_prob):
@@ -704,30 +748,69 @@ def _uniform_int_one(g, gmin, grange, low, high):
     return low + r // scaling
 
 
+def _uniform_ints(engine, spans):
+    """libstdc++'s ``uniform_int_distribution(0, span)(engine)`` for each ``span`` of the uint64 array
+    ``spans`` in turn (an engine range below 2**32), vectorised: runs of draws are taken from a window of
+    engine words up to the first rejected word; the engine moves on by exactly the words used."""
+    gmin, grange = engine.min, engine.max - engine.min
+    uerange = spans + np.uint64(1)
+    scaling = np.uint64(grange) // uerange
+    past = uerange * scaling
+    whole = spans == np.uint64(grange)  # the engine's own range: the word itself, never rejected
+    scaling[whole], past[whole] = 1, grange + 1
+    out = np.empty(spans.size, np.uint64)
+    mark = engine.state if isinstance(engine, MinStd) else engine._pos
+    buf, pos, used, k, window = np.empty(0, np.uint64), 0, 0, 0, 1024
+    while k < spans.size:
+        m = min(spans.size - k, window)
+        if pos + m > buf.size:
+            fetch = max(m, spans.size - k) + 64
+            fresh = engine.peek(fetch) - np.uint64(gmin)
+            engine.skip(fetch)
+            buf, pos = np.concatenate([buf[pos:], fresh]), 0
+        w = buf[pos:pos + m]
+        bad = w >= past[k:k + m]
+        j = int(bad.argmax()) if bad.any() else m
+        out[k:k + j] = w[:j] // scaling[k:k + j]
+        k, pos, used = k + j, pos + j + (j < m), used + j + (j < m)
+    if isinstance(engine, MinStd):
+        engine.state = mark
+    else:
+        engine._pos = mark
+    engine.skip(used)
+    return out
+
+
 def shuffle_permutation(engine, n):
-    """libstdc++'s ``std::shuffle`` of ``[0, n)`` with ``engine``: the permutation, as int64."""
+    """libstdc++'s ``std::shuffle`` of ``[0, n)`` with ``engine``: the permutation, as int64. The swap
+    positions are drawn vectorised (``_uniform_ints``); the swaps run in order."""
     perm = list(range(n))
     if n <= 1:
         return np.asarray(perm, np.int64)
-    g, gmin, grange = _Words(engine), engine.min, engine.max - engine.min
+    grange = engine.max - engine.min
     if grange // n >= n:  # two swap positions per draw
-        i = 1
-        if n % 2 == 0:
-            j = _uniform_int_one(g, gmin, grange, 0, 1)
+        first = 2 if n % 2 == 0 else 1
+        starts = np.arange(first, n, 2, dtype=np.uint64)
+        spans = (starts + np.uint64(1)) * (starts + np.uint64(2)) - np.uint64(1)
+        if first == 2:
+            spans = np.concatenate([np.ones(1, np.uint64), spans])
+        draws = _uniform_ints(engine, spans)
+        if first == 2:
+            j = int(draws[0])
             perm[1], perm[j] = perm[j], perm[1]
-            i = 2
-        while i != n:
-            b1 = i + 2
-            x = _uniform_int_one(g, gmin, grange, 0, (i + 1) * b1 - 1)
-            a, b = divmod(x, b1)
-            perm[i], perm[a] = perm[a], perm[i]
-            perm[i + 1], perm[b] = perm[b], perm[i + 1]
-            i += 2
+            draws = draws[1:]
+        b1 = starts + np.uint64(2)
+        # positions i and i + 1 are untouched (hold i, i + 1) until their step: each swap is two stores
+        for i, a, b in zip(starts.tolist(), (draws // b1).tolist(), (draws % b1).tolist()):
+            perm[i] = perm[a]
+            perm[a] = i
+            perm[i + 1] = perm[b]
+            perm[b] = i + 1
     else:
-        for i in range(1, n):
-            j = _uniform_int_one(g, gmin, grange, 0, i)
-            perm[i], perm[j] = perm[j], perm[i]
-    g.close()
+        draws = _uniform_ints(engine, np.arange(1, n, dtype=np.uint64)).tolist()
+        for i, j in zip(range(1, n), draws):
+            perm[i] = perm[j]
+            perm[j] = i
     return np.asarray(perm, np.int64)
 
 
@@ -944,6 +1027,8 @@ def mindspore_dropout(kernel, input, keep_prob, with_mask=False):
     scale = float(np.float32(1) / np.float32(keep_prob))
     if input.dtype == torch.float16:
         out = mask * (input.float() * scale).to(input.dtype)
+    elif input.dtype in (torch.float32, torch.float64):  # the float scale is exact in either: a Python scalar
+        out = mask * input * scale
     else:
         out = mask * input * torch.tensor(scale, dtype=input.dtype, device=input.device)
     return (out, mask) if with_mask else out

@@ -52,7 +52,10 @@ def _affine(draws, scale, shift, dtype, device):
     """``draws * scale + shift`` in ``dtype`` on ``device`` for a kernel's numpy ``draws``; run through
     ``run_plain`` so the arithmetic skips MindSpore Tensor dispatch."""
     u = torch.from_numpy(draws).to(device)
-    return u * scale.to(device, dtype) + shift.to(device, dtype)
+    scale, shift = scale.to(device, dtype), shift.to(device, dtype)
+    if u.dtype == dtype and scale.numel() == 1 == shift.numel() and max(scale.dim(), shift.dim()) <= u.dim():
+        return u.mul_(scale).add_(shift)  # the fresh draws' own memory: same float arithmetic, no new buffers
+    return u * scale + shift
 
 
 def _size(op, size):
