@@ -30,7 +30,7 @@ def main(pkgs):
         assert r.returncode == 0, r.stderr[-2000:]
         for pkg in pkgs or wp.PACKAGES:
             out = wp.import_all(pkg, False, [site, extra], timeout=3000)
-            refutil.save_json(AREA, pkg, {"package": wp.PACKAGES[pkg], "deps": wp.DEPS, "ok": sorted(out["ok"]),
+            refutil.save_json(AREA, pkg, {"package": wp.PACKAGES[pkg], "deps": wp.deps(pkg), "ok": sorted(out["ok"]),
                                           "failed": out["failed"], "needs": out["needs"]})
             print(f"{pkg}: {len(out['ok'])} modules import, {len(out['failed'])} fail", flush=True)
 
