@@ -9,7 +9,8 @@ and LoRA's trainable parameter names); tools/reference/gen_thirdparty_toolkits.p
 MindSpore 2.10 (tests/reference_data/thirdparty/toolkits.npz) and tests/thirdparty/test_toolkits.py under
 ms_compat. The packages and the pure-Python or compiled dependencies their imports need are installed by
 :func:`install` with ``pip install --no-deps --target`` (their declared pins would pull in MindSpore and old
-SciPy/Matplotlib), the same versions on both sides.
+SciPy/Matplotlib), the same versions on both sides; their modules are imported with ``importlib`` in the child
+process that has them on its path (tests/test_declared_imports.py).
 
 Two things are the same on both sides and are not the packages' code: ``mindpet.delta``'s ``__init__`` is not run
 (it imports ``mindpet.delta.adapter``, which needs ``mindspore.nn.transformer`` — gone in MindSpore 2.x — or else
@@ -52,8 +53,7 @@ def run(script_out, python, pythonpath, compat, env=None, timeout=600):
 def _mindpet_delta(name):
     """``mindpet.delta.<name>``, its package ``__init__`` not run (module docstring)."""
     if "mindpet.delta" not in sys.modules:
-        import mindpet
-        path = os.path.join(mindpet.__path__[0], "delta")
+        path = os.path.join(importlib.import_module("mindpet").__path__[0], "delta")
         pkg = types.ModuleType("mindpet.delta")
         pkg.__path__ = [path]
         pkg.__spec__ = importlib.machinery.ModuleSpec("mindpet.delta", None, is_package=True)
@@ -101,27 +101,24 @@ def _cases(ms, np):
             out[f"{key}:{name}"] = p.asnumpy()
 
     def attack(cls, **kw):
-        from mindarmour.adv_robustness import attacks
+        attacks = importlib.import_module("mindarmour.adv_robustness.attacks")
         loss = nn.SoftmaxCrossEntropyWithLogits(sparse=False)
         return lambda: getattr(attacks, cls)(fill(Net(), 1), loss_fn=loss, **kw).generate(x, onehot)
 
     def deepfool():
-        from mindarmour.adv_robustness.attacks import DeepFool
-        return DeepFool(fill(Net(), 1), num_classes=5, model_type="classification", max_iters=10,
+        return importlib.import_module("mindarmour.adv_robustness.attacks").DeepFool(fill(Net(), 1), num_classes=5, model_type="classification", max_iters=10,
                         bounds=(0.0, 1.0)).generate(x, y)
 
     def carlini_wagner():
-        from mindarmour.adv_robustness.attacks import CarliniWagnerL2Attack
-        return CarliniWagnerL2Attack(fill(Net(), 1), num_classes=5, max_iterations=20,
+        return importlib.import_module("mindarmour.adv_robustness.attacks").CarliniWagnerL2Attack(fill(Net(), 1), num_classes=5, max_iterations=20,
                                      bin_search_steps=2).generate(x, y)
 
     def jsma():
-        from mindarmour.adv_robustness.attacks import JSMAAttack
-        return JSMAAttack(fill(Net(), 1), num_classes=5, max_iteration=20).generate(x, np.array([1, 0, 2], np.int32))
+        return importlib.import_module("mindarmour.adv_robustness.attacks").JSMAAttack(fill(Net(), 1), num_classes=5, max_iteration=20).generate(x, np.array([1, 0, 2], np.int32))
 
     def defense(cls, key, steps, **kw):
         def case():
-            from mindarmour.adv_robustness import defenses
+            defenses = importlib.import_module("mindarmour.adv_robustness.defenses")
             np.random.seed(0)  # the defenses with attacks pick the samples to replace with np.random.choice
             net = fill(Net(), 1)
             d = getattr(defenses, cls)(net, loss_fn=nn.SoftmaxCrossEntropyWithLogits(sparse=False),
@@ -132,21 +129,21 @@ def _cases(ms, np):
         return case
 
     def coverage():
-        from mindarmour.fuzz_testing import KMultisectionNeuronCoverage, NeuronCoverage, TopKNeuronCoverage
+        fuzz = importlib.import_module("mindarmour.fuzz_testing")
         if not hasattr(np, "bool"):
             np.bool = bool  # module docstring
         ms.set_context(mode=ms.GRAPH_MODE)  # the summary primitives feed the metrics in GRAPH_MODE only
         try:
             model = ms.Model(fill(Net(summary=True), 1))
-            return np.asarray([NeuronCoverage(model, threshold=0.1).get_metrics(x),
-                               TopKNeuronCoverage(model, top_k=3).get_metrics(x),
-                               KMultisectionNeuronCoverage(model, x, segmented_num=10).get_metrics(x[:2])])
+            return np.asarray([fuzz.NeuronCoverage(model, threshold=0.1).get_metrics(x),
+                               fuzz.TopKNeuronCoverage(model, top_k=3).get_metrics(x),
+                               fuzz.KMultisectionNeuronCoverage(model, x, segmented_num=10).get_metrics(x[:2])])
         finally:
             ms.set_context(mode=ms.PYNATIVE_MODE)
 
     def lora():
         lora_mod = _mindpet_delta("lora")
-        from mindpet.graph.freeze_utils import freeze_delta
+        freeze_delta = importlib.import_module("mindpet.graph.freeze_utils").freeze_delta
 
         class Tuned(nn.Cell):
             def __init__(self):
@@ -200,7 +197,7 @@ def main(argv):
     import mindspore as ms
     logging.disable(logging.WARNING)
     with contextlib.redirect_stderr(io.StringIO()):
-        import mindarmour  # noqa: F401 - warns that 2.10 is not a version it knows and counts down 3 s
+        importlib.import_module("mindarmour")  # warns that 2.10 is not a version it knows and counts down 3 s
     out, cases = _cases(ms, np)
     assert tuple(cases) == CASES
     errors = {}
