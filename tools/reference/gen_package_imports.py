@@ -1,6 +1,6 @@
 """Import every module of each package of tests/thirdparty/whole_packages.py (mindocr, mindaudio, mindone,
-mindarmour, mindpet, mindspore-gs) under real MindSpore 2.10, one process per package (tests/thirdparty/whole_packages.py: the packages and their pinned third-party dependencies go into a
-temporary directory with ``pip install --no-deps --target``). Writes tests/reference_data/package_imports/<pkg>.json:
+mindarmour, mindpet, mindspore-gs) under real MindSpore 2.10, one process per package (the packages and their
+pinned third-party dependencies go into a temporary directory with ``pip install --no-deps --target``). Writes tests/reference_data/package_imports/<pkg>.json:
 the modules that import, the ones that fail with MindSpore's error, and the third-party packages each module needs.
 
 The reference interpreter lacks OpenCV and sentencepiece (ms_compat's core dependency and test extra, so every test
