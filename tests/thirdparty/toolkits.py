@@ -1,7 +1,8 @@
 """Real MindSpore toolkits from the package index, run unmodified: MindArmour 2.0.0 (adversarial attacks through
 ``GradOperation``, adversarial training through ``TrainOneStepCell``, neuron-coverage metrics read from the
 summary primitives in GRAPH_MODE) and MindPet 1.0.4 (LoRA-tuned ``nn.Dense`` layers, frozen with its own
-``freeze_delta``, trained with ``TrainOneStepCell`` and ``Adam``).
+``freeze_delta``, trained with ``TrainOneStepCell`` and ``Adam``); and MindArmour's differentially private
+``DPModel`` (a ``Model`` subclass) built up to its refusal of a CPU target.
 
 Framework-neutral: ``python toolkits.py OUT.npz [compat]`` runs every case of :data:`CASES` (``compat``: under
 ``ms_compat.install()``) and saves each result (key ``case``; ``case:name`` for the trained parameters
@@ -165,6 +166,22 @@ def _cases(ms, np):
         params(m, "lora")
         return np.asarray(losses)
 
+    def dp_model():
+        """MindArmour's differentially private training builds its network (micro-batch gradient clipping and
+        noise cells on ``Model``'s private steps) and then refuses a CPU target, in MindSpore 2.10 too: the
+        message is the result."""
+        dp = importlib.import_module("mindarmour.privacy.diff_privacy")
+        net = fill(Net(), 1)
+        factory = dp.DPOptimizerClassFactory(micro_batches=2)
+        factory.set_mechanisms("Gaussian", norm_bound=1.0, initial_noise_multiplier=1.5)
+        opt = factory.create("Momentum")(params=net.trainable_params(), learning_rate=0.1, momentum=0.9)
+        try:
+            dp.DPModel(micro_batches=2, norm_bound=1.0, noise_mech=None, network=net, optimizer=opt,
+                       loss_fn=nn.SoftmaxCrossEntropyWithLogits(sparse=True, reduction="mean"))
+        except ValueError as e:
+            return np.array(str(e))
+        return np.array("no error")
+
     return out, {
         "fgsm": attack("FastGradientSignMethod", eps=0.1),
         "fgm": attack("FastGradientMethod", eps=0.1),
@@ -175,13 +192,13 @@ def _cases(ms, np):
         "adversarial_defense": defense("AdversarialDefense", "adversarial_defense", 3),
         "natural_defense": defense("NaturalAdversarialDefense", "natural_defense", 2,
                                    eps=0.1),
-        "coverage": coverage, "lora": lora,
+        "coverage": coverage, "lora": lora, "dp_model": dp_model,
     }
 
 
 # The cases, in the order they run (see _cases)
 CASES = ("fgsm", "fgm", "bim", "pgd", "mim", "deepfool", "cw", "jsma", "adversarial_defense", "natural_defense",
-         "coverage", "lora")
+         "coverage", "lora", "dp_model")
 
 
 def main(argv):
