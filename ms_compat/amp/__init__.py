@@ -9,6 +9,8 @@ _LAZY = {
     "get_black_list": "ms_compat.amp.amp_levels:get_black_list",
     "build_train_network": "ms_compat.amp.build_train:build_train_network",
     "_config_level": "ms_compat.amp.build_train:_config_level",  # mindspore.train.amp._config_level
+    "_add_loss_network": "ms_compat.amp.build_train:_loss_network",  # mindspore.train.amp._add_loss_network
+    "_check_kwargs": "ms_compat.amp.build_train:_check_kwargs",  # mindspore.train.amp._check_kwargs
     "LossScaler": "ms_compat.amp.loss_scaler:LossScaler",
     "StaticLossScaler": "ms_compat.amp.loss_scaler:StaticLossScaler",
     "DynamicLossScaler": "ms_compat.amp.loss_scaler:DynamicLossScaler",

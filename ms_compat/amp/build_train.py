@@ -60,7 +60,9 @@ def _check_level(level, boost_level):
     return boost_level in ("O1", "O2")
 
 
-def _check_kwargs(kwargs):
+def _check_kwargs(key_words):
+    """MindSpore's ``mindspore.train.amp._check_kwargs(key_words)``: build_train_network's kwargs."""
+    kwargs = key_words
     for arg in kwargs:
         if arg not in ("cast_model_type", "keep_batchnorm_fp32", "loss_scale_manager"):
             raise ValueError(f"Unsupported arg '{arg}'")

@@ -191,7 +191,11 @@ def _group(path: str, name: str):
             found = _real_attr(served, n, kind)
             if found is not None:
                 break
-    if found is None:
+    recorded = False
+    if found is None and kind == "v":  # a plain value: MindSpore's own (ms_compat/porting/_values.py)
+        from . import _values
+        recorded, found = _values.value(path, name)
+    if found is None and not recorded:
         from ._missing import placeholder, strict_imports, MissingAPIError, not_yet_message, _kind
         # named by its most public holder (``mindspore.nn.DenseThor``, not ``...layer.thor_layer.DenseThor``)
         full = ".".join(min(holders(path, name), key=lambda h: (

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import copy
 import logging
+import sys
 
 import numpy as np
 import torch
@@ -126,24 +127,26 @@ class Model:
                  amp_level="O0", boost_level="O0", **kwargs):
         if not isinstance(network, torch.nn.Module):
             raise TypeError(f"For 'Model', the argument 'network' must be Cell, but got {type(network)}.")
-        for arg in kwargs:
-            if arg not in ("loss_scale_manager", "keep_batchnorm_fp32", "boost_config_dict", "acc_level"):
-                raise ValueError("The argument in 'kwargs' should be 'loss_scale_manager' or "
-                                 "'keep_batchnorm_fp32' or 'boost_config_dict' or 'acc_level', but got "
-                                 f"'{arg}'.")
+        # MindSpore's order of its private steps, each a method a subclass may override or call (MindArmour's
+        # DPModel calls self._check_kwargs from its own _build_train_network)
         self._network = network
         self._loss_fn = loss_fn
         self._optimizer = optimizer
-        self._loss_scale_manager = kwargs.get("loss_scale_manager")
-        self._loss_scale_manager_set = "loss_scale_manager" in kwargs
-        self._keep_bn_fp32 = kwargs.get("keep_batchnorm_fp32")
+        self._loss_scale_manager = None
+        self._loss_scale_manager_set = False
+        self._keep_bn_fp32 = None
+        self._check_kwargs(kwargs)
         self._amp_level = amp_level
         self._boost_level = kwargs.get("acc_level", boost_level)
+        self._process_amp_args(kwargs)
+        from ..context import get_auto_parallel_context
+        from ..parallel._utils import _get_device_num, _get_parallel_mode
+        self._parallel_mode = _get_parallel_mode()  # read by subclasses' _build_train_network (MindArmour's)
+        self._device_number = _get_device_num()
+        self._parameter_broadcast = get_auto_parallel_context("parameter_broadcast")
         self._metrics = metrics
-        if optimizer is None and amp_level != "O0":
-            raise ValueError("Auto mixed precision will not work because 'optimizer' is None.Please set "
-                             "amp_level='O0' to disable auto mixed precision or set 'optimizer' not be None to use "
-                             "auto mixed precision.")
+        self._check_amp_level_arg(optimizer, amp_level)
+        self._check_for_graph_cell(kwargs)
         if self._loss_scale_manager is not None and optimizer is None:
             raise ValueError("The argument 'optimizer' can not be None when set 'loss_scale_manager'.")
         self._train_network = self._build_train_network()
@@ -156,6 +159,43 @@ class Model:
         self._backbone_is_train = True
         self.batch_num = -1
         self.epoch_iter = 0
+
+    def _check_kwargs(self, kwargs):
+        """MindSpore's ``Model._check_kwargs``: each kwarg is one ``Model`` knows."""
+        for arg in kwargs:
+            if arg not in ("loss_scale_manager", "keep_batchnorm_fp32", "boost_config_dict", "acc_level"):
+                raise ValueError("The argument in 'kwargs' should be 'loss_scale_manager' or "
+                                 "'keep_batchnorm_fp32' or 'boost_config_dict' or 'acc_level', but got "
+                                 f"'{arg}'.")
+
+    def _process_amp_args(self, kwargs):
+        """MindSpore's ``Model._process_amp_args``: ``keep_batchnorm_fp32`` and ``loss_scale_manager``."""
+        if "keep_batchnorm_fp32" in kwargs:
+            self._keep_bn_fp32 = kwargs["keep_batchnorm_fp32"]
+        if "loss_scale_manager" in kwargs:
+            self._loss_scale_manager = kwargs["loss_scale_manager"]
+            self._loss_scale_manager_set = True
+
+    def _check_amp_level_arg(self, optimizer, amp_level):
+        """MindSpore's ``Model._check_amp_level_arg``: mixed precision needs an optimizer."""
+        if optimizer is None and amp_level != "O0":
+            raise ValueError("Auto mixed precision will not work because 'optimizer' is None.Please set "
+                             "amp_level='O0' to disable auto mixed precision or set 'optimizer' not be None to use "
+                             "auto mixed precision.")
+
+    def _check_for_graph_cell(self, kwargs):
+        """MindSpore's ``Model._check_for_graph_cell``: a loaded MindIR network (``nn.GraphCell``) takes no
+        ``loss_fn``, ``optimizer`` nor kwargs, and ignores ``amp_level``."""
+        graph_cell = sys.modules.get("ms_compat.train.mindir.graph_cell")  # not imported: no GraphCell exists
+        if graph_cell is None or not isinstance(self._network, graph_cell.GraphCell):
+            return
+        if self._amp_level != "O0":
+            _log.warning("amp_level will not work when network is a GraphCell.")
+        if self._loss_fn is not None or self._optimizer is not None:
+            raise ValueError("For 'Model', 'loss_fn' and 'optimizer' should be None when network is a GraphCell, "
+                             f"but got 'loss_fn': {self._loss_fn}, 'optimizer': {self._optimizer}.")
+        if kwargs:
+            raise ValueError("For 'Model', the '**kwargs' argument should be empty when network is a GraphCell.")
 
     # ------------------------------------------------------------------ networks
     def _build_train_network(self):

@@ -2,7 +2,8 @@
 tools/reference/gen_package_imports.py (real MindSpore 2.10) and tests/thirdparty/test_whole_packages.py
 (ms_compat.install()).
 
-``install(target)`` puts the packages and a pinned set of their third-party dependencies into ``target`` with
+``install(target)`` puts the packages and a pinned set of their third-party dependencies (DEPS, and PACKAGE_DEPS
+for those only one package needs) into ``target`` with
 ``pip install --no-deps --target`` (their own pins would pull in MindSpore), so both sides import the same versions.
 ``IMPORT_ALL`` is the child script: it imports every module of one package in sorted order and records, for each
 module, whether it imported and which third-party top-level packages it imports (an ``__import__`` hook: the
@@ -17,7 +18,8 @@ import os
 import subprocess
 import sys
 
-PACKAGES = {"mindocr": "mindocr==0.5.0", "mindaudio": "mindaudio==0.3.0", "mindone": "mindone==0.5.0"}
+PACKAGES = {"mindocr": "mindocr==0.5.0", "mindaudio": "mindaudio==0.3.0", "mindone": "mindone==0.5.0",
+            "mindarmour": "mindarmour==2.0.0", "mindpet": "mindpet==1.0.4", "mindspore_gs": "mindspore-gs==1.4.1"}
 
 # third-party packages the modules above import at module level, pinned; no compiled package that both venvs
 # already need (numpy, torch) is put here, since the target directory comes first on the path
@@ -29,12 +31,24 @@ DEPS = ["transformers==4.57.1", "huggingface_hub==0.36.0", "tokenizers==0.22.1",
         "mir_eval==0.8.2", "decorator==5.2.1", "Levenshtein==0.27.1", "matplotlib==3.10.7", "pyparsing==3.2.5",
         "cycler==0.12.1", "kiwisolver==1.4.9", "fonttools==4.60.1", "contourpy==1.3.3", "python-dateutil==2.9.0.post0",
         "six==1.17.0"]
+# third-party packages only some of the packages above import, pinned: a reference records DEPS + its own
+PACKAGE_DEPS = {"mindarmour": ["easydict==1.13", "scikit-learn==1.7.2", "joblib==1.5.2", "threadpoolctl==3.6.0"],
+                "mindpet": ["click==8.1.8"],
+                # psutil: MindSpore's own requirement (the reference venv has this version), not ms_compat's
+                "mindspore_gs": ["prettytable==3.7.0", "wcwidth==0.2.13", "psutil==7.2.2"]}
+
+
+def deps(pkg):
+    """The pinned third-party packages a reference of ``pkg`` was made with: DEPS and PACKAGE_DEPS[pkg]."""
+    return DEPS + PACKAGE_DEPS.get(pkg, [])
 
 
 def install(target, timeout=900):
-    """``pip install --no-deps --target target`` of PACKAGES and DEPS; returns the CompletedProcess."""
+    """``pip install --no-deps --target target`` of PACKAGES, DEPS and PACKAGE_DEPS; returns the CompletedProcess."""
+    extra = [d for pins in PACKAGE_DEPS.values() for d in pins]
     return subprocess.run([sys.executable, "-m", "pip", "install", "-q", "--no-deps", "--no-compile",
-                           "--disable-pip-version-check", "--target", str(target), *PACKAGES.values(), *DEPS],
+                           "--disable-pip-version-check", "--target", str(target), *PACKAGES.values(), *DEPS,
+                           *extra],
                           capture_output=True, text=True, timeout=timeout)
 
 

@@ -161,3 +161,72 @@ def test_summary_collector_epoch_end_on_a_collect_step_as_mindspore(tmp_path):
     for tag in ("loss/auto", "weight/auto", "bias/auto"):
         got = ea.Scalars(tag) if tag == "loss/auto" else ea.Histograms(tag)
         assert [e.step for e in got] == [s for s, tags in want if tag in tags]
+
+
+class _GraphSummaryNet(ms.nn.Cell):
+    """tools/reference/gen_summary_graph_mode.py's network: a Dense and one summary primitive of each kind."""
+
+    def __init__(self):
+        super().__init__()
+        self.dense = ms.nn.Dense(3, 2)
+        self.tensor, self.scalar = ops.TensorSummary(), ops.ScalarSummary()
+        self.hist, self.image = ops.HistogramSummary(), ops.ImageSummary()
+        for i, p in enumerate(self.get_parameters()):
+            p.set_data(Tensor(np.linspace(-1, 1, int(np.prod(p.shape))).reshape(p.shape).astype(np.float32) * (i + 1)))
+
+    def construct(self, x):
+        y = self.dense(x)
+        self.tensor("y", y)
+        self.scalar("m", y.sum())
+        self.hist("x", x * 2)
+        self.image("img", ops.reshape(x, (x.shape[0], 1, 1, 3)))
+        return y
+
+
+def _rows(n):
+    return Tensor(np.arange(n * 3, dtype=np.float32).reshape(n, 3) / 7)
+
+
+def test_summary_operators_in_graph_mode_feed_get_summary_tensor_data_as_mindspore(tmp_path):
+    """GRAPH_MODE: after each run of a network, ``_get_summary_tensor_data()`` returns the last value of every
+    summary primitive keyed ``"tag[:Type]"`` in tag order, and empties; after a PyNative run it is empty; a
+    ``SummaryRecord.record`` writes the values at its step (MindArmour's coverage metrics read this cache after
+    ``Model.predict``). Compared with real MindSpore 2.10 (training/summary_graph_mode.json)."""
+    from ms_compat.train.summary.summary_record import _get_summary_tensor_data
+    ref = load_ref_json("training", "summary_graph_mode")
+
+    def data():
+        return [[k, list(v.shape), v.asnumpy().ravel().tolist()] for k, v in _get_summary_tensor_data().items()]
+
+    def same(got, want):
+        assert [g[:2] for g in got] == [w[:2] for w in want]
+        for g, w in zip(got, want):
+            np.testing.assert_allclose(g[2], w[2], rtol=1e-6, atol=1e-6)
+
+    _GraphSummaryNet()(_rows(2))
+    assert data() == ref["pynative"] == []
+    ms.set_context(mode=ms.GRAPH_MODE)
+    try:
+        net = _GraphSummaryNet()
+        net(_rows(2))
+        net(_rows(4))
+        same(data(), ref["graph"])
+        assert data() == ref["graph_read_again"] == []
+        ms.Model(net).predict(_rows(3))
+        same(data(), ref["graph_predict"])
+        with SummaryRecord(str(tmp_path)) as rec:
+            net(_rows(2))
+            rec.record(1)
+            net(_rows(3))
+            rec.record(2)
+    finally:
+        ms.set_context(mode=ms.PYNATIVE_MODE)
+    ea = read(tmp_path)
+    tags = ea.Tags()
+    written = sorted({e.step for kind in ("scalars", "images", "histograms", "tensors") for t in tags[kind]
+                      for e in getattr(ea, kind.capitalize())(t)})
+    want = ref["record"]
+    assert written == [s for s, _ in want]
+    assert sorted(tags["scalars"] + tags["images"] + tags["histograms"] + tags["tensors"]) == want[0][1]
+    assert [e.value for e in ea.Scalars("m")] == pytest.approx([float(np.sum(v)) for v in (
+        _GraphSummaryNet()(_rows(2)).asnumpy(), _GraphSummaryNet()(_rows(3)).asnumpy())], rel=1e-6)

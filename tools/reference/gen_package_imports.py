@@ -1,6 +1,6 @@
-"""Import every module of mindocr 0.5.0, mindaudio 0.3.0 and mindone 0.5.0 under real MindSpore 2.10, one process
-per package (tests/thirdparty/whole_packages.py: the packages and their pinned third-party dependencies go into a
-temporary directory with ``pip install --no-deps --target``). Writes tests/reference_data/package_imports/<pkg>.json:
+"""Import every module of each package of tests/thirdparty/whole_packages.py (mindocr, mindaudio, mindone,
+mindarmour, mindpet, mindspore-gs) under real MindSpore 2.10, one process per package (the packages and their
+pinned third-party dependencies go into a temporary directory with ``pip install --no-deps --target``). Writes tests/reference_data/package_imports/<pkg>.json:
 the modules that import, the ones that fail with MindSpore's error, and the third-party packages each module needs.
 
 The reference interpreter lacks OpenCV and sentencepiece (ms_compat's core dependency and test extra, so every test
@@ -30,7 +30,7 @@ def main(pkgs):
         assert r.returncode == 0, r.stderr[-2000:]
         for pkg in pkgs or wp.PACKAGES:
             out = wp.import_all(pkg, False, [site, extra], timeout=3000)
-            refutil.save_json(AREA, pkg, {"package": wp.PACKAGES[pkg], "deps": wp.DEPS, "ok": sorted(out["ok"]),
+            refutil.save_json(AREA, pkg, {"package": wp.PACKAGES[pkg], "deps": wp.deps(pkg), "ok": sorted(out["ok"]),
                                           "failed": out["failed"], "needs": out["needs"]})
             print(f"{pkg}: {len(out['ok'])} modules import, {len(out['failed'])} fail", flush=True)
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 import torch
 import torch.nn.functional as _F
 
+from ... import context as _context
 from ..primitive import Primitive
 from ..function import array_func as _a
 from .nn_ops import Conv2DTranspose, _pair
@@ -16,6 +17,11 @@ __all__ = ["ScalarSummary", "ImageSummary", "TensorSummary", "HistogramSummary",
 
 SUMMARY_TENSOR_CACHE = []   # [op name, tag, tensor] appended by the summary primitives, drained by SummaryRecord
 _OPEN_SUMMARY_RECORDS = [0]  # values are kept only while a SummaryRecord is open (else nothing would drain them)
+# GRAPH_MODE: "tag[:Type]" -> the last value of each summary op, drained by
+# mindspore.train.summary.summary_record._get_summary_tensor_data (one entry per tag: bounded)
+GRAPH_SUMMARY_TENSORS = {}
+_GRAPH_TAG_SUFFIX = {"ScalarSummary": "[:Scalar]", "ImageSummary": "[:Image]", "TensorSummary": "[:Tensor]",
+                     "HistogramSummary": "[:Histogram]"}
 
 
 class _Summary(Primitive):
@@ -23,13 +29,25 @@ class _Summary(Primitive):
     keeps ``(name, value)`` until the next ``SummaryRecord.record(step)`` (or ``SummaryCollector``'s) writes
     it to the TensorBoard event file at that step, as MindSpore's PyNative cache does. The value is checked
     then (MindSpore's rules: a scalar has one element, an image is 4-D NCHW with 1 or 3 channels, a tensor
-    or histogram is not 0-d). With no ``SummaryRecord`` open the value is dropped."""
+    or histogram is not 0-d). With no ``SummaryRecord`` open the value is dropped.
+
+    Under ``set_context(mode=GRAPH_MODE)`` each call keeps its value as MindSpore's compiled graphs hand theirs
+    to the summary callback after every run: the last value of each tag, keyed ``"tag[:Tensor]"``
+    (``[:Scalar]``, ``[:Image]``, ``[:Histogram]``), which ``summary_record._get_summary_tensor_data()`` returns
+    and empties (MindArmour's coverage metrics read it after ``Model.predict``) and ``SummaryRecord.record``
+    writes; held whether or not a ``SummaryRecord`` is open (one value per tag), without its autograd graph."""
 
     def __init__(self):
         Primitive.__init__(self, type(self).__name__)
 
     def __call__(self, *args):
-        if _OPEN_SUMMARY_RECORDS[0]:
+        if _context._ctx["mode"] == _context.GRAPH_MODE:
+            name, value = args[0], args[1]
+            if not isinstance(name, str) or not name:
+                raise TypeError(f'For "{type(self).__name__}", the name must be valid string, but got "{name}".')
+            GRAPH_SUMMARY_TENSORS[name + _GRAPH_TAG_SUFFIX[type(self).__name__]] = (
+                value.detach() if isinstance(value, torch.Tensor) else value)
+        elif _OPEN_SUMMARY_RECORDS[0]:
             SUMMARY_TENSOR_CACHE.append([type(self).__name__, args[0], args[1]])
         return None
 

@@ -48,10 +48,16 @@ def _cache_summary_tensor_data(summary):
 
 def _get_summary_tensor_data():
     """Mirrors ``mindspore.train.summary.summary_record._get_summary_tensor_data``: the cached ``{tag: tensor}``
-    dict, emptying the cache."""
+    dict, emptying the cache. Tags are ``"name[:Tensor]"`` (``[:Scalar]``, ...): the values the summary
+    primitives kept under GRAPH_MODE (ops.operations.other_ops.GRAPH_SUMMARY_TENSORS) and those given to
+    ``_cache_summary_tensor_data``."""
     global SUMMARY_TENSOR_CACHE
+    from ...ops.operations import other_ops
     with _summary_lock:
         data = SUMMARY_TENSOR_CACHE
+        for name in sorted(other_ops.GRAPH_SUMMARY_TENSORS):  # MindSpore's order: by tag
+            data[name] = other_ops.GRAPH_SUMMARY_TENSORS[name]
+        other_ops.GRAPH_SUMMARY_TENSORS.clear()
         SUMMARY_TENSOR_CACHE = {}
         return data
 
@@ -76,7 +82,8 @@ def _check_to_numpy(plugin, tensor, prim=False):
 
 
 def _drain_summary_ops():
-    """The values the summary primitives cached since the last record, checked as MindSpore checks them."""
+    """The values the summary primitives cached since the last record (PyNative's in call order, then
+    GRAPH_MODE's last value of each tag), checked as MindSpore checks them."""
     from ...ops.operations import other_ops
     cache, other_ops.SUMMARY_TENSOR_CACHE[:] = list(other_ops.SUMMARY_TENSOR_CACHE), []
     out = []
@@ -89,6 +96,11 @@ def _drain_summary_ops():
         plugin = _OP_PLUGIN[op_name]
         _check_to_numpy(plugin, value, prim=True)
         out.append((plugin, tag, value))
+    for name, value in _get_summary_tensor_data().items():  # GRAPH_MODE's values, keyed "tag[:Type]"
+        m = re.fullmatch(r"(.+)\[:(Scalar|Image|Tensor|Histogram)\]", name)
+        if m:
+            _check_to_numpy(m.group(2).lower(), value, prim=True)
+            out.append((m.group(2).lower(), m.group(1), value))
     return out
 
 
