@@ -8,7 +8,6 @@ Reference: tools/reference/gen_mindcv_run.py."""
 import pathlib
 import sys
 
-import numpy as np
 import pytest
 import torch
 
@@ -19,11 +18,11 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent.parent
 sys.path.insert(0, str(ROOT / "tools" / "reference"))
 import mindcv_run_cases as cases  # noqa: E402
 
-REF = ROOT / "tests" / "reference_data" / "mindcv_run" / "run.npz"
+REFS = ROOT / "tests" / "reference_data" / "mindcv_run"
 
 
-@pytest.fixture(scope="module")
-def runs(tmp_path_factory):
+def run_pair(tmp_path_factory, optimizer):
+    """The port's float32 run and its float64 twin, under ``ms_compat.install()``."""
     ms_compat.install(force=True)
     import mindspore
     data = str(tmp_path_factory.mktemp("mindcv_run"))
@@ -32,22 +31,30 @@ def runs(tmp_path_factory):
     # machine (the workers spin); the tolerance is measured from the float64 twin, not from a thread count.
     torch.set_num_threads(1)
     try:
-        ours = cases.run(mindspore, data)
+        ours = cases.run(mindspore, data, optimizer=optimizer)
         with testing.float64_twin():
-            twin = cases.run(mindspore, data, to_net=lambda net: net.to(torch.float64))
+            twin = cases.run(mindspore, data, to_net=lambda net: net.to(torch.float64), optimizer=optimizer)
     finally:
         torch.set_num_threads(threads)
         ms_compat.uninstall()
         for name in [n for n in sys.modules if n.split(".")[0] == "mindcv"]:
             del sys.modules[name]
-    return ours, twin, testing.load_run(REF)
+    return ours, twin
 
 
-def test_mindcv_training_run_is_mindspores(runs):
-    ours, twin, ref = runs
+@pytest.fixture(scope="module")
+def runs(tmp_path_factory):
+    return (*run_pair(tmp_path_factory, cases.OPTIMIZER), testing.load_run(REFS / "run.npz"))
+
+
+def check_run(ours, twin, ref):
     report = testing.assert_runs_close(ours, ref, twin)
     assert report.actual.size == cases.EPOCHS * (cases.CLASSES * cases.PER_CLASS // cases.BATCH)
     assert {w[0] for w in report.weights} == {"head.weight", "head.bias"}
+
+
+def test_mindcv_training_run_is_mindspores(runs):
+    check_run(*runs)
 
 
 def test_a_step_out_of_order_is_caught(runs):
@@ -56,3 +63,10 @@ def test_a_step_out_of_order_is_caught(runs):
     losses[[5, 6]] = losses[[6, 5]]
     report = testing.compare_runs((losses, ours[1]), ref, twin)
     assert not report.ok and report.first_bad_step == 5
+
+
+# mindcv's own AdamW: a ``@jit`` construct (compiled per parameter shape: ~3 min on the loaded 2-core machine), so
+# only with ``-m corpus_full``.
+@pytest.mark.corpus_full
+def test_mindcv_adamw_run_is_mindspores(tmp_path_factory):
+    check_run(*run_pair(tmp_path_factory, "adamw"), testing.load_run(REFS / "run_adamw.npz"))

@@ -60,7 +60,7 @@ def write_images(root):
             _png(os.path.join(d, f"{i}.png"), np.clip(img, 0, 255).astype(np.uint8))
 
 
-def run(mindspore, data_dir, to_net=None):
+def run(mindspore, data_dir, to_net=None, optimizer=OPTIMIZER):
     from mindcv.data import create_dataset, create_loader, create_transforms
     from mindcv.loss import create_loss
     from mindcv.models import create_model
@@ -85,7 +85,7 @@ def run(mindspore, data_dir, to_net=None):
     loss = create_loss(name="CE", label_smoothing=0.1)
     lr_scheduler = create_scheduler(num_batches, scheduler="cosine_decay", lr=1e-3, min_lr=1e-5, warmup_epochs=1, decay_epochs=EPOCHS - 1,
                                     num_epochs=EPOCHS)
-    optimizer = create_optimizer(network.trainable_params(), opt=OPTIMIZER, lr=lr_scheduler, weight_decay=0.05,
+    optimizer = create_optimizer(network.trainable_params(), opt=optimizer, lr=lr_scheduler, weight_decay=0.05,
                                  weight_decay_filter="norm_and_bias", loss_scale=LOSS_SCALE)
     trainer = create_trainer(network, loss, optimizer, get_metrics(CLASSES), amp_level="O0", amp_cast_list=None,
                              loss_scale_type="fixed", loss_scale=LOSS_SCALE)

@@ -197,6 +197,7 @@ class Optimizer(Cell):
         self.hyper_map, self.hyper_map_reverse = C.HyperMap(), C.HyperMap(None, True)
         self.param_rank = None
         self.enable_tuple_broaden = True
+        self.add_flags(skip_auto_parallel_compile=True)
 
     def _is_dynamic_lr_or_weight_decay(self):
         """Mirrors MindSpore's ``Optimizer._is_dynamic_lr_or_weight_decay`` (subclasses step ``global_step`` when
@@ -234,7 +235,8 @@ class Optimizer(Cell):
             self.dynamic_decay_flags = isinstance(weight_decay, Cell)
             self.exec_weight_decay = isinstance(weight_decay, Cell) or weight_decay > 0
             self._set_weight_decay(weight_decay)
-        self.reciprocal_scale = 1.0 / self.loss_scale
+        self.__dict__["_reciprocal_scale"] = 1.0 / self.loss_scale  # the float scale_grad multiplies by
+        self.reciprocal_scale = Tensor(np.array(1.0 / self.loss_scale, np.float32))  # MindSpore's (subclasses)
         self.need_scale = self.loss_scale != 1.0
         self.param_length = len(params)
         self.optim_filter = (True,) * self.param_length
@@ -497,8 +499,8 @@ class Optimizer(Cell):
         if not self.need_scale:
             return gradients
         if self._use_foreach:
-            return tuple(torch._foreach_mul(list(gradients), self.reciprocal_scale))
-        return tuple(g * self.reciprocal_scale for g in gradients)
+            return tuple(torch._foreach_mul(list(gradients), self._reciprocal_scale))
+        return tuple(g * self._reciprocal_scale for g in gradients)
 
     def broadcast_params(self, optim_result):
         """Mirrors ``Optimizer.broadcast_params``: with the parallel optimizer, every process broadcasts the
