@@ -65,7 +65,7 @@ def test_a_step_out_of_order_is_caught(runs):
     assert not report.ok and report.first_bad_step == 5
 
 
-# mindcv's own AdamW: a ``@jit`` construct (compiled per parameter shape: ~3 min on the loaded 2-core machine), so
+# mindcv's own AdamW: a ``@jit`` construct (compiled per parameter shape: 70 s on the loaded 2-core machine), so
 # only with ``-m corpus_full``.
 @pytest.mark.corpus_full
 def test_mindcv_adamw_run_is_mindspores(tmp_path_factory):
