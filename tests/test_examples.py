@@ -69,3 +69,17 @@ def test_save_load_mindir_tutorial_prints_what_mindspore_prints(tmp_path):
     out = _run("save_load_mindir.py", tmp_path)
     assert out == (ROOT / "tests" / "reference_data" / "mindir" / "tutorial_stdout.txt").read_text()
     assert (tmp_path / "model.mindir").is_file() and (tmp_path / "model.ckpt").is_file()
+
+
+def test_train_augmented_example_prints_mindspores_losses(tmp_path):
+    """examples/train_augmented.py from ``ms.set_seed(1)``: MindSpore's initial weights, its shuffled order each epoch
+    and its RandomCrop / RandomHorizontalFlip draws, so real MindSpore 2.10's printed text
+    (tools/reference/gen_example_augmented.py): every word equal, every loss within one unit of its last printed
+    digit (18 Momentum steps; a batch out of order or another crop moves them by percents)."""
+    out = _run("train_augmented.py", tmp_path)
+    ref = json.loads((ROOT / "tests" / "reference_data" / "quickstart" / "train_augmented_printed.json")
+                     .read_text())["stdout"]
+    assert _NUMBER.sub("#", out) == _NUMBER.sub("#", ref)
+    ours, theirs = [float(v) for v in _NUMBER.findall(out)], [float(v) for v in _NUMBER.findall(ref)]
+    np.testing.assert_allclose(ours[:-1], theirs[:-1], rtol=0, atol=1.01e-5)
+    assert abs(ours[-1] - theirs[-1]) <= 1 / 48 + 1e-9

@@ -169,6 +169,19 @@ class _CompiledCall:
             _state.depth -= 1
 
 
+class run_eagerly:
+    """Inside (this thread): every ``ms.jit`` function or Cell runs its Python eagerly, as it runs inside a graph
+    (ms_compat extension; ``ms_compat.testing.float64_twin`` uses it: a float64 run of the same script changes
+    precision, not the program, and a ``TorchFunctionMode`` does not compile)."""
+
+    def __enter__(self):
+        _state.depth = getattr(_state, "depth", 0) + 1
+        return self
+
+    def __exit__(self, *exc):
+        _state.depth -= 1
+
+
 def compile_safe(fn=None, **torch_compile_kwargs):
     """``torch.compile`` for code that receives MindSpore ``Tensor`` inputs (ms_compat extension).
 

@@ -19,7 +19,7 @@ import numpy as np
 import torch
 
 from . import dtype as mstype
-from .._torch_seam import TensorBase
+from .._torch_seam import TensorBase, is_compiling
 from .mutation import write_untracked as _write_untracked
 from .mutation import write_untracked_traced as _write_untracked_traced
 from .tensor import Tensor, _PlainTensor, _as_subclass
@@ -274,8 +274,8 @@ class _NoGradParameter(Parameter):
 
     @property
     def requires_grad(self):
-        if self.is_floating_point() or self.is_complex():  # set_data changed the dtype
-            return _rg_get(self)
+        if self.is_floating_point() or self.is_complex() or is_compiling():  # set_data changed the dtype;
+            return _rg_get(self)  # Dynamo's fake copy of the Parameter (ms.jit) must hold torch's own False
         return self.__dict__.get("_ms_requires_grad", False)
 
     @requires_grad.setter

@@ -132,12 +132,13 @@ def float64_twin(*cells):
     """Inside: the given Cells (their parameters) are float64 and every float16/bfloat16/float32 tensor an op
     receives is carried in float64, so the training script runs unchanged as the float64 twin that sizes the
     tolerance. ms_compat's float32-only dtype checks of the losses (MindSpore's, e.g. ``CrossEntropyLoss``
-    rejects float64 logits) are lifted inside. It changes precision only, no arithmetic; the cells stay
-    float64 afterwards."""
+    rejects float64 logits) are lifted inside, and ``ms.jit`` functions run eagerly (``common.jit.run_eagerly``).
+    It changes precision only, no arithmetic; the cells stay float64 afterwards."""
     import torch
     from torch.overrides import TorchFunctionMode
 
     from .._torch_seam import tree_map
+    from ..common.jit import run_eagerly
     from ..nn.loss import loss as loss_module
 
     low = (torch.float16, torch.bfloat16, torch.float32)
@@ -159,7 +160,7 @@ def float64_twin(*cells):
     check = loss_module._check_type_name
     loss_module._check_type_name = lambda *a: None
     try:
-        with _Float64():
+        with _Float64(), run_eagerly():
             yield
     finally:
         loss_module._check_type_name = check

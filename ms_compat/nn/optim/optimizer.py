@@ -175,6 +175,7 @@ class Optimizer(Cell):
         self.is_group_lr = False
         self.is_group_params_ordered = False
         self.global_step = Parameter(Tensor(np.zeros([1], np.int32)), name="global_step")
+        self._init_subclass_helpers()
         learning_rate = self._preprocess_single_lr(learning_rate)
         if isinstance(parameters[0], dict):
             self.is_group = True
@@ -184,6 +185,25 @@ class Optimizer(Cell):
         self._init_opt_attrs(learning_rate, parameters, weight_decay)
 
     # ------------------------------------------------------------------ set-up
+    def _init_subclass_helpers(self):
+        """What MindSpore's ``Optimizer.__init__`` gives every subclass to write its ``construct`` with (third-party
+        optimizers, e.g. mindcv's AdamW, step ``global_step`` themselves with ``self.assignadd(self.global_step,
+        self.global_step_increase_tensor)`` and map their update with ``self.hyper_map``)."""
+        from ...ops import composite as C
+        from ...ops import operations as P
+        self.assignadd = P.AssignAdd()
+        self.global_step_increase_tensor = Tensor(np.ones([1], np.int32))
+        self.map_, self.map_reverse = C.Map(), C.Map(None, True)
+        self.hyper_map, self.hyper_map_reverse = C.HyperMap(), C.HyperMap(None, True)
+        self.param_rank = None
+        self.enable_tuple_broaden = True
+        self.add_flags(skip_auto_parallel_compile=True)
+
+    def _is_dynamic_lr_or_weight_decay(self):
+        """Mirrors MindSpore's ``Optimizer._is_dynamic_lr_or_weight_decay`` (subclasses step ``global_step`` when
+        it is True)."""
+        return self.dynamic_lr or self.dynamic_weight_decay
+
     def _set_param_tuple(self, name, value):
         """Register a ParameterTuple attribute (its members become this cell's parameters) and make
         ``self.<name>`` return the tuple itself."""
@@ -207,20 +227,31 @@ class Optimizer(Cell):
         if self.is_group:
             self.decay_flags = tuple(isinstance(x, Cell) or x > 0 for x in self.group_weight_decay)
             self.dynamic_decay_flags = tuple(isinstance(x, Cell) for x in self.group_weight_decay)
-            self.weight_decay = tuple(self.group_weight_decay)
+            self._set_weight_decay(tuple(self.group_weight_decay))
             self.exec_weight_decay = any(self.decay_flags)
             self.grad_centralization_flags = tuple(self.group_grad_centralization)
         else:
             self.decay_flags = tuple("beta" not in p.name and "gamma" not in p.name for p in params)
             self.dynamic_decay_flags = isinstance(weight_decay, Cell)
             self.exec_weight_decay = isinstance(weight_decay, Cell) or weight_decay > 0
-            self.weight_decay = weight_decay
-        self.reciprocal_scale = 1.0 / self.loss_scale
+            self._set_weight_decay(weight_decay)
+        self.__dict__["_reciprocal_scale"] = 1.0 / self.loss_scale  # the float scale_grad multiplies by
+        self.reciprocal_scale = Tensor(np.array(1.0 / self.loss_scale, np.float32))  # MindSpore's (subclasses)
         self.need_scale = self.loss_scale != 1.0
         self.param_length = len(params)
         self.optim_filter = (True,) * self.param_length
         from ...parallel.optimizer_shard import plan_parallel_optimizer
         plan_parallel_optimizer(self)  # enable_parallel_optimizer: use_parallel, param_rank, optim_filter
+
+    def _set_weight_decay(self, weight_decay):
+        """``weight_decay`` as MindSpore holds it (a float32 Tensor or the schedule cell; a tuple of them per
+        parameter with groups: what a subclass's ``construct`` dispatches on, e.g. a ``MultitypeFuncGraph`` registered
+        for ``"Tensor"``); the plain floats stay in ``_weight_decay`` for :meth:`get_weight_decay`."""
+        def ms_form(w):
+            return w if isinstance(w, Cell) else Tensor(np.array(w, np.float32))
+
+        self.__dict__["_weight_decay"] = weight_decay
+        self.weight_decay = tuple(map(ms_form, weight_decay)) if self.is_group else ms_form(weight_decay)
 
     @staticmethod
     def _parameters_base_check(parameters, param_info):
@@ -388,13 +419,15 @@ class Optimizer(Cell):
         return self.__dict__.get("_target") or get_context("device_target")
 
     def get_weight_decay(self):
-        """Weight decay for this step: a float, a Tensor from a dynamic cell, or a per-parameter tuple."""
+        """Weight decay for this step: a float, a Tensor from a dynamic cell, or a per-parameter tuple.
+        Difference: a fixed weight decay is returned as a Python float (MindSpore: the float32 Tensor
+        ``self.weight_decay``)."""
+        wd = self._weight_decay
         if self.dynamic_weight_decay:
             if self.is_group:
-                return tuple(w(self.global_step) if f else w
-                             for w, f in zip(self.weight_decay, self.dynamic_decay_flags))
-            return self.weight_decay(self.global_step)
-        return self.weight_decay
+                return tuple(w(self.global_step) if f else w for w, f in zip(wd, self.dynamic_decay_flags))
+            return wd(self.global_step)
+        return wd
 
     def get_lr(self):
         """Learning rate for the current step (before ``global_step`` is incremented): the Parameter,
@@ -466,8 +499,8 @@ class Optimizer(Cell):
         if not self.need_scale:
             return gradients
         if self._use_foreach:
-            return tuple(torch._foreach_mul(list(gradients), self.reciprocal_scale))
-        return tuple(g * self.reciprocal_scale for g in gradients)
+            return tuple(torch._foreach_mul(list(gradients), self._reciprocal_scale))
+        return tuple(g * self._reciprocal_scale for g in gradients)
 
     def broadcast_params(self, optim_result):
         """Mirrors ``Optimizer.broadcast_params``: with the parallel optimizer, every process broadcasts the
