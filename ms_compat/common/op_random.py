@@ -80,7 +80,9 @@ observed behaviour is what is reproduced:
 MindSpore's kernels run these loops in one thread, so the numbers do not depend on the thread count — except
 ``Dropout``, whose kernel may split a large tensor across threads that share one engine; on the 2-core
 machine the references were made on its masks follow the one-thread order (checked up to 100000 elements,
-and at 300007 in ``tests/test_random_large.py``), which is what ms_compat draws.
+and at 300007 in ``tests/test_random_large.py``), which is what ms_compat draws. On a loaded machine
+MindSpore's own masks are not reproducible even for small tensors: from about an instance's 6th call the two
+halves sometimes come out swapped, at a call that changes from run to run (measured; migration_guides/ops.md).
 
 Cost (``benchmarks/bench_random_cost.py``): ``std::mt19937`` words come from numpy's ``MT19937`` bit generator
 (``random_raw``), the Philox kernels from ``common.philox``; the polar method and glibc's ``logf`` run in
