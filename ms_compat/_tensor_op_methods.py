@@ -18,6 +18,9 @@ NAMES = ("gather_nd", "top_k", "gather_elements", "approximate_equal", "argmax_w
          "unsorted_segment_max", "unsorted_segment_min", "unsorted_segment_prod", "xdivy", "ptp", "choose",
          "fill_diagonal", "uniform", "cauchy", "log_normal", "value", "assign_value", "get_bytes", "itemset",
          "move_to", "to_dlpack", "from_dlpack")
+# MindSpore methods whose PyTorch namesake on ``torch.Tensor`` means something else: MindSpore's replaces it on
+# ``Tensor`` (plain torch tensors keep PyTorch's)
+REPLACING = ("multinomial",)
 
 
 class _LazyMethod:
@@ -43,6 +46,9 @@ class _LazyMethod:
 def install():
     for name in NAMES:
         if name not in vars(Tensor) and not hasattr(torch_tensor(), name):
+            setattr(Tensor, name, _LazyMethod(name))
+    for name in REPLACING:
+        if name not in vars(Tensor):
             setattr(Tensor, name, _LazyMethod(name))
 
 

@@ -86,9 +86,6 @@ DIFFERENCES = {
     "Tensor.cauchy": (NONDETERMINISTIC, _F + ".cauchy()", ""),
     "Tensor.exponential_": (RAISES, _F + ".exponential_()", ""),
     "Tensor.log_normal": (NONDETERMINISTIC, _F + ".log_normal()", ""),
-    "Tensor.multinomial": (NOT_YET, "T([[0.2, 0.3, 0.5]]).multinomial(5, seed=3)",
-                           "an ms_compat Tensor keeps torch.Tensor.multinomial (replacement=False by default, "
-                           "int64, no seed); use ops.multinomial"),
     "Tensor.normal_": (RAISES, _F + ".normal_()", ""),
     "Tensor.random_": (RAISES, _F + ".random_(0, 9)", ""),
     "Tensor.uniform": (RAISES, _F + ".uniform()", ""),

@@ -23,7 +23,8 @@ from .function import misc_extra_func as _misc
 
 __all__ = ["gather_nd", "top_k", "gather_elements", "approximate_equal", "argmax_with_value", "argmin_with_value",
            "col2im", "eigvals", "fills", "fold", "inplace_update", "inv", "invert", "log_matrix_determinant",
-           "matrix_determinant", "random_categorical", "reverse", "reverse_sequence", "scatter_div", "scatter_max",
+           "matrix_determinant", "random_categorical", "multinomial", "reverse", "reverse_sequence", "scatter_div",
+           "scatter_max",
            "scatter_min", "scatter_mul", "scatter_sub", "searchsorted", "soft_shrink", "unique_with_pad",
            "unsorted_segment_max", "unsorted_segment_min", "unsorted_segment_prod", "xdivy", "ptp", "choose",
            "fill_diagonal", "uniform", "cauchy", "log_normal", "value", "assign_value", "get_bytes", "itemset",
@@ -129,6 +130,13 @@ def random_categorical(self, num_sample, seed=0, dtype=torch.int64):
         if not isinstance(v, int) or isinstance(v, bool):
             raise TypeError(f"The parameter '{n}' must be int, but got {type(v).__name__}.")
     return F.random_categorical(self, num_sample, seed, dtype)
+
+
+def multinomial(self, num_samples, replacement=True, seed=None):
+    """``Tensor.multinomial(num_samples, replacement=True, seed=None)`` = ``ops.multinomial(self, ...)``: MindSpore
+    2.10's numbers and int32 indices (PyTorch's ``Tensor.multinomial`` defaults to ``replacement=False``, returns
+    int64 and takes a ``generator``; plain torch tensors keep it)."""
+    return F.multinomial(self, num_samples, replacement, seed)
 
 
 def reverse(self, axis):

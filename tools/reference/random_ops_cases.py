@@ -120,6 +120,7 @@ def run(ms, ops, P, unset_global_seed):
     _random_shuffle_cases(ms, ops, P, out)
     _numpy_cases(ms, ops, P, out)
     _more_primitive_cases(ms, ops, P, out)
+    _tensor_multinomial_cases(ms, ops, P, out)
     _recurrent_dropout_cases(ms, ops, P, out)
     _distribution_cases(ms, ops, P, out)
     _parameterized_truncated_normal_cases(ms, ops, P, out)
@@ -378,6 +379,21 @@ def _more_primitive_cases(ms, ops, P, out):
         ms.set_seed(g)
         for call in range(3):
             out[f"Tensor.random_categorical|{g}|{call}"] = ms.Tensor(weights).random_categorical(5, 4).asnumpy()
+
+
+def _tensor_multinomial_cases(ms, ops, P, out):
+    """The Tensor method multinomial(num_samples, replacement=True, seed=None): ops.multinomial's numbers (the
+    global seed and the call count with seed=None, the op seed otherwise), 1-D and 2-D, with and without
+    replacement."""
+    weights = np.array([[0.1, 0.2, 0.3, 0.4], [0.5, 0.0, 0.25, 0.25]], np.float32)
+    for g in GLOBAL_SEEDS:
+        ms.set_seed(g)
+        for call in range(3):
+            out[f"Tensor.multinomial|{g}|default|{call}"] = ms.Tensor(weights).multinomial(6).asnumpy()
+        out[f"Tensor.multinomial|{g}|no replacement"] = ms.Tensor(weights).multinomial(3, False).asnumpy()
+        out[f"Tensor.multinomial|{g}|1d|seed 3"] = ms.Tensor(weights[0]).multinomial(5, seed=3).asnumpy()
+        out[f"Tensor.multinomial|{g}|keywords"] = ms.Tensor(weights).multinomial(
+            num_samples=4, replacement=True, seed=7).asnumpy()
 
 
 def _recurrent_dropout_cases(ms, ops, P, out):

@@ -465,9 +465,12 @@ class TruncatedNormal(_P):
 class ParameterizedTruncatedNormal(_Seeded):
     """Mirrors ``ops.ParameterizedTruncatedNormal(seed=0, seed2=0)``: ``(shape, mean, stdevs, min, max)`` → for each
     of ``shape[0]`` batch rows, ``prod(shape[1:])`` samples of N(mean, stdev) truncated to ``[min, max]``. As
-    MindSpore 2.10's CPU kernel (a quirk): every row takes the parameters' first values (they are at most 1-D). With a nonzero seed and float32/float64 parameters: MindSpore
-    2.10's numbers (its kernel, ``common/op_random.py``: one per signature, continuing call after call); otherwise
+    MindSpore 2.10's CPU kernel (a quirk): every row takes the parameters' first values (they are at most 1-D).
+    With a nonzero seed and float32/float64 parameters: MindSpore 2.10's numbers (its kernel, ``common/op_random.py``: one per signature, continuing call after call); otherwise
     torch's generator (MindSpore: nondeterministic for both seeds 0)."""
+
+    def __init__(self, seed=0, seed2=0):
+        super().__init__(seed=seed, seed2=seed2)
 
     def __call__(self, shape, mean, stdevs, min, max):  # noqa: A002 - MindSpore's input names
         shp = shape_tuple("ParameterizedTruncatedNormal", shape)
