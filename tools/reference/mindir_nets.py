@@ -107,11 +107,18 @@ def build(ms):
             y[..., 3:] = y[..., 3:] ** 2
             return y.view(2, -1, 4)
 
+    class MixedAdd(nn.Cell):
+        """float32 + float16 (HRNet's fuse layers): the result in float32, the file casts the float16 operand."""
+
+        def construct(self, x):
+            return ops.relu(x + ops.cast(x * 2, ms.float16))
+
     rng = np.random.default_rng(0)
     nets = {}
     for name, cls, shape in (("lenet", LeNet, (2, 1, 28, 28)), ("resblock", ResBlock, (2, 3, 16, 16)),
                              ("mixer", Mixer, (2, 4, 12)), ("layers", Layers, (2, 3, 9, 9)),
-                             ("resize_bilinear", ResizeBilinear, (1, 2, 4, 5)), ("slice_write", SliceWrite, (2, 60))):
+                             ("resize_bilinear", ResizeBilinear, (1, 2, 4, 5)), ("slice_write", SliceWrite, (2, 60)),
+                             ("mixed_add", MixedAdd, (2, 3, 4))):
         ms.set_seed(1)
         net = cls()
         net.set_train(False)

@@ -214,6 +214,11 @@ def _binary(op_type):
             raise NotImplementedError("alpha")
         dtype = w.dtypes.get(a if isinstance(a, _Ref) else b, torch.float32)
         a, b = (x if isinstance(x, _Ref) else _Ref(w.const(torch.tensor(x, dtype=dtype))) for x in (a, b))
+        out = getattr(w, "out_dtype", None)
+        da, db = w.dtypes.get(a, out), w.dtypes.get(b, out)
+        if out is not None and da != db and da.is_floating_point and db.is_floating_point:  # HRNet's f32 + f16
+            # the operands in the result's dtype, as MindSpore's implicit type conversion writes a Cast
+            a, b = (x if w.dtypes.get(x, out) == out else _Ref(w.call("Cast", x, _TYPE_ID[out])) for x in (a, b))
         return _Ref(w.call(op_type, a, b))
     return emit
 
@@ -704,6 +709,7 @@ def mindir_bytes(net, inputs):
             kw = {k: ref_of(v, False) if isinstance(v, torch.fx.Node) else v for k, v in node.kwargs.items()}
             val = node.meta.get("val")
             w.out_shape = tuple(val.shape) if isinstance(val, torch.Tensor) else None
+            w.out_dtype = val.dtype if isinstance(val, torch.Tensor) else None
             try:
                 out = emit(w, *a, **kw)
             except NotImplementedError as e:
