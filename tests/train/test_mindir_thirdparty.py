@@ -84,3 +84,24 @@ def test_writer_writes_what_mindspore_ran(key, ms, tmp_path):
     for i, (o, b) in enumerate(zip(ours, back)):
         np.testing.assert_allclose(ref[f"out{i}"], o.asnumpy(), rtol=1e-4, atol=1e-5, err_msg=f"{key} out{i}")
         np.testing.assert_allclose(b.asnumpy(), o.asnumpy(), rtol=1e-5, atol=atol, err_msg=f"{key} read back")
+
+
+@pytest.mark.parametrize("key", [pytest.param(k, marks=[pytest.mark.corpus_full]) for k in sorted(WRITTEN)
+                                 if "loaded_by" in WRITTEN[k]])
+def test_onnx_export_runs_in_onnxruntime_with_mindspores_outputs(key, ms, tmp_path):
+    """The models whose MINDIR MindSpore ran, exported to ONNX (``torch.onnx``): onnxruntime computes MindSpore's
+    eager outputs (tests/reference_data/thirdparty/<key>.npz), within what MindSpore's run of the MINDIR file
+    differs from them (float32 summation order)."""
+    ort = pytest.importorskip("onnxruntime")  # the test extra installs it
+    net = cases.build_key(key)
+    cases.set_weights(net, ms.Tensor)
+    net.set_train(False)
+    x = cases.make_input(SIZES[key])
+    ms.export(net, ms.Tensor(x), file_name=str(tmp_path / key), file_format="ONNX")
+    sess = ort.InferenceSession(str(tmp_path / f"{key}.onnx"))
+    outs = sess.run(None, {sess.get_inputs()[0].name: x})
+    eager = load_ref_npz("thirdparty", key)
+    assert len(outs) == sum(k.startswith("out") and k[3:].isdigit() for k in eager)
+    atol = max(1e-5, WRITTEN[key]["max_abs_diff_from_mindspore_eager"])
+    for i, o in enumerate(outs):
+        np.testing.assert_allclose(o, eager[f"out{i}"], rtol=1e-4, atol=atol, err_msg=f"{key} onnx out{i}")
