@@ -108,3 +108,22 @@ def test_genuine_type_errors_still_raise():
         ops.add(x, "abc")
     with pytest.raises(TypeError):
         torch.compile(lambda t: torch.add(t, "abc"), backend="eager")(x)
+
+
+def test_a_slice_write_keeps_mindspore_view_when_compiled_without_grad():
+    """``y[..., 0:2] = v`` then ``y.view`` of the transposed ``y`` (YOLOv5's detect head; what ``mindspore.export``
+    traces): TorchDynamo re-derives the class of a tensor written in place, which made ``y`` a plain torch.Tensor
+    with PyTorch's strict ``view``. (With grad mode on, the write goes through the mutation model's traced path,
+    which still has that limit.)"""
+    torch._dynamo.reset()
+
+    def f(x):
+        y = ops.sigmoid(ops.transpose(x.view(2, 3, 4), (0, 2, 1)))
+        y[..., 0:2] = y[..., 0:2] * 2.0
+        return y.view(2, -1) * 2
+
+    x = ms.Tensor(np.arange(24, dtype=np.float32).reshape(2, 12) / 10)
+    with torch.no_grad():
+        got = torch.compile(f, backend="eager", fullgraph=True)(x)
+        np.testing.assert_array_equal(got.asnumpy(), f(x).asnumpy())
+    assert isinstance(got, ms.Tensor)

@@ -1232,7 +1232,10 @@ def _traced_setitem(self, key, value):
     if torch.is_grad_enabled():
         return _mutate_traced(self, _plain_setitem, key, value)
     with DisableTorchFunctionSubclass():
-        return _plain_setitem(self, key, value)
+        # written through a plain alias: TorchDynamo re-derives the class of a tensor written in place from its
+        # fake value (``synchronize_attributes``), so a write into ``self`` itself would leave it a plain
+        # torch.Tensor for the rest of the trace, its MindSpore methods gone (``y.view`` of a transposed ``y``)
+        return _plain_setitem(_PlainTensor.view_as(self, self), key, value)
 
 
 def _mutating_method(name):

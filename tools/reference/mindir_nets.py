@@ -90,10 +90,35 @@ def build(ms):
             out, h = self.gru(seq)
             return out[:, -1], ops.expand_dims(h[1], 0)
 
+    class ResizeBilinear(nn.Cell):
+        """``ops.interpolate(mode="bilinear")`` both ways (MindSpore's ``ResizeBilinearV2``), as CrossViT's
+        branches resize their images."""
+
+        def construct(self, x):
+            return (ops.interpolate(x, size=(7, 8), mode="bilinear", align_corners=True),
+                    ops.interpolate(x, size=(7, 8), mode="bilinear", align_corners=False))
+
+    class SliceWrite(nn.Cell):
+        """Writes into slices of a transposed tensor, then ``view`` of it (YOLOv5's detect head)."""
+
+        def construct(self, x):
+            y = ops.sigmoid(ops.transpose(x.view(2, 3, 4, 5), (0, 1, 3, 2)))
+            y[..., 0:2] = y[..., 0:2] * 2.0 - 0.5
+            y[..., 3:] = y[..., 3:] ** 2
+            return y.view(2, -1, 4)
+
+    class MixedAdd(nn.Cell):
+        """float32 + float16 (HRNet's fuse layers): the result in float32, the file casts the float16 operand."""
+
+        def construct(self, x):
+            return ops.relu(x + ops.cast(x * 2, ms.float16))
+
     rng = np.random.default_rng(0)
     nets = {}
     for name, cls, shape in (("lenet", LeNet, (2, 1, 28, 28)), ("resblock", ResBlock, (2, 3, 16, 16)),
-                             ("mixer", Mixer, (2, 4, 12)), ("layers", Layers, (2, 3, 9, 9))):
+                             ("mixer", Mixer, (2, 4, 12)), ("layers", Layers, (2, 3, 9, 9)),
+                             ("resize_bilinear", ResizeBilinear, (1, 2, 4, 5)), ("slice_write", SliceWrite, (2, 60)),
+                             ("mixed_add", MixedAdd, (2, 3, 4))):
         ms.set_seed(1)
         net = cls()
         net.set_train(False)

@@ -214,6 +214,11 @@ def _binary(op_type):
             raise NotImplementedError("alpha")
         dtype = w.dtypes.get(a if isinstance(a, _Ref) else b, torch.float32)
         a, b = (x if isinstance(x, _Ref) else _Ref(w.const(torch.tensor(x, dtype=dtype))) for x in (a, b))
+        out = getattr(w, "out_dtype", None)
+        da, db = w.dtypes.get(a, out), w.dtypes.get(b, out)
+        if out is not None and da != db and da.is_floating_point and db.is_floating_point:  # HRNet's f32 + f16
+            # the operands in the result's dtype, as MindSpore's implicit type conversion writes a Cast
+            a, b = (x if w.dtypes.get(x, out) == out else _Ref(w.call("Cast", x, _TYPE_ID[out])) for x in (a, b))
         return _Ref(w.call(op_type, a, b))
     return emit
 
@@ -418,6 +423,39 @@ def _squeeze(w, x, *dims):
 
 
 
+def _upsample_bilinear2d(w, x, output_size=None, align_corners=False, scale_factors=None):
+    """``upsample_bilinear2d`` -> ``ResizeBilinearV2(align_corners, half_pixel_centers=not align_corners)``, what
+    MindSpore's ``ops.interpolate(mode="bilinear")`` runs and exports; both map output to input coordinates by the
+    sizes' ratio, which PyTorch's ``scale_factor`` does too when it divides the sizes exactly."""
+    size = tuple(int(d) for d in w.out_shape[2:])
+    if scale_factors is not None and not align_corners and any(
+            float(s) != o / i for s, o, i in zip(scale_factors, size, w.shapes[x][2:])):
+        raise NotImplementedError(f"scale_factor={tuple(scale_factors)} for sizes {tuple(w.shapes[x][2:])}")
+    return _Ref(w.call("ResizeBilinearV2", x, size, bool(align_corners), not align_corners))
+
+
+def _copy(w, dst, src, non_blocking=False):
+    """``copy`` (what a write ``y[key] = v`` leaves after functionalization): ``src`` in ``dst``'s shape and
+    dtype."""
+    if w.dtypes.get(src) != w.dtypes.get(dst):
+        src = _Ref(w.call("Cast", src, _TYPE_ID[w.dtypes[dst]]))
+    return src if tuple(w.shapes[src]) == tuple(w.out_shape) else _Ref(w.call("BroadcastTo", src, tuple(w.out_shape)))
+
+
+def _slice_scatter(w, x, src, dim=0, start=None, end=None, step=1):
+    """``slice_scatter`` (a write into a slice, ``y[..., a:b] = v``): ``x``'s parts before and after the slice
+    concatenated around ``src`` on ``dim``."""
+    if step != 1:
+        raise NotImplementedError(f"step={step}")
+    size = int(w.shapes[x][dim])
+    dim %= len(w.shapes[x])
+    start, end = (0 if start is None else int(start)), (size if end is None else min(int(end), size))
+    start, end = (v + size if v < 0 else v for v in (start, end))
+    parts = ([_strided_slice(w, x, dim, 0, start)] if start > 0 else []) + [src] + (
+        [_strided_slice(w, x, dim, end, size)] if end < size else [])
+    return parts[0] if len(parts) == 1 else _cat(w, parts, dim)
+
+
 def _tuple(w, refs):
     return _Ref(w.prim("MakeTuple", list(refs), prim_type=1))
 
@@ -541,6 +579,8 @@ _EMIT = {
     aten.flatten.using_ints: _squeeze, aten.bmm.default: _matmul, aten.rsqrt.default: _unary("Rsqrt"),
     aten.upsample_nearest2d.vec: lambda w, x, output_size=None, scale_factors=None: _Ref(w.call(
         "ResizeNearestNeighbor", x, tuple(int(d) for d in w.out_shape[2:]), False, False)),
+    aten.upsample_bilinear2d.vec: _upsample_bilinear2d, aten.copy.default: _copy,
+    aten.slice_scatter.default: _slice_scatter,
     aten.add.Scalar: _binary("Add"), aten.sub.Scalar: _binary("Sub"), aten.mul.Scalar: _binary("Mul"),
     aten.div.Scalar: _binary("RealDiv"), aten.pow.Tensor_Scalar: _binary("Pow"),
     aten.mean.default: lambda w, x, dtype=None: _reduce("ReduceMean")(w, x, None, False, dtype),
@@ -669,6 +709,7 @@ def mindir_bytes(net, inputs):
             kw = {k: ref_of(v, False) if isinstance(v, torch.fx.Node) else v for k, v in node.kwargs.items()}
             val = node.meta.get("val")
             w.out_shape = tuple(val.shape) if isinstance(val, torch.Tensor) else None
+            w.out_dtype = val.dtype if isinstance(val, torch.Tensor) else None
             try:
                 out = emit(w, *a, **kw)
             except NotImplementedError as e:
